@@ -1,0 +1,5 @@
+"""The league's models, one module per area; import them from here."""
+
+from league.models.clubs import *  # noqa: F403
+from league.models.seasons import *  # noqa: F403
+from league.models.tables import *  # noqa: F403
