@@ -1,0 +1,245 @@
+"""games/core/conformance.py: the kit passes an honest engine and catches bad ones.
+
+The engines here are tiny fakes built for the purpose: "high card", two hands of two seats, each seat in turn
+passes or bets 1..3 on its hidden card; the higher card takes the larger bet from the other. Each bad engine
+differs from the honest one by exactly one defect, so the kit's ConformanceError is that defect's doing.
+"""
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from games.core import conformance
+from games.core.conformance import ConformanceError
+from games.core.errors import IllegalMove
+from games.core.rng import shuffled
+
+CARDS = ["1", "2", "3", "4", "5", "6"]
+HANDS = 2
+
+
+class HighCard:
+    name = "high-card"
+    min_players = 2
+    max_players = 2
+
+    def default_options(self) -> dict[str, Any]:
+        return {}
+
+    def check_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        if options:
+            raise IllegalMove("bad_options", "no options")
+        return {}
+
+    def new_game(self, *, players: int, seed: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        state = {"players": players, "seed": seed, "hand": 0, "turn": 0, "bets": [None, None], "points": [10, 10],
+                 "log": []}
+        self._deal(state)
+        return state
+
+    def _deal(self, state: dict[str, Any]) -> None:
+        deck = shuffled(CARDS, seed=state["seed"], label=f"deal-{state['hand']}")
+        state["cards"], state["deck"] = deck[:2], deck[2:]
+
+    def is_over(self, state: dict[str, Any]) -> bool:
+        return state["hand"] == HANDS
+
+    def to_act(self, state: dict[str, Any]) -> list[int]:
+        return [] if self.is_over(state) else [state["turn"]]
+
+    def legal_moves(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        if seat not in self.to_act(state):
+            return []
+        return [{"type": "pass"}, {"type": "bet", "min": 1, "max": 3}]
+
+    def _bet_of(self, state: dict[str, Any], seat: Any, move: Any) -> int:
+        if seat not in self.to_act(state):
+            raise IllegalMove("not_your_turn", "wait")
+        if move == {"type": "pass"}:
+            return 0
+        if not isinstance(move, dict) or move.get("type") != "bet" or set(move) != {"type", "amount"}:
+            raise IllegalMove("bad_move", "pass or bet")
+        amount = move["amount"]
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= 3:
+            raise IllegalMove("bad_amount", "1 to 3")
+        return amount
+
+    def apply_move(self, state: dict[str, Any], seat: int, move: dict[str, Any]) -> dict[str, Any]:
+        bet = self._bet_of(state, seat, move)
+        new = copy.deepcopy(state)
+        self._record(new, seat, bet)
+        return new
+
+    def _record(self, new: dict[str, Any], seat: int, bet: int) -> None:
+        new["bets"][seat] = bet
+        new["turn"] = 1 - seat
+        if None in new["bets"]:
+            return
+        high, low = (0, 1) if new["cards"][0] > new["cards"][1] else (1, 0)
+        stake = max(new["bets"])
+        new["points"][high] += stake
+        new["points"][low] -= stake
+        new["log"].append({"cards": new["cards"], "bets": new["bets"], "points": list(new["points"])})
+        new["hand"] += 1
+        new["bets"] = [None, None]
+        new["turn"] = new["hand"] % 2
+        self._deal(new)
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        out = {"phase": "over" if self.is_over(state) else "bet", "to_act": self.to_act(state),
+               "points": state["points"], "bets": state["bets"], "log": state["log"]}
+        if seat is not None:
+            out["card"] = state["cards"][seat]
+            out["legal_moves"] = self.legal_moves(state, seat)
+        return copy.deepcopy(out)
+
+    def timeout_move(self, state: dict[str, Any], seat: int) -> dict[str, Any]:
+        return {"type": "pass"}
+
+    def outcome(self, state: dict[str, Any]) -> dict[str, Any]:
+        points = state["points"]
+        return {"placements": [1 if p == max(points) else 2 for p in points], "scores": list(points)}
+
+    def ledger(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        rows, before = [], [10, 10]
+        for index, entry in enumerate(state["log"]):
+            rows.append({"index": index, "deltas": [a - b for a, b in zip(entry["points"], before, strict=True)],
+                         "totals": entry["points"]})
+            before = entry["points"]
+        return rows
+
+    def conserved(self, state: dict[str, Any]) -> dict[str, int]:
+        return {"points": sum(state["points"]), "cards": len(state["cards"]) + len(state["deck"])}
+
+    def hidden_places(self, state: dict[str, Any], seat: int | None) -> list[list[tuple]]:
+        if self.is_over(state):
+            return []
+        hidden = [("cards", s) for s in range(2) if s != seat] + [("deck", i) for i in range(len(state["deck"]))]
+        return [hidden]
+
+    def conformance_variants(self) -> list[dict[str, Any]]:
+        return [{}]
+
+
+class LeakyView(HighCard):
+    """Shows a seated player the opponent's card."""
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        out = super().view(state, seat)
+        if seat is not None:
+            out["opponent_card"] = state["cards"][1 - seat]
+        return out
+
+
+class MutatesInput(HighCard):
+    """Writes the bet into the state it was given before copying it."""
+
+    def apply_move(self, state: dict[str, Any], seat: int, move: dict[str, Any]) -> dict[str, Any]:
+        bet = self._bet_of(state, seat, move)
+        state["bets"][seat] = bet
+        new = copy.deepcopy(state)
+        self._record(new, seat, bet)
+        return new
+
+
+class AcceptsIllegalAmount(HighCard):
+    """Forgets the upper bound of a bet."""
+
+    def _bet_of(self, state: dict[str, Any], seat: Any, move: Any) -> int:
+        if isinstance(move, dict) and move.get("type") == "bet" and isinstance(move.get("amount"), int):
+            if seat not in self.to_act(state):
+                raise IllegalMove("not_your_turn", "wait")
+            if move["amount"] < 1:
+                raise IllegalMove("bad_amount", "at least 1")
+            return move["amount"]
+        return super()._bet_of(state, seat, move)
+
+
+class AcceptsMoveOutOfTurn(HighCard):
+    """Lets the seat that is not on turn bet for the one that is."""
+
+    def _bet_of(self, state: dict[str, Any], seat: Any, move: Any) -> int:
+        return super()._bet_of(state, state["turn"], move)
+
+
+class NotDeterministic(HighCard):
+    """Deals the next hand from the global random: the seed and the moves no longer decide the state."""
+
+    def _deal(self, state: dict[str, Any]) -> None:
+        if state["hand"] == 0:
+            super()._deal(state)
+            return
+        deck = list(CARDS)
+        random.shuffle(deck)
+        state["cards"], state["deck"] = deck[:2], deck[2:]
+
+
+class SeedInView(HighCard):
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return {**super().view(state, seat), "table": f"seed {state['seed']}"}
+
+
+class LeaksPoints(HighCard):
+    """The winner gains a point more than the loser pays."""
+
+    def _record(self, new: dict[str, Any], seat: int, bet: int) -> None:
+        hand = new["hand"]
+        super()._record(new, seat, bet)
+        if new["hand"] != hand:
+            new["points"][0] += 1
+
+
+class LegalMoveThatDoesNotApply(HighCard):
+    def legal_moves(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        moves = super().legal_moves(state, seat)
+        return [*moves, {"type": "raise"}] if moves else moves
+
+
+def _run(engine: HighCard) -> dict[str, int]:
+    return conformance.run(engine, playouts=20, seed_prefix="kit-test")
+
+
+def test_the_honest_fake_passes() -> None:
+    counts = _run(HighCard())
+    assert counts["playouts"] == 20
+    assert counts["ledger_rows"] == 20 * HANDS
+
+
+@pytest.mark.parametrize(
+    ("engine", "message"),
+    [
+        (LeakyView(), "changes when cards hidden from it are exchanged"),
+        (MutatesInput(), "apply_move mutated its input"),
+        (AcceptsIllegalAmount(), r"illegal move \{'type': 'bet', 'amount': 4\} by seat \d was accepted"),
+        (AcceptsMoveOutOfTurn(), r"illegal move .* by seat \d was accepted"),
+        (NotDeterministic(), "replaying seed \\+ moves gives a different state"),
+        (SeedInView(), "contains the seed"),
+        (LeaksPoints(), "conserved"),
+    ],
+    ids=lambda value: type(value).__name__ if isinstance(value, HighCard) else "",
+)
+def test_the_kit_catches_a_bad_engine(engine: HighCard, message: str) -> None:
+    with pytest.raises(ConformanceError, match=message):
+        _run(engine)
+
+
+def test_the_kit_catches_a_legal_move_that_does_not_apply() -> None:
+    # the kit applies every listed move; the engine's own refusal surfaces as the IllegalMove it raised
+    with pytest.raises((ConformanceError, IllegalMove)):
+        _run(LegalMoveThatDoesNotApply())
+
+
+def test_concrete_fills_a_free_amount_within_its_range() -> None:
+    rng = random.Random(3)
+    amounts = {conformance.concrete({"type": "bet", "min": 2, "max": 9}, rng)["amount"] for _ in range(200)}
+    assert amounts <= set(range(2, 10))
+    assert {2, 9} <= amounts
+    assert conformance.concrete({"type": "pass"}, rng) == {"type": "pass"}
+
+
+def test_replay_applies_the_moves_to_a_new_game() -> None:
+    engine = HighCard()
+    playout = conformance.play(engine, players=2, seed="replay", options={})
+    assert conformance.replay(engine, players=2, seed="replay", options={}, moves=playout.moves) == playout.final
