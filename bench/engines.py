@@ -11,8 +11,8 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from games import available_games, get_engine  # noqa: E402
-from games.core.conformance import play  # noqa: E402
+from games import available_games, get_engine
+from games.core.conformance import play
 
 
 def bench_game(game: str, seconds: float) -> dict[str, float]:

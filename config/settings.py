@@ -4,6 +4,7 @@ Variables: DATABASE_URL, CELERY_BROKER_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, DA
 """
 
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -45,6 +46,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "league.middleware.PlayerLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -107,18 +109,22 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cardleague <noreply@l
 _BROKER_DIR = DATA_DIR / "broker"
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
 if CELERY_BROKER_URL == "filesystem://":
-    for sub in ("out", "processed"):
+    for sub in ("out", "processed", "control"):
         (_BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_BROKER_DIR / "out"),
         "data_folder_out": str(_BROKER_DIR / "out"),
         "data_folder_processed": str(_BROKER_DIR / "processed"),
+        "control_folder": str(_BROKER_DIR / "control"),
     }
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TASK_ALWAYS_EAGER = _flag("CELERY_TASK_ALWAYS_EAGER", False)
+# under pytest tasks run in-process (on-commit work such as standings happens as in production, with no worker);
+# tests/league/test_tasks.py sends tasks to a real worker explicitly
+CELERY_TASK_ALWAYS_EAGER = _flag("CELERY_TASK_ALWAYS_EAGER", "pytest" in sys.modules)
+CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
 
@@ -130,6 +136,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "league.api.errors.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {"move_submit": os.environ.get("MOVE_SUBMIT_RATE", "60/minute")},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "cardleague API",

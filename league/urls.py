@@ -1,7 +1,25 @@
+from django.contrib.auth import views as auth_views
 from django.urls import path
+from django.views.i18n import set_language
 
-from league import views
+from league.views import accounts, clubs, home, seasons, tables
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", home.home, name="home"),
+    path("inbox/", home.inbox, name="inbox"),
+    path("signup/", accounts.signup, name="signup"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("language/", set_language, name="set_language"),
+    path("players/<int:player_id>/", accounts.profile, name="profile"),
+    path("clubs/<slug:slug>/", clubs.club_detail, name="club"),
+    path("clubs/<slug:slug>/seasons/new/", seasons.season_new, name="season_new"),
+    path("clubs/<slug:slug>/leaderboards/<str:game>/", clubs.leaderboard_view, name="club_leaderboard"),
+    path("leaderboards/<str:game>/", clubs.leaderboard_view, name="leaderboard"),
+    path("seasons/<int:season_id>/", seasons.season_detail, name="season"),
+    path("seasons/<int:season_id>/manage/", seasons.season_manage, name="season_manage"),
+    path("seasons/<int:season_id>/manage/<str:action>/", seasons.season_action, name="season_action"),
+    path("tables/<int:table_id>/", tables.table_detail, name="table"),
+    path("tables/<int:table_id>/version/", tables.table_version, name="table_version"),
+    path("tables/<int:table_id>/move/", tables.table_move, name="table_move"),
 ]

@@ -7,7 +7,7 @@ of the deadline the time is used up.
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 Interval = tuple[datetime, datetime]
@@ -32,8 +32,11 @@ class WeeklyPause:
         local = since.astimezone(zone)
         day = local.date() - timedelta(days=(local.weekday() - self.weekday) % 7 + 7)
         while True:
-            begin = datetime.combine(day, self.start, tzinfo=zone)
-            end = begin + self.duration
+            local = datetime.combine(day, self.start, tzinfo=zone)
+            # the pause runs on the local wall clock (Saturday 00:00 to Monday 00:00 even when summer time ends in
+            # between); as UTC instants, so that every difference below is real elapsed time
+            begin = local.astimezone(UTC)
+            end = (local + self.duration).astimezone(UTC)
             if begin >= until:
                 return
             if end > since:
@@ -63,6 +66,7 @@ def running_time(
     since: datetime, until: datetime, *, weekly: WeeklyPause | None = None, vacations: Iterable[Interval] = ()
 ) -> timedelta:
     """How much clock time ran between two instants: the span less every paused part of it."""
+    since, until = since.astimezone(UTC), until.astimezone(UTC)
     if until <= since:
         return timedelta(0)
     paused = timedelta(0)
@@ -76,7 +80,8 @@ def deadline_after(
 ) -> datetime:
     """The instant at which `budget` of running clock time has elapsed after `since`."""
     vacations = list(vacations)
-    cursor, left = since, budget
+    # in UTC: adding to a zoned datetime adds wall-clock time, which a change of summer time makes wrong
+    cursor, left = since.astimezone(UTC), budget
     while True:
         pauses = _pauses(cursor, cursor + left, weekly, vacations)
         if not pauses:

@@ -1,5 +1,7 @@
 """The league's models, one module per area; import them from here."""
 
+from league.models.clocks import *  # noqa: F403
 from league.models.clubs import *  # noqa: F403
+from league.models.fairness import *  # noqa: F403
 from league.models.seasons import *  # noqa: F403
 from league.models.tables import *  # noqa: F403

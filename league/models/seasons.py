@@ -1,1 +1,243 @@
-"""(being written)"""
+"""Seasons of a club's league: entrants, rounds and their byes, organizer rulings on tables, stored standings, and
+per-game ratings with their history.
+
+Every write goes through `league.services.seasons` and the modules beside it; Standing rows are only ever the stored
+result of the last `standings_recompute`, which is a pure function of the season's results (docs/standings.md).
+"""
+
+from django.db import models
+
+from games import GAME_NAMES
+from league.models.clubs import Club, Player
+
+
+class Season(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "draft"
+        REGISTRATION = "registration", "registration"
+        RUNNING = "running", "running"
+        FINISHED = "finished", "finished"
+        ARCHIVED = "archived", "archived"
+
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin", "round robin"
+        DOUBLE_ROUND_ROBIN = "double_round_robin", "double round robin"
+        SWISS = "swiss", "Swiss"
+        MULTITABLE = "multitable", "multi-table"
+
+    class Partners(models.TextChoices):
+        NONE = "none", "no partners"
+        FIXED = "fixed", "fixed partnerships"  # an entrant is a team of two
+        ROTATING = "rotating", "rotating partners"  # entrants are players; partners change each round
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
+    game = models.CharField(max_length=32, choices=[(name, name) for name in GAME_NAMES])
+    name = models.CharField(max_length=120)
+    # the league this season is one edition of; its divisions are seasons with the same league and edition
+    league = models.CharField(max_length=80)
+    edition = models.PositiveIntegerField(default=1)
+    division_name = models.CharField(max_length=60, blank=True)
+    division_level = models.PositiveSmallIntegerField(default=1, help_text="1 is the top division.")
+    previous = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_seasons")
+    # the engine options of every table; match-format fields below are merged into them
+    options = models.JSONField(default=dict, blank=True)
+    format = models.CharField(max_length=24, choices=Format.choices, default=Format.ROUND_ROBIN)
+    partners = models.CharField(max_length=12, choices=Partners.choices, default=Partners.NONE)
+    rounds_planned = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Swiss and multi-table: how many rounds; round robins know their own."
+    )
+    table_min = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Multi-table: fewest seats.")
+    table_max = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Multi-table: most seats.")
+    # match format: chip matches (starting stack, hand limit), Coinche's race (target score); null = game default
+    starting_stack = models.PositiveIntegerField(null=True, blank=True)
+    hand_limit = models.PositiveIntegerField(null=True, blank=True)
+    target_score = models.PositiveIntegerField(null=True, blank=True)
+    time_per_move = models.PositiveIntegerField(default=86400, help_text="Seconds each turn may take.")
+    points_table = models.JSONField(default=dict, blank=True, help_text="See docs/standings.md.")
+    tiebreaks = models.JSONField(default=list, blank=True)
+    promote_count = models.PositiveSmallIntegerField(default=0)
+    relegate_count = models.PositiveSmallIntegerField(default=0)
+    # start the next round as soon as the last table of a round is done
+    auto_advance = models.BooleanField(default=False)
+    round_interval_days = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Scheduled rounds: days between round starts."
+    )
+    starts_on = models.DateField(null=True, blank=True)
+    ends_on = models.DateField(null=True, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT, db_index=True)
+    # seeds the pairing searches and the draw of lots; never shown while the season runs
+    seed = models.CharField(max_length=64)
+    # the round robin fixed at the start: [[[first, second or null], ...], ...] of entrant ids
+    schedule = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "league", "edition", "division_level"], name="season_unique_division"
+            ),
+        ]
+        ordering = ["club", "league", "-edition", "division_level"]
+
+    def __str__(self) -> str:
+        division = f" / {self.division_name}" if self.division_name else ""
+        return f"{self.name}{division}"
+
+
+class Entrant(models.Model):
+    """A player in a season, or a team of two (player and partner) in a fixed-partnership Coinche season."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    partner = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="partner_entries")
+    name = models.CharField(max_length=120, blank=True, help_text="A team's name; players go by their own.")
+    # the order before any result: carried over from the last season, else by registration
+    seed_rank = models.PositiveIntegerField(default=0)
+    withdrawn = models.BooleanField(default=False)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "player"], name="entrant_unique_season_player"),
+            models.UniqueConstraint(fields=["season", "partner"], name="entrant_unique_season_partner"),
+        ]
+        ordering = ["season", "seed_rank", "id"]
+
+    def __str__(self) -> str:
+        return self.label
+
+    @property
+    def label(self) -> str:
+        if self.name:
+            return self.name
+        if self.partner_id:
+            return f"{self.player} & {self.partner}"
+        return str(self.player)
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        RUNNING = "running", "running"
+        FINISHED = "finished", "finished"
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING, db_index=True)
+    starts_at = models.DateTimeField(null=True, blank=True, db_index=True, help_text="Scheduled start, if any.")
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["season", "number"], name="round_unique_season_number")]
+        ordering = ["season", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.season} round {self.number}"
+
+
+class Bye(models.Model):
+    """An entrant who sits a round out (odd count, a table size that does not divide, or a withdrawn opponent)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="byes")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "entrant"], name="bye_unique_round_entrant")]
+        ordering = ["round", "entrant"]
+
+    def __str__(self) -> str:
+        return f"bye for {self.entrant} in {self.round}"
+
+
+class TableRuling(models.Model):
+    """An organizer's decision on a season table: annulled (counts for nothing) or forfeited by some entrants."""
+
+    class Kind(models.TextChoices):
+        ANNULLED = "annulled", "annulled"
+        FORFEIT = "forfeit", "forfeit"
+
+    table = models.OneToOneField("league.Table", on_delete=models.CASCADE, related_name="ruling")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    forfeiting = models.ManyToManyField(Entrant, blank=True, related_name="forfeits")
+    reason = models.CharField(max_length=200, blank=True)
+    by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-at"]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.kind}"
+
+
+class Standing(models.Model):
+    """One row of a season's standings as last computed; the rank is unique (ties end in the draw of lots)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="standings")
+    rank = models.PositiveIntegerField()
+    points = models.DecimalField(max_digits=10, decimal_places=3)
+    played = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    byes = models.PositiveIntegerField(default=0)
+    # every tiebreak of the season by name: exact value as "p/q" text, or null where it does not apply
+    tiebreaks = models.JSONField(default=dict, blank=True)
+    lot = models.PositiveIntegerField()
+    computed_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "entrant"], name="standing_unique_season_entrant"),
+            models.UniqueConstraint(fields=["season", "rank"], name="standing_unique_season_rank"),
+        ]
+        ordering = ["season", "rank"]
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.rank}. {self.entrant}"
+
+
+class Rating(models.Model):
+    """A player's openskill rating in one game (BradleyTerryFull; see league/ratings.py)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    game = models.CharField(max_length=32, choices=[(name, name) for name in GAME_NAMES])
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    # mu - 3 sigma, stored so that a leaderboard is one indexed query
+    ordinal = models.FloatField(db_index=True)
+    games = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "game"], name="rating_unique_player_game")]
+        ordering = ["game", "-ordinal"]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.game}: {self.ordinal:.1f}"
+
+
+class RatingEvent(models.Model):
+    """One rated table's change to one player's rating; replaying them in order rebuilds the Rating rows."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_events")
+    game = models.CharField(max_length=32, choices=[(name, name) for name in GAME_NAMES])
+    table = models.ForeignKey("league.Table", on_delete=models.CASCADE, related_name="rating_events")
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "player"], name="ratingevent_unique_table_player")]
+        ordering = ["game", "at", "table", "player"]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.mu_before:.1f} -> {self.mu_after:.1f} at {self.table}"
+
+
+__all__ = ["Bye", "Entrant", "Rating", "RatingEvent", "Round", "Season", "Standing", "TableRuling"]

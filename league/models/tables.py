@@ -1,1 +1,134 @@
-"""(being written)"""
+"""Tables (one match of one game), their seats, the append-only move log, ledger rows and results.
+
+Every write goes through `league.services.tables` and `league.services.moves`; the state of a table is the
+engine's JSON state, and it can always be rebuilt from the seed and the move log (`manage.py verify_tables`).
+"""
+
+from django.db import models
+
+from games import GAME_NAMES
+from league.models.clubs import Club, Player
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        # open, waiting for the seats' entropy before the first deal (docs/fairness.md); no state yet
+        SEEDING = "seeding", "seeding"
+        ACTIVE = "active", "active"
+        FINISHED = "finished", "finished"
+        ANNULLED = "annulled", "annulled"
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tables")
+    game = models.CharField(max_length=32, choices=[(name, name) for name in GAME_NAMES])
+    # the full options after engine.check_options, defaults filled in, so a replay never depends on new defaults
+    options = models.JSONField(default=dict, blank=True)
+    players = models.PositiveSmallIntegerField()
+    # secret while the table runs: whoever knows it can deal every card; no view, page or API shows it
+    seed = models.CharField(max_length=128)
+    state = models.JSONField()
+    # the number of moves applied; a client sends the version it saw, and a stale one is refused
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True)
+    # when the seats to act run out of time; null when nobody is to act (finished, annulled)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    time_per_move = models.PositiveIntegerField(default=86400, help_text="Seconds each turn may take.")
+    annul_reason = models.CharField(max_length=200, blank=True)
+    round = models.ForeignKey("league.Round", null=True, blank=True, on_delete=models.PROTECT, related_name="tables")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # mirrors engine.to_act after every move, so "your turn" across tables is one indexed query, not N engine calls
+    to_act = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="seat_unique_table_index"),
+            models.UniqueConstraint(fields=["table", "player"], name="seat_unique_table_player"),
+        ]
+        indexes = [models.Index(fields=["player", "to_act"], name="seat_player_to_act")]
+        ordering = ["table", "index"]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of {self.table}: {self.player}"
+
+
+class Move(models.Model):
+    """One applied move; append-only. Replaying seed + moves in `seq` order rebuilds the table's state."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField(help_text="1, 2, 3, ...; equal to the table's version after this move.")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="moves")
+    payload = models.JSONField()
+    auto = models.BooleanField(default=False, help_text="Played by the clock (the engine's timeout move).")
+    # a secret choice of a simultaneous step: no other seat's view depended on it (docs/architecture.md)
+    hidden = models.BooleanField(default=False)
+    # the simultaneous step was still open after this move: nothing was revealed, the other seats saw nothing new
+    step_open = models.BooleanField(default=False)
+    at = models.DateTimeField()
+    idempotency_key = models.CharField(max_length=100, blank=True, help_text="Empty when the client sent none.")
+    # what move_submit returned, so that a retry with the same key gets the same answer
+    result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="move_unique_table_seq"),
+            models.UniqueConstraint(
+                fields=["table", "player", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="move_unique_idempotency_key",
+            ),
+        ]
+        ordering = ["table", "seq"]
+
+    def __str__(self) -> str:
+        return f"{self.table} move {self.seq} (seat {self.seat})"
+
+
+class LedgerEntry(models.Model):
+    """One row of `engine.ledger`: a hand, deal or round with its deltas and running totals per seat."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="ledger_entries")
+    index = models.PositiveIntegerField()
+    row = models.JSONField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "index"], name="ledger_unique_table_index")]
+        ordering = ["table", "index"]
+        verbose_name_plural = "ledger entries"
+
+    def __str__(self) -> str:
+        return f"{self.table} ledger {self.index}"
+
+
+class Result(models.Model):
+    """A seat's place and score in a finished table (from `engine.outcome`)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
+    place = models.PositiveSmallIntegerField(help_text="1 is best; tied seats share a place.")
+    score = models.IntegerField()
+    # the outcome's other per-seat values (e.g. busted hand), kept for standings tiebreaks
+    extra = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "seat"], name="result_unique_table_seat")]
+        ordering = ["table", "place", "seat"]
+
+    def __str__(self) -> str:
+        return f"{self.table}: seat {self.seat} place {self.place}"
+
+
+__all__ = ["LedgerEntry", "Move", "Result", "Seat", "Table"]

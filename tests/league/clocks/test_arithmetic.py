@@ -69,3 +69,16 @@ def test_fischer_bank_draws_the_overflow_then_adds_the_increment_up_to_the_cap()
 def test_a_weekly_pause_must_be_shorter_than_a_week():
     with pytest.raises(ValueError):
         WeeklyPause(weekday=0, start=time(0), duration=timedelta(days=7))
+
+
+def test_a_weekly_pause_across_a_dst_change_runs_from_local_midnight_to_local_midnight():
+    # given the Paris weekend of 24-25 October 2026, when summer time ends (Sunday 03:00 CEST -> 02:00 CET):
+    # Saturday 00:00 CEST is Friday 22:00 UTC, Monday 00:00 CET is Sunday 23:00 UTC, 49 hours in all
+    paris_weekend = WeeklyPause(weekday=5, start=time(0), duration=timedelta(days=2), tz="Europe/Paris")
+    friday_noon = datetime(2026, 10, 23, 12, tzinfo=UTC)
+    # then three days from Friday noon hold 72 - 49 = 23 hours of running clock
+    assert running_time(friday_noon, friday_noon + timedelta(days=3), weekly=paris_weekend) == timedelta(hours=23)
+    # and 12 hours from Friday noon run 10 on Friday and the last 2 after the pause
+    assert deadline_after(friday_noon, timedelta(hours=12), weekly=paris_weekend) == datetime(
+        2026, 10, 26, 1, tzinfo=UTC
+    )

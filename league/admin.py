@@ -1,0 +1,471 @@
+"""The Django admin, for organizers: clubs, members, players, and tables with their seats, move log, ledger and
+results.
+
+An organizer who is staff but not superuser sees and manages only the clubs they organize (and their tables).
+Tables are opened through `table_create` (the add form asks for the game, the players in seat order and the options);
+their state, version and move log are read-only: only the move pipeline writes them. While a table is in play the
+admin shows the spectator's view rather than the raw state, and hides the payloads of hidden moves, so an organizer
+who also plays learns nothing a spectator would not; the seed is never shown.
+"""
+
+import json
+from datetime import timedelta
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import Count, QuerySet
+from django.http import HttpRequest
+from django.utils.html import format_html
+
+from games import IllegalMove, available_games
+from league.errors import ServiceError
+from league.models import (
+    Bye,
+    Club,
+    Entrant,
+    LedgerEntry,
+    Membership,
+    Move,
+    Player,
+    Rating,
+    RatingEvent,
+    Result,
+    Round,
+    Season,
+    Seat,
+    Standing,
+    Table,
+    TableRuling,
+)
+from league.selectors.tables import PUBLIC_MOVE_FIELDS
+from league.services.tables import engine_for, table_annul, table_create
+from league.services.verification import table_verify
+
+
+def _pretty(data: Any) -> str:
+    return format_html("<pre style='max-height:32em;overflow:auto'>{}</pre>", json.dumps(data, indent=2, default=str))
+
+
+def _organized_clubs(request: HttpRequest) -> QuerySet[Club]:
+    return Club.objects.filter(
+        memberships__player__user=request.user, memberships__role=Membership.Role.ORGANIZER
+    ).distinct()
+
+
+class ClubScoped:
+    """Limit a non-superuser to the clubs they organize; `club_path` leads from the model to its club."""
+
+    club_path = "club"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(**{f"{self.club_path}__in": _organized_clubs(request)})
+
+    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs: Any):
+        if db_field.related_model is Club and not request.user.is_superuser:
+            kwargs["queryset"] = _organized_clubs(request)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+# --- players and clubs ----------------------------------------------------------------------------------------------
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["display_name", "user", "is_bot", "language", "created_at"]
+    list_filter = ["is_bot", "language"]
+    search_fields = ["display_name", "user__username", "user__email"]
+    autocomplete_fields = ["user"]
+    readonly_fields = ["created_at"]
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 1
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Club)
+class ClubAdmin(ClubScoped, admin.ModelAdmin):
+    club_path = "pk"
+    list_display = ["name", "slug", "member_count", "table_count", "created_at"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    readonly_fields = ["created_at"]
+    inlines = [MembershipInline]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Club]:
+        return super().get_queryset(request).annotate(
+            member_count=Count("memberships", distinct=True), table_count=Count("tables", distinct=True)
+        )
+
+    @admin.display(description="members", ordering="member_count")
+    def member_count(self, club: Club) -> int:
+        return club.member_count
+
+    @admin.display(description="tables", ordering="table_count")
+    def table_count(self, club: Club) -> int:
+        return club.table_count
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        # a new club has no organizer yet, so only a superuser may open one
+        return request.user.is_superuser
+
+
+@admin.register(Membership)
+class MembershipAdmin(ClubScoped, admin.ModelAdmin):
+    list_display = ["player", "club", "role", "joined_at"]
+    list_filter = ["role", "club"]
+    search_fields = ["player__display_name", "player__user__username", "club__name"]
+    autocomplete_fields = ["player"]
+
+
+# --- tables ---------------------------------------------------------------------------------------------------------
+
+
+class SeatInline(ReadOnlyInline):
+    model = Seat
+    fields = ["index", "player", "to_act"]
+    readonly_fields = fields
+
+
+class MoveInline(ReadOnlyInline):
+    model = Move
+    fields = ["seq", "seat", "player", "move_shown", "auto", "hidden", "at"]
+    readonly_fields = fields
+    ordering = ["-seq"]
+    verbose_name_plural = "move log (latest first)"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Move]:
+        return super().get_queryset(request).select_related("table", "player")
+
+    @admin.display(description="move")
+    def move_shown(self, move: Move) -> str:
+        if move.table.status != Table.Status.ACTIVE:
+            return json.dumps(move.payload)
+        # in play, an organizer who also plays sees what the public log shows, no more
+        payload = move.payload if isinstance(move.payload, dict) else {}
+        fields = ("type",) if move.hidden else PUBLIC_MOVE_FIELDS
+        shown = json.dumps({key: payload[key] for key in fields if key in payload})
+        return f"{shown} (the rest while in play is private)"
+
+
+class LedgerEntryInline(ReadOnlyInline):
+    model = LedgerEntry
+    fields = ["index", "deltas", "totals"]
+    readonly_fields = fields
+
+    @admin.display(description="deltas")
+    def deltas(self, entry: LedgerEntry) -> str:
+        return json.dumps(entry.row.get("deltas"))
+
+    @admin.display(description="totals")
+    def totals(self, entry: LedgerEntry) -> str:
+        return json.dumps(entry.row.get("totals"))
+
+
+class ResultInline(ReadOnlyInline):
+    model = Result
+    fields = ["seat", "player", "place", "score", "extra"]
+    readonly_fields = fields
+
+
+class TableCreateForm(forms.ModelForm):
+    """Open a table through `table_create`: the players by username, in seat order."""
+
+    # not named "game": the model field's fixed choices would then be checked too, before the engine is asked
+    game_name = forms.ChoiceField(label="game", choices=())
+    seat_usernames = forms.CharField(
+        label="players", help_text="Usernames in seat order, separated by commas (seat 0 first)."
+    )
+    table_options = forms.JSONField(
+        label="options", required=False, initial=dict, help_text="The game's settings; empty for its defaults."
+    )
+    time_per_move = forms.IntegerField(min_value=60, initial=86400, help_text="Seconds each turn may take.")
+
+    class Meta:
+        model = Table
+        fields = ["club"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game_name"].choices = [(name, name) for name in available_games()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        names = [name.strip() for name in data.get("seat_usernames", "").split(",") if name.strip()]
+        found = {p.user.username: p for p in Player.objects.select_related("user").filter(user__username__in=names)}
+        if missing := [name for name in names if name not in found]:
+            self.add_error("seat_usernames", f"No player with the username {', '.join(missing)}.")
+            return data
+        data["seat_players"] = [found[name] for name in names]
+        if game := data.get("game_name"):
+            engine = engine_for(game)
+            if not engine.min_players <= len(names) <= engine.max_players:
+                self.add_error(
+                    "seat_usernames", f"{game} is played by {engine.min_players} to {engine.max_players} players."
+                )
+            elif len(set(names)) != len(names):
+                self.add_error("seat_usernames", "A player may take only one seat.")
+            else:
+                try:
+                    data["table_options"] = engine.check_options(dict(data.get("table_options") or {}), len(names))
+                except IllegalMove as error:
+                    self.add_error("table_options", error.message)
+        return data
+
+
+@admin.register(Table)
+class TableAdmin(ClubScoped, admin.ModelAdmin):
+    list_display = ["__str__", "game", "club", "status", "version", "players", "deadline", "created_at"]
+    list_filter = ["status", "game", "club"]
+    search_fields = ["=id", "club__name", "seats__player__display_name", "seats__player__user__username"]
+    date_hierarchy = "created_at"
+    list_select_related = ["club"]
+    actions = ["verify_selected", "annul_selected"]
+    inlines = [SeatInline, ResultInline, LedgerEntryInline, MoveInline]
+    readonly_fields = [
+        "club", "game", "players", "status", "version", "deadline", "time_per_move", "annul_reason",
+        "created_at", "finished_at", "options_shown", "state_shown",
+    ]
+    fieldsets = [
+        (None, {"fields": ["club", "game", "players", "status", "version", "deadline", "time_per_move"]}),
+        ("Settings", {"fields": ["options_shown"]}),
+        ("State", {"fields": ["state_shown"], "description": "The spectator's view while the table is in play."}),
+        ("History", {"fields": ["created_at", "finished_at", "annul_reason"]}),
+    ]
+
+    def get_form(self, request: HttpRequest, obj: Table | None = None, change: bool = False, **kwargs: Any):
+        if obj is None:
+            kwargs["form"] = TableCreateForm
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def get_fieldsets(self, request: HttpRequest, obj: Table | None = None):
+        if obj is None:
+            return [(None, {"fields": ["club", "game_name", "seat_usernames", "table_options", "time_per_move"]})]
+        return self.fieldsets
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None):
+        return self.readonly_fields if obj is not None else []
+
+    def get_inlines(self, request: HttpRequest, obj: Table | None):
+        return self.inlines if obj is not None else []
+
+    def save_model(self, request: HttpRequest, obj: Table, form: TableCreateForm, change: bool) -> None:
+        if change:
+            return  # every field of an open table is read-only; the move pipeline writes it
+        created = table_create(
+            club=form.cleaned_data["club"],
+            game=form.cleaned_data["game_name"],
+            players=form.cleaned_data["seat_players"],
+            options=form.cleaned_data["table_options"],
+            time_per_move=timedelta(seconds=form.cleaned_data["time_per_move"]),
+        )
+        # the admin goes on with `obj` (log entry, redirect), so it becomes the table just created
+        obj.__dict__.update(created.__dict__)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Table | None = None) -> bool:
+        # tables are annulled, not deleted: their moves are the record; only a superuser may remove one
+        return request.user.is_superuser
+
+    @admin.display(description="options")
+    def options_shown(self, table: Table) -> str:
+        return _pretty(table.options)
+
+    @admin.display(description="state")
+    def state_shown(self, table: Table) -> str:
+        if table.status == Table.Status.ACTIVE:
+            return _pretty(engine_for(table.game).view(table.state, None))
+        return _pretty({key: value for key, value in table.state.items() if key != "seed"})
+
+    @admin.action(description="Verify the selected tables (replay seed + moves)")
+    def verify_selected(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
+        faulty = 0
+        for table in queryset:
+            if differences := table_verify(table=table):
+                faulty += 1
+                self.message_user(request, f"{table}: {'; '.join(differences)}", messages.ERROR)
+        if not faulty:
+            self.message_user(request, f"{queryset.count()} table(s) verified: no difference.", messages.SUCCESS)
+
+    @admin.action(description="Annul the selected tables")
+    def annul_selected(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
+        for table in queryset:
+            try:
+                table_annul(table_id=table.pk, reason=f"annulled by {request.user.get_username()} in the admin")
+            except ServiceError as error:
+                self.message_user(request, f"{table}: {error.message}", messages.WARNING)
+            else:
+                self.message_user(request, f"{table} annulled.", messages.SUCCESS)
+
+
+@admin.register(Move)
+class MoveAdmin(ClubScoped, admin.ModelAdmin):
+    """The whole move log, searchable across tables; read-only."""
+
+    club_path = "table__club"
+    list_display = ["table", "seq", "seat", "player", "move_type", "auto", "hidden", "at"]
+    list_filter = ["auto", "hidden", "table__game"]
+    search_fields = ["=table__id", "player__display_name"]
+    list_select_related = ["table", "player"]
+    fields = ["table", "seq", "seat", "player", "move_shown", "auto", "hidden", "step_open", "at", "idempotency_key"]
+    readonly_fields = fields
+
+    @admin.display(description="type")
+    def move_type(self, move: Move) -> str:
+        return move.payload.get("type", "") if isinstance(move.payload, dict) else ""
+
+    move_shown = MoveInline.move_shown
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Move | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Move | None = None) -> bool:
+        return False
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(ClubScoped, admin.ModelAdmin):
+    club_path = "table__club"
+    list_display = ["table", "index"]
+    list_filter = ["table__game"]
+    search_fields = ["=table__id"]
+    fields = ["table", "index", "row_shown"]
+    readonly_fields = fields
+
+    @admin.display(description="row")
+    def row_shown(self, entry: LedgerEntry) -> str:
+        return _pretty(entry.row)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: LedgerEntry | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: LedgerEntry | None = None) -> bool:
+        return False
+
+
+@admin.register(Result)
+class ResultAdmin(ClubScoped, admin.ModelAdmin):
+    club_path = "table__club"
+    list_display = ["table", "seat", "player", "place", "score"]
+    list_filter = ["place", "table__game", "table__club"]
+    search_fields = ["=table__id", "player__display_name"]
+    readonly_fields = ["table", "seat", "player", "place", "score", "extra"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Result | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Result | None = None) -> bool:
+        return False
+
+
+# --- seasons (read-only here: seasons, rounds and standings change through league.services.seasons/rounds) ---------
+
+
+class ReadOnlyAdmin(ClubScoped, admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class RoundInline(ReadOnlyInline):
+    model = Round
+    fields = ["number", "status", "starts_at", "started_at", "finished_at"]
+    readonly_fields = fields
+
+
+@admin.register(Season)
+class SeasonAdmin(ReadOnlyAdmin):
+    list_display = ["name", "club", "game", "league", "edition", "division_level", "format", "status", "starts_on"]
+    list_filter = ["status", "game", "format", "club"]
+    search_fields = ["name", "league", "club__name"]
+    exclude = ["seed"]
+    inlines = [RoundInline]
+
+
+@admin.register(Entrant)
+class EntrantAdmin(ReadOnlyAdmin):
+    club_path = "season__club"
+    list_display = ["__str__", "season", "player", "partner"]
+    list_filter = ["season__game", "season__club"]
+    search_fields = ["name", "player__display_name", "partner__display_name", "season__name"]
+
+
+@admin.register(Round)
+class RoundAdmin(ReadOnlyAdmin):
+    club_path = "season__club"
+    list_display = ["__str__", "season", "number", "status", "starts_at", "started_at", "finished_at"]
+    list_filter = ["status", "season__game", "season__club"]
+    search_fields = ["season__name"]
+
+
+@admin.register(Bye)
+class ByeAdmin(ReadOnlyAdmin):
+    club_path = "round__season__club"
+    list_display = ["__str__", "round", "entrant"]
+
+
+@admin.register(TableRuling)
+class TableRulingAdmin(ReadOnlyAdmin):
+    club_path = "table__club"
+    list_display = ["table", "kind", "reason", "by"]
+    list_filter = ["kind"]
+    search_fields = ["=table__id", "reason"]
+
+
+@admin.register(Standing)
+class StandingAdmin(ReadOnlyAdmin):
+    club_path = "season__club"
+    list_display = ["season", "rank", "entrant", "points", "played", "wins", "byes", "computed_at"]
+    list_filter = ["season__club", "season"]
+    search_fields = ["season__name", "entrant__player__display_name", "entrant__name"]
+
+
+@admin.register(Rating)
+class RatingAdmin(ReadOnlyAdmin):
+    club_path = "player__memberships__club"
+    list_display = ["player", "game", "ordinal", "mu", "sigma", "games", "updated_at"]
+    list_filter = ["game"]
+    search_fields = ["player__display_name", "player__user__username"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Rating]:
+        return super().get_queryset(request).distinct()
+
+
+@admin.register(RatingEvent)
+class RatingEventAdmin(ReadOnlyAdmin):
+    club_path = "table__club"
+    list_display = ["player", "game", "table", "mu_before", "mu_after", "at"]
+    list_filter = ["game"]
+    search_fields = ["player__display_name", "=table__id"]
+
+import league.admin_seasons  # noqa: E402, F401  (organizer actions on seasons)

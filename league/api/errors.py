@@ -1,0 +1,71 @@
+"""One error format for every 4xx of the API: `{"error": {"code": ..., "message": ..., "field": ...}}`.
+
+Set as REST_FRAMEWORK["EXCEPTION_HANDLER"]. Codes are stable and documented in docs/api.md; messages are for people.
+"""
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import set_rollback
+
+from league.errors import ServiceError
+
+# DRF's own codes are stable already; these few are renamed so that a client sees one vocabulary
+_RENAMED = {"error": "bad_request"}
+
+
+def error_body(*, code: str, message: str, field: str | None = None) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, "field": field}}
+
+
+def _first_error(detail: Any, path: tuple[str, ...] = ()) -> tuple[tuple[str, ...], exceptions.ErrorDetail | str]:
+    """The first leaf of a (possibly nested) validation detail, with the path of field names that leads to it."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            inner = path if key == "non_field_errors" else (*path, str(key))
+            return _first_error(value, inner)
+    if isinstance(detail, list):
+        for index, value in enumerate(detail):
+            # a list of errors for one field stays on that field; a list of items gets the item index
+            inner = path if not isinstance(value, dict | list) else (*path, str(index))
+            return _first_error(value, inner)
+    return path, detail
+
+
+def _validation_body(exc: exceptions.ValidationError) -> dict[str, Any]:
+    path, leaf = _first_error(exc.detail)
+    code = getattr(leaf, "code", None) or "invalid"
+    return error_body(code=str(code), message=str(leaf), field=".".join(path) or None)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Map ServiceError and DRF/Django exceptions to the one error format; anything else stays a 500."""
+    if isinstance(exc, ServiceError):
+        set_rollback()
+        return Response(
+            error_body(code=exc.code, message=exc.message, field=exc.field), status=getattr(exc, "status", 400)
+        )
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if not isinstance(exc, exceptions.APIException):
+        return None
+
+    headers = {}
+    if auth_header := getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = auth_header
+    if wait := getattr(exc, "wait", None):
+        headers["Retry-After"] = str(int(wait))
+
+    if isinstance(exc, exceptions.ValidationError):
+        body = _validation_body(exc)
+    else:
+        detail = exc.detail
+        code = getattr(detail, "code", None) or exc.default_code
+        body = error_body(code=_RENAMED.get(str(code), str(code)), message=str(detail))
+    set_rollback()
+    return Response(body, status=exc.status_code or status.HTTP_400_BAD_REQUEST, headers=headers)

@@ -1,0 +1,387 @@
+"""Input validation and output shapes of the API; no business logic (services and selectors decide)."""
+
+import json
+
+from django.conf import settings
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games import GAME_NAMES
+
+# bigint primary keys: a path or body id outside this range can match no row, and is refused before it reaches the
+# database (where it would overflow)
+ID_MAX = 999_999_999_999_999_999
+
+
+
+def _enum_field(*values: str) -> type[serializers.CharField]:
+    """A read-only string of a fixed set. Several resources have a "status" of their own set: documented by a pattern
+    rather than an enum, as drf-spectacular would otherwise merge every "status" into one ambiguous enum component."""
+
+    @extend_schema_field({"type": "string", "pattern": f"^({'|'.join(values)})$", "description": " | ".join(values)})
+    class EnumField(serializers.CharField):
+        pass
+
+    return EnumField
+
+
+TableStatusField = _enum_field("active", "finished", "annulled")
+SeasonStatusField = _enum_field("draft", "registration", "running", "finished", "archived")
+RoundStatusField = _enum_field("pending", "running", "finished")
+
+# --- errors ----------------------------------------------------------------------------------------------------------
+
+
+class ErrorDetailSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable, machine-readable; see docs/api.md for the list.")
+    message = serializers.CharField(help_text="For people; may change between versions.")
+    field = serializers.CharField(allow_null=True, help_text="The input field at fault (dotted path), or null.")
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The body of every 4xx response."""
+
+    error = ErrorDetailSerializer()
+
+
+# --- auth ------------------------------------------------------------------------------------------------------------
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, trim_whitespace=False, style={"input_type": "password"})
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text='Send as "Authorization: Token <token>".')
+
+
+# --- shared pieces ---------------------------------------------------------------------------------------------------
+
+
+def _no_nul(value: object) -> None:
+    """PostgreSQL text and JSONB cannot hold U+0000; refuse it at the door instead of failing in the database."""
+    if "\x00" in str(value) or "\\u0000" in json.dumps(value):
+        raise serializers.ValidationError("The NUL character is not allowed.", code="null_characters_not_allowed")
+
+
+def _small_json(value: object) -> None:
+    if len(json.dumps(value)) > 10_000:
+        raise serializers.ValidationError("Too large (at most 10,000 characters of JSON).", code="too_large")
+
+
+class JsonObjectField(serializers.DictField):
+    """A JSON object of any shape (a move, options, settings), checked for what the database cannot store."""
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs.setdefault("validators", [_no_nul, _small_json])
+        super().__init__(**kwargs)
+
+
+class ClubRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    slug = serializers.CharField()
+
+
+# --- player ----------------------------------------------------------------------------------------------------------
+
+
+class PlayerSettingsSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    username = serializers.CharField(source="user.username", read_only=True)
+    display_name = serializers.CharField(min_length=1, max_length=80)
+    language = serializers.ChoiceField(choices=[code for code, _ in settings.LANGUAGES])
+    is_bot = serializers.BooleanField(read_only=True)
+    settings = JsonObjectField(help_text="Personal preferences (notifications, display); keys are merged on update.")
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    display_name = serializers.CharField()
+    is_bot = serializers.BooleanField()
+
+
+# --- clubs -----------------------------------------------------------------------------------------------------------
+
+
+class ClubSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(min_length=1, max_length=120)
+    slug = serializers.SlugField(max_length=60, required=False, help_text="Made from the name when left out.")
+    description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
+    created_at = serializers.DateTimeField(read_only=True)
+
+
+class MemberSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(source="player.id")
+    display_name = serializers.CharField(source="player.display_name")
+    is_bot = serializers.BooleanField(source="player.is_bot")
+    role = serializers.CharField()
+
+
+class ClubDetailSerializer(ClubSerializer):
+    members = MemberSerializer(many=True, read_only=True)
+    your_role = serializers.CharField(allow_null=True, read_only=True, help_text='"organizer", "member" or null.')
+
+
+class MembershipRequestSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1, max_value=ID_MAX)
+    role = serializers.ChoiceField(choices=["organizer", "member"], default="member")
+
+
+# --- tables ----------------------------------------------------------------------------------------------------------
+
+
+class TableCreateSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=list(GAME_NAMES))
+    players = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        min_length=1,
+        max_length=10,
+        help_text="Player ids in seat order; each must be a member of the club.",
+    )
+    options = JsonObjectField(required=False, default=dict, help_text="The game's variant options (see the rules).")
+    time_per_move = serializers.IntegerField(
+        min_value=1, max_value=30 * 86400, required=False, help_text="Seconds each turn may take (default a day)."
+    )
+
+
+class TableSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    club = ClubRefSerializer()
+    status = TableStatusField()
+    version = serializers.IntegerField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    players = serializers.IntegerField()
+
+
+class TurnSerializer(TableSummarySerializer):
+    your_seat = serializers.IntegerField()
+
+
+class SeatSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    display_name = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    to_act = serializers.BooleanField()
+
+
+class MoveLogEntrySerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    display_name = serializers.CharField()
+    type = serializers.CharField(allow_null=True)
+    auto = serializers.BooleanField(help_text="Played by the clock.")
+    hidden = serializers.BooleanField(help_text="Part of a simultaneous step: its content is shown to its seat only.")
+    at = serializers.DateTimeField()
+    amount = serializers.IntegerField(required=False, help_text="A bet's amount, public once made.")
+    payload = serializers.DictField(required=False, help_text="The whole move; only on the caller's own moves.")
+
+
+class ResultSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    place = serializers.IntegerField()
+    score = serializers.IntegerField()
+    extra = serializers.DictField()
+
+
+class TableViewSerializer(serializers.Serializer):
+    """A table as the caller may see it: their own seat's view, or a spectator's; never a hidden card or the seed."""
+
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    club = ClubRefSerializer()
+    status = TableStatusField()
+    version = serializers.IntegerField(help_text="Send it back as expected_version with a move.")
+    deadline = serializers.DateTimeField(allow_null=True)
+    time_per_move = serializers.IntegerField()
+    options = serializers.DictField()
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    seat = serializers.IntegerField(allow_null=True, help_text="The caller's seat, or null for a spectator.")
+    to_act = serializers.ListField(child=serializers.IntegerField())
+    your_turn = serializers.BooleanField()
+    legal_moves = serializers.ListField(
+        child=serializers.DictField(),
+        help_text='The caller\'s legal moves now; an entry with "min" and "max" is played with "amount" instead.',
+    )
+    state = serializers.DictField(help_text="The game's view for the caller's seat (the engine's `view`).")
+    seats = SeatSerializer(many=True)
+    moves = MoveLogEntrySerializer(many=True, help_text="The public move log, oldest first.")
+    moves_total = serializers.IntegerField()
+    results = ResultSerializer(many=True)
+    annul_reason = serializers.CharField(required=False)
+
+
+class LegalMovesSerializer(serializers.Serializer):
+    table_id = serializers.IntegerField()
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    your_turn = serializers.BooleanField()
+    legal_moves = serializers.ListField(child=serializers.DictField())
+
+
+class MoveLogSerializer(serializers.Serializer):
+    table_id = serializers.IntegerField()
+    version = serializers.IntegerField()
+    moves = MoveLogEntrySerializer(many=True)
+
+
+class MoveSubmitSerializer(serializers.Serializer):
+    move = JsonObjectField(help_text='One of the legal moves, e.g. {"type": "call"}; free amounts with "amount".')
+    expected_version = serializers.IntegerField(
+        min_value=0, max_value=2_147_483_647, help_text="The version of the table you decided on."
+    )
+
+
+class MoveResultSerializer(serializers.Serializer):
+    table_id = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="The move's number in the table's log.")
+    version = serializers.IntegerField(help_text="The table's version after the move.")
+    status = TableStatusField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    view = serializers.DictField(help_text="The game's view for your seat after the move.")
+    replayed = serializers.BooleanField(help_text="True when this answers a retry of an Idempotency-Key.")
+
+
+# --- seasons ---------------------------------------------------------------------------------------------------------
+
+SMALL_MAX = 32_767  # PositiveSmallIntegerField
+INT_MAX = 2_147_483_647  # PositiveIntegerField
+
+FORMATS = ["round_robin", "double_round_robin", "swiss", "multitable"]
+PARTNERS = ["none", "fixed", "rotating"]
+
+
+def _small(**kwargs: object) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=0, max_value=SMALL_MAX, **kwargs)
+
+
+def _int(**kwargs: object) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=0, max_value=INT_MAX, **kwargs)
+
+
+class SeasonSerializer(serializers.Serializer):
+    """A season: game, format, match format, points table and tiebreaks (docs/standings.md), dates and status."""
+
+    id = serializers.IntegerField(read_only=True)
+    club = ClubRefSerializer(read_only=True)
+    game = serializers.ChoiceField(choices=list(GAME_NAMES))
+    name = serializers.CharField(min_length=1, max_length=120)
+    league = serializers.CharField(
+        max_length=80, required=False, help_text="The league this season is an edition of (default: the name)."
+    )
+    edition = serializers.IntegerField(min_value=1, max_value=INT_MAX, required=False, default=1)
+    division_name = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
+    division_level = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, required=False, default=1)
+    format = serializers.ChoiceField(choices=FORMATS, required=False, default="round_robin")
+    partners = serializers.ChoiceField(
+        choices=PARTNERS, required=False, default="none", help_text="Coinche only: fixed teams or rotating partners."
+    )
+    options = JsonObjectField(required=False, default=dict, help_text="The game's variant options.")
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, required=False, allow_null=True)
+    table_min = _small(required=False, allow_null=True)
+    table_max = _small(required=False, allow_null=True)
+    starting_stack = _int(required=False, allow_null=True)
+    hand_limit = _int(required=False, allow_null=True)
+    target_score = _int(required=False, allow_null=True)
+    time_per_move = serializers.IntegerField(
+        min_value=1, max_value=30 * 86400, required=False, default=86400, help_text="Seconds each turn may take."
+    )
+    points_table = JsonObjectField(required=False, allow_null=True, help_text="Match points by place; see docs.")
+    tiebreaks = serializers.ListField(
+        child=serializers.CharField(max_length=40), max_length=12, required=False, allow_null=True
+    )
+    promote_count = _small(required=False, default=0)
+    relegate_count = _small(required=False, default=0)
+    auto_advance = serializers.BooleanField(required=False, default=False)
+    round_interval_days = _small(required=False, allow_null=True)
+    starts_on = serializers.DateField(required=False, allow_null=True)
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    status = SeasonStatusField(read_only=True)
+    created_at = serializers.DateTimeField(read_only=True)
+    started_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    finished_at = serializers.DateTimeField(read_only=True, allow_null=True)
+
+
+class EntrantSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    label = serializers.CharField()
+    player_id = serializers.IntegerField()
+    partner_id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField(allow_blank=True)
+    seed_rank = serializers.IntegerField()
+    withdrawn = serializers.BooleanField()
+
+
+class EntrantRequestSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1, max_value=ID_MAX)
+    partner_id = serializers.IntegerField(
+        min_value=1, max_value=ID_MAX, required=False, allow_null=True, help_text="Fixed-partnership seasons only."
+    )
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class ForfeitRequestSerializer(ReasonSerializer):
+    entrants = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX), min_length=1, max_length=10,
+        help_text="The forfeiting entrants (seated at the table).",
+    )
+
+
+class RolloverRequestSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False, help_text="The new edition's name.")
+
+
+class RulingSerializer(serializers.Serializer):
+    table_id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["annulled", "forfeit"])
+    reason = serializers.CharField(allow_blank=True)
+    forfeiting = serializers.ListField(child=serializers.IntegerField(), help_text="Entrant ids.")
+    at = serializers.DateTimeField()
+
+
+class RoundTableSerializer(TableSummarySerializer):
+    seats = serializers.ListField(child=PlayerRefSerializer(), help_text="Seated players in seat order.")
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = RoundStatusField()
+    starts_at = serializers.DateTimeField(allow_null=True)
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    tables = RoundTableSerializer(many=True)
+    byes = serializers.ListField(child=serializers.IntegerField(), help_text="Entrant ids sitting this round out.")
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    entrant_id = serializers.IntegerField()
+    label = serializers.CharField()
+    points = serializers.DecimalField(max_digits=10, decimal_places=3)
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    tiebreaks = serializers.DictField(
+        child=serializers.CharField(allow_null=True), help_text='Each tiebreak\'s exact value as "p/q", or null.'
+    )
+    withdrawn = serializers.BooleanField()
+
+
+class LeaderboardRowSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    ordinal = serializers.FloatField(help_text="mu - 3 sigma: the ranking value.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    games = serializers.IntegerField()
+    provisional = serializers.BooleanField(help_text="Too few rated games yet; listed after the established.")

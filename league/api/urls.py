@@ -1,0 +1,46 @@
+"""The API, mounted at /api/ by config/urls.py (the endpoints are described in docs/api.md)."""
+
+from django.urls import path, re_path, register_converter
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from league.api.schema import IdConverter
+from league.api.views import auth, clubs, me, seasons, tables
+from league.api.views.base import NoSuchEndpointView
+
+register_converter(IdConverter, "id")
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("auth/token/", auth.TokenCreateView.as_view(), name="api-token"),
+    path("me/", me.MeView.as_view(), name="api-me"),
+    path("me/turns/", tables.TurnListView.as_view(), name="api-turns"),
+    path("clubs/", clubs.ClubListView.as_view(), name="api-clubs"),
+    path("clubs/<id:club_id>/", clubs.ClubDetailView.as_view(), name="api-club"),
+    path("clubs/<id:club_id>/members/", clubs.ClubMembersView.as_view(), name="api-club-members"),
+    path("clubs/<id:club_id>/members/<id:player_id>/", clubs.ClubMemberView.as_view(), name="api-club-member"),
+    path("clubs/<id:club_id>/tables/", clubs.ClubTablesView.as_view(), name="api-club-tables"),
+    path("tables/<id:table_id>/", tables.TableDetailView.as_view(), name="api-table"),
+    path("tables/<id:table_id>/legal-moves/", tables.TableLegalMovesView.as_view(), name="api-table-legal-moves"),
+    path("tables/<id:table_id>/moves/", tables.TableMovesView.as_view(), name="api-table-moves"),
+    path("tables/<id:table_id>/annul/", clubs.TableAnnulView.as_view(), name="api-table-annul"),
+    path("tables/<id:table_id>/forfeit/", seasons.TableForfeitView.as_view(), name="api-table-forfeit"),
+    path("clubs/<id:club_id>/seasons/", seasons.ClubSeasonsView.as_view(), name="api-club-seasons"),
+    path("seasons/<id:season_id>/", seasons.SeasonDetailView.as_view(), name="api-season"),
+    path("seasons/<id:season_id>/open/", seasons.SeasonOpenView.as_view(), name="api-season-open"),
+    path("seasons/<id:season_id>/start/", seasons.SeasonStartView.as_view(), name="api-season-start"),
+    path("seasons/<id:season_id>/finish/", seasons.SeasonFinishView.as_view(), name="api-season-finish"),
+    path("seasons/<id:season_id>/rollover/", seasons.SeasonRolloverView.as_view(), name="api-season-rollover"),
+    path("seasons/<id:season_id>/entrants/", seasons.SeasonEntrantsView.as_view(), name="api-season-entrants"),
+    path(
+        "seasons/<id:season_id>/entrants/<id:entrant_id>/withdraw/",
+        seasons.EntrantWithdrawView.as_view(),
+        name="api-season-entrant-withdraw",
+    ),
+    path("seasons/<id:season_id>/rounds/", seasons.SeasonRoundsView.as_view(), name="api-season-rounds"),
+    path("seasons/<id:season_id>/standings/", seasons.SeasonStandingsView.as_view(), name="api-season-standings"),
+    path("leaderboards/<str:game>/", seasons.LeaderboardView.as_view(), name="api-leaderboard"),
+    # last: any other path under /api/ answers in the API's error format; only paths ending in a slash, so that
+    # Django still redirects /api/me to /api/me/ (APPEND_SLASH)
+    re_path(r"^.*/$", NoSuchEndpointView.as_view(), name="api-no-such-endpoint"),
+]

@@ -1,0 +1,57 @@
+"""What every API view shares: token before session (so an anonymous client gets 401 with a challenge), the player."""
+
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.parsers import JSONParser
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from league.api.schema import ApiAutoSchema
+from league.api.serializers import ID_MAX
+from league.models import Player
+
+
+class ApiView(APIView):
+    # Token first: DRF answers 401 + "WWW-Authenticate: Token" from the first class; session-only would give 403
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    schema = ApiAutoSchema()
+    # JSON only: one content type to document and validate (the pages have their own forms)
+    parser_classes = [JSONParser]
+    renderer_classes = [JSONRenderer]
+
+    def initial(self, request: Request, *args: object, **kwargs: object) -> None:
+        super().initial(request, *args, **kwargs)
+        # an <int:..._id> route takes any size of number; one past a bigint would fail in the database as a 500
+        for name, value in kwargs.items():
+            if name.endswith("_id") and isinstance(value, int) and not 0 < value <= ID_MAX:
+                raise NotFound("No such object.", code="not_found")
+
+
+def player_of(request: Request) -> Player:
+    """The caller's player profile; a user without one (an admin account) may read but not play."""
+    try:
+        return request.user.player
+    except (AttributeError, Player.DoesNotExist):
+        raise PermissionDenied("This account has no player profile.", code="no_player") from None
+
+
+def player_or_none(request: Request) -> Player | None:
+    """The caller's player profile, or None for anonymous callers and accounts without one (they see what all see)."""
+    if not request.user.is_authenticated:
+        return None
+    try:
+        return request.user.player
+    except Player.DoesNotExist:
+        return None
+
+
+class NoSuchEndpointView(ApiView):
+    """Any other path under /api/: a 404 in the API's error format rather than Django's HTML page."""
+
+    authentication_classes: list = []
+    permission_classes: list = []
+    schema = None  # not an operation of the API
+
+    def initial(self, request: Request, *args: object, **kwargs: object) -> None:
+        raise NotFound("No such endpoint.", code="no_such_endpoint")

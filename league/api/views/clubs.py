@@ -1,0 +1,181 @@
+"""Clubs: list, create, detail, members (organizers manage them), and a club's friendly tables."""
+
+from datetime import timedelta
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from league.api import reads
+from league.api.permissions import require_organizer
+from league.api.schema import error_responses
+from league.api.serializers import (
+    ClubDetailSerializer,
+    ClubSerializer,
+    MemberSerializer,
+    MembershipRequestSerializer,
+    ReasonSerializer,
+    TableCreateSerializer,
+    TableSummarySerializer,
+    TableViewSerializer,
+)
+from league.api.views.base import ApiView, player_of, player_or_none
+from league.models import Club, Player
+from league.selectors.tables import table_view_for
+from league.services.clubs import club_create, membership_add, membership_remove
+from league.services.rounds import season_table_annul
+from league.services.tables import table_annul, table_create
+
+
+def _club_detail(club: Club, player: Player | None) -> dict[str, Any]:
+    return {
+        "id": club.pk,
+        "name": club.name,
+        "slug": club.slug,
+        "description": club.description,
+        "created_at": club.created_at,
+        "members": reads.club_memberships(club=club),
+        "your_role": reads.club_role_of(club=club, player=player),
+    }
+
+
+class ClubListView(ApiView):
+    @extend_schema(
+        operation_id="clubs_list",
+        summary="Every club.",
+        responses={200: ClubSerializer(many=True), **error_responses(401)},
+        tags=["clubs"],
+    )
+    def get(self, request: Request) -> Response:
+        return Response(ClubSerializer(reads.club_list(), many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_create",
+        summary="Found a club; you become its first organizer.",
+        request=ClubSerializer,
+        responses={201: ClubDetailSerializer, **error_responses(400, 401, 403)},
+        tags=["clubs"],
+    )
+    def post(self, request: Request) -> Response:
+        player = player_of(request)
+        serializer = ClubSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        club = club_create(**serializer.validated_data, organizer=player)
+        return Response(ClubDetailSerializer(_club_detail(club, player)).data, status=status.HTTP_201_CREATED)
+
+
+class ClubDetailView(ApiView):
+    @extend_schema(
+        operation_id="clubs_retrieve",
+        summary="A club with its members and your role in it.",
+        responses={200: ClubDetailSerializer, **error_responses(401, 404)},
+        tags=["clubs"],
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = reads.club_get(club_id=club_id)
+        return Response(ClubDetailSerializer(_club_detail(club, player_or_none(request))).data)
+
+
+class ClubMembersView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="clubs_members_create",
+        summary="Add a player to the club, or change their role (organizers only).",
+        request=MembershipRequestSerializer,
+        responses={200: MemberSerializer, **error_responses(400, 401, 403, 404)},
+        tags=["clubs"],
+    )
+    def post(self, request: Request, club_id: int) -> Response:
+        club = reads.club_get(club_id=club_id)
+        require_organizer(club=club, player=player_of(request))
+        serializer = MembershipRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        member = reads.player_get(player_id=serializer.validated_data["player_id"])
+        membership = membership_add(club=club, player=member, role=serializer.validated_data["role"])
+        return Response(MemberSerializer(membership).data)
+
+
+class ClubMemberView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="clubs_members_destroy",
+        summary="Remove a player from the club (organizers; or players leaving themselves).",
+        responses={204: None, **error_responses(401, 403, 404)},
+        tags=["clubs"],
+    )
+    def delete(self, request: Request, club_id: int, player_id: int) -> Response:
+        club = reads.club_get(club_id=club_id)
+        caller = player_of(request)
+        member = reads.player_get(player_id=player_id)
+        if member.pk != caller.pk:
+            require_organizer(club=club, player=caller)
+        membership_remove(club=club, player=member)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ClubTablesView(ApiView):
+    @extend_schema(
+        operation_id="clubs_tables_list",
+        summary="The club's tables, newest first.",
+        responses={200: TableSummarySerializer(many=True), **error_responses(401, 404)},
+        tags=["clubs"],
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = reads.club_get(club_id=club_id)
+        return Response(TableSummarySerializer(reads.club_tables(club=club), many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_tables_create",
+        summary="Open a friendly table among club members (organizers only); seats in the order given.",
+        request=TableCreateSerializer,
+        responses={201: TableViewSerializer, **error_responses(400, 401, 403, 404)},
+        tags=["clubs"],
+    )
+    def post(self, request: Request, club_id: int) -> Response:
+        club = reads.club_get(club_id=club_id)
+        caller = player_of(request)
+        require_organizer(club=club, player=caller)
+        serializer = TableCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        seconds = data.get("time_per_move")
+        table = table_create(
+            club=club,
+            game=data["game"],
+            players=reads.club_members_in_order(club=club, player_ids=data["players"]),
+            options=data["options"],
+            time_per_move=timedelta(seconds=seconds) if seconds else None,
+        )
+        view = table_view_for(table=table, player=caller)
+        return Response(TableViewSerializer(view).data, status=status.HTTP_201_CREATED)
+
+
+class TableAnnulView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="tables_annul",
+        summary="Stop a table for good; no result counts, standings follow (organizers of its club only).",
+        request=ReasonSerializer,
+        responses={200: TableViewSerializer, **error_responses(400, 401, 403, 404, 409)},
+        tags=["tables"],
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = reads.table_get(table_id=table_id)
+        caller = player_of(request)
+        serializer = ReasonSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        reason = serializer.validated_data["reason"]
+        if table.round_id is not None:
+            # a season table is annulled through its season, which records the ruling and recomputes the standings
+            season_table_annul(table=table, by=caller, reason=reason)
+        else:
+            require_organizer(club=table.club, player=caller)
+            table_annul(table_id=table.pk, reason=reason)
+        table = reads.table_get(table_id=table.pk)
+        return Response(TableViewSerializer(table_view_for(table=table, player=caller)).data)

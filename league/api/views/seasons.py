@@ -1,0 +1,345 @@
+"""Seasons: a club's seasons, create and manage them (organizers), entrants, rounds, standings; rulings on season
+tables; leaderboards per game."""
+
+from datetime import timedelta
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import GAME_NAMES
+from league.api import reads
+from league.api.permissions import require_organizer
+from league.api.schema import error_responses
+from league.api.serializers import (
+    ID_MAX,
+    EntrantRequestSerializer,
+    EntrantSerializer,
+    ForfeitRequestSerializer,
+    LeaderboardRowSerializer,
+    ReasonSerializer,
+    RolloverRequestSerializer,
+    RoundSerializer,
+    RulingSerializer,
+    SeasonSerializer,
+    StandingSerializer,
+)
+from league.api.views.base import ApiView, player_of
+from league.errors import NotFound
+from league.models import Round, Season, TableRuling
+from league.selectors.seasons import leaderboard, season_rounds, season_standings
+from league.services.rollover import season_rollover
+from league.services.rounds import forfeit_award, round_start
+from league.services.seasons import (
+    entrant_register,
+    entrant_withdraw,
+    season_create,
+    season_finish,
+    season_open_registration,
+    season_start,
+)
+
+MANAGE_ERRORS = error_responses(400, 401, 403, 404, 409)
+
+
+def _season(season: Season) -> dict[str, Any]:
+    return SeasonSerializer(season).data
+
+
+def _round(round_: Round) -> dict[str, Any]:
+    return {
+        "number": round_.number,
+        "status": round_.status,
+        "starts_at": round_.starts_at,
+        "started_at": round_.started_at,
+        "finished_at": round_.finished_at,
+        "tables": [
+            {
+                "id": table.pk,
+                "game": table.game,
+                "club": table.club,
+                "status": table.status,
+                "version": table.version,
+                "deadline": table.deadline,
+                "players": table.players,
+                "seats": [seat.player for seat in sorted(table.seats.all(), key=lambda seat: seat.index)],
+            }
+            for table in sorted(round_.tables.all(), key=lambda table: table.pk)
+        ],
+        "byes": sorted(bye.entrant_id for bye in round_.byes.all()),
+    }
+
+
+def _ruling(ruling: TableRuling) -> dict[str, Any]:
+    return RulingSerializer(
+        {
+            "table_id": ruling.table_id,
+            "kind": ruling.kind,
+            "reason": ruling.reason,
+            "forfeiting": sorted(ruling.forfeiting.values_list("pk", flat=True)),
+            "at": ruling.at,
+        }
+    ).data
+
+
+class ClubSeasonsView(ApiView):
+    @extend_schema(
+        operation_id="clubs_seasons_list",
+        summary="The club's seasons.",
+        responses={200: SeasonSerializer(many=True), **error_responses(401, 404)},
+        tags=["seasons"],
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = reads.club_get(club_id=club_id)
+        return Response(SeasonSerializer(reads.club_seasons(club=club), many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_seasons_create",
+        summary="Create a season in draft (organizers only).",
+        request=SeasonSerializer,
+        responses={201: SeasonSerializer, **error_responses(400, 401, 403, 404)},
+        tags=["seasons"],
+    )
+    def post(self, request: Request, club_id: int) -> Response:
+        club = reads.club_get(club_id=club_id)
+        player = player_of(request)
+        serializer = SeasonSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        data["time_per_move"] = timedelta(seconds=data["time_per_move"])
+        season = season_create(club=club, by=player, **data)
+        return Response(_season(season), status=status.HTTP_201_CREATED)
+
+
+class SeasonDetailView(ApiView):
+    @extend_schema(
+        operation_id="seasons_retrieve",
+        summary="A season.",
+        responses={200: SeasonSerializer, **error_responses(401, 404)},
+        tags=["seasons"],
+    )
+    def get(self, request: Request, season_id: int) -> Response:
+        return Response(_season(reads.season_get(season_id=season_id)))
+
+
+class SeasonOpenView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="seasons_open_registration",
+        summary="Open registration of a season in draft (organizers only).",
+        request=None,
+        responses={200: SeasonSerializer, **MANAGE_ERRORS},
+        tags=["seasons"],
+    )
+    def post(self, request: Request, season_id: int) -> Response:
+        season = reads.season_get(season_id=season_id)
+        return Response(_season(season_open_registration(season=season, by=player_of(request))))
+
+
+class SeasonStartView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="seasons_start",
+        summary="Close registration and start the first round (organizers only).",
+        request=None,
+        responses={200: SeasonSerializer, **MANAGE_ERRORS},
+        tags=["seasons"],
+    )
+    def post(self, request: Request, season_id: int) -> Response:
+        season = reads.season_get(season_id=season_id)
+        return Response(_season(season_start(season=season, by=player_of(request))))
+
+
+class SeasonFinishView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="seasons_finish",
+        summary="Close a season whose last round is done: final standings (organizers only).",
+        request=None,
+        responses={200: SeasonSerializer, **MANAGE_ERRORS},
+        tags=["seasons"],
+    )
+    def post(self, request: Request, season_id: int) -> Response:
+        season = reads.season_get(season_id=season_id)
+        # season_finish is also called by the round machinery with no caller, so the organizer check is here
+        require_organizer(club=season.club, player=player_of(request))
+        return Response(_season(season_finish(season=season)))
+
+
+class SeasonRolloverView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="seasons_rollover",
+        summary="Open the next edition of a finished season's league, with promotion and relegation (organizers).",
+        request=RolloverRequestSerializer,
+        responses={201: SeasonSerializer(many=True), **MANAGE_ERRORS},
+        tags=["seasons"],
+    )
+    def post(self, request: Request, season_id: int) -> Response:
+        season = reads.season_get(season_id=season_id)
+        serializer = RolloverRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        seasons = season_rollover(season=season, by=player_of(request), **serializer.validated_data)
+        return Response(SeasonSerializer(seasons, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class SeasonEntrantsView(ApiView):
+    @extend_schema(
+        operation_id="seasons_entrants_list",
+        summary="The season's entrants in seed order.",
+        responses={200: EntrantSerializer(many=True), **error_responses(401, 404)},
+        tags=["seasons"],
+    )
+    def get(self, request: Request, season_id: int) -> Response:
+        season = reads.season_get(season_id=season_id)
+        return Response(EntrantSerializer(reads.season_entrants(season=season), many=True).data)
+
+    @extend_schema(
+        operation_id="seasons_entrants_create",
+        summary="Register a club member (or a team of two) for a season not yet running (organizers only).",
+        request=EntrantRequestSerializer,
+        responses={201: EntrantSerializer, **MANAGE_ERRORS},
+        tags=["seasons"],
+    )
+    def post(self, request: Request, season_id: int) -> Response:
+        season = reads.season_get(season_id=season_id)
+        caller = player_of(request)
+        serializer = EntrantRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        partner_id = data.get("partner_id")
+        entrant = entrant_register(
+            season=season,
+            by=caller,
+            player=reads.player_get(player_id=data["player_id"]),
+            partner=reads.player_get(player_id=partner_id, field="partner_id") if partner_id else None,
+            name=data["name"],
+        )
+        return Response(EntrantSerializer(entrant).data, status=status.HTTP_201_CREATED)
+
+
+class EntrantWithdrawView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="seasons_entrants_withdraw",
+        summary="Withdraw an entrant: its tables in play are forfeited, it is paired no more (organizers only).",
+        request=ReasonSerializer,
+        responses={200: EntrantSerializer, **MANAGE_ERRORS},
+        tags=["seasons"],
+    )
+    def post(self, request: Request, season_id: int, entrant_id: int) -> Response:
+        season = reads.season_get(season_id=season_id)
+        entrant = reads.entrant_get(season=season, entrant_id=entrant_id)
+        serializer = ReasonSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        entrant = entrant_withdraw(season=season, by=player_of(request), entrant=entrant, **serializer.validated_data)
+        return Response(EntrantSerializer(entrant).data)
+
+
+class SeasonRoundsView(ApiView):
+    @extend_schema(
+        operation_id="seasons_rounds_list",
+        summary="The season's rounds with their tables and byes.",
+        responses={200: RoundSerializer(many=True), **error_responses(401, 404)},
+        tags=["seasons"],
+    )
+    def get(self, request: Request, season_id: int) -> Response:
+        season = reads.season_get(season_id=season_id)
+        return Response(RoundSerializer([_round(r) for r in season_rounds(season=season)], many=True).data)
+
+    @extend_schema(
+        operation_id="seasons_rounds_start",
+        summary="Pair and start the next round (organizers only).",
+        request=None,
+        responses={201: RoundSerializer, **MANAGE_ERRORS},
+        tags=["seasons"],
+    )
+    def post(self, request: Request, season_id: int) -> Response:
+        season = reads.season_get(season_id=season_id)
+        round_ = round_start(season=season, by=player_of(request))
+        return Response(RoundSerializer(_round(round_)).data, status=status.HTTP_201_CREATED)
+
+
+class SeasonStandingsView(ApiView):
+    @extend_schema(
+        operation_id="seasons_standings",
+        summary="The standings as last computed, best first, with every tiebreak of the season.",
+        responses={200: StandingSerializer(many=True), **error_responses(401, 404)},
+        tags=["seasons"],
+    )
+    def get(self, request: Request, season_id: int) -> Response:
+        season = reads.season_get(season_id=season_id)
+        return Response(StandingSerializer(season_standings(season=season), many=True).data)
+
+
+class TableForfeitView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="tables_forfeit",
+        summary="Award a season table against the forfeiting entrants (organizers only).",
+        request=ForfeitRequestSerializer,
+        responses={200: RulingSerializer, **MANAGE_ERRORS},
+        tags=["tables"],
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = reads.table_get(table_id=table_id)
+        serializer = ForfeitRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        ruling = forfeit_award(
+            table=table,
+            by=player_of(request),
+            forfeiting=reads.table_entrants(table=table, entrant_ids=serializer.validated_data["entrants"]),
+            reason=serializer.validated_data["reason"],
+        )
+        return Response(_ruling(ruling))
+
+
+LEADERBOARD_PARAMETERS = [
+    OpenApiParameter(
+        "club", {"type": "integer", "minimum": 1, "maximum": ID_MAX}, OpenApiParameter.QUERY, required=False,
+        description="Only the members of this club.",
+    ),
+    OpenApiParameter(
+        "limit", {"type": "integer", "minimum": 1, "maximum": 1000}, OpenApiParameter.QUERY, required=False,
+        description="At most this many rows (default 100).",
+    ),
+]
+
+
+def _query_int(request: Request, name: str, low: int, high: int) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise ValidationError({name: [f"A whole number from {low} to {high}."]}, code="invalid")
+    return int(raw)
+
+
+class LeaderboardView(ApiView):
+    @extend_schema(
+        operation_id="leaderboards_retrieve",
+        summary="Ratings of one game, best first; provisional ratings marked and listed last.",
+        parameters=[
+            OpenApiParameter("game", {"type": "string", "enum": list(GAME_NAMES)}, OpenApiParameter.PATH),
+            *LEADERBOARD_PARAMETERS,
+        ],
+        responses={200: LeaderboardRowSerializer(many=True), **error_responses(400, 401, 404)},
+        tags=["seasons"],
+    )
+    def get(self, request: Request, game: str) -> Response:
+        if game not in GAME_NAMES:
+            raise NotFound(f"No such game: {game!r}.", field="game")
+        club_id = _query_int(request, "club", 1, ID_MAX)
+        club = reads.club_get(club_id=club_id, field="club") if club_id is not None else None
+        rows = leaderboard(game=game, club=club, limit=_query_int(request, "limit", 1, 1000) or 100)
+        return Response(LeaderboardRowSerializer(rows, many=True).data)

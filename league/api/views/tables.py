@@ -1,0 +1,143 @@
+"""Tables: the caller's view, the legal moves, the public move log, move submission, and "your turn"."""
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from league.api import reads
+from league.api.schema import IDEMPOTENCY_KEY, error_responses
+from league.api.serializers import (
+    LegalMovesSerializer,
+    MoveLogSerializer,
+    MoveResultSerializer,
+    MoveSubmitSerializer,
+    TableViewSerializer,
+    TurnSerializer,
+)
+from league.api.throttles import MoveSubmitThrottle
+from league.api.views.base import ApiView, player_of, player_or_none
+from league.selectors.tables import move_log_for, table_view_for, tables_waiting_for
+from league.services.moves import MAX_KEY_LENGTH, move_submit
+
+LOG_LIMIT = OpenApiParameter(
+    "log_limit",
+    {"type": "integer", "minimum": 0, "maximum": 10_000},
+    OpenApiParameter.QUERY,
+    required=False,
+    description="Only the last N moves of the log (all when left out).",
+)
+
+
+def _log_limit(request: Request) -> int | None:
+    raw = request.query_params.get("log_limit")
+    if raw is None:
+        return None
+    if not raw.isdigit() or int(raw) > 10_000:
+        raise ValidationError({"log_limit": ["A whole number from 0 to 10000."]}, code="invalid")
+    return int(raw)
+
+
+class TableDetailView(ApiView):
+    @extend_schema(
+        operation_id="tables_retrieve",
+        summary="The table as you may see it: your seat's view (a spectator's when not seated), legal moves, the log.",
+        parameters=[LOG_LIMIT],
+        responses={200: TableViewSerializer, **error_responses(400, 401, 404)},
+        tags=["tables"],
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        table = reads.table_get(table_id=table_id)
+        view = table_view_for(table=table, player=player_or_none(request), log_limit=_log_limit(request))
+        return Response(TableViewSerializer(view).data)
+
+
+class TableLegalMovesView(ApiView):
+    @extend_schema(
+        operation_id="tables_legal_moves",
+        summary="Your legal moves now (empty when it is not your turn or you have no seat).",
+        responses={200: LegalMovesSerializer, **error_responses(401, 404)},
+        tags=["tables"],
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        table = reads.table_get(table_id=table_id)
+        view = table_view_for(table=table, player=player_or_none(request), log_limit=0)
+        return Response(
+            LegalMovesSerializer(
+                {
+                    "table_id": table.pk,
+                    "version": view["version"],
+                    "seat": view["seat"],
+                    "your_turn": view["your_turn"],
+                    "legal_moves": view["legal_moves"],
+                }
+            ).data
+        )
+
+
+class TableMovesView(ApiView):
+    def get_throttles(self) -> list:
+        return [MoveSubmitThrottle()] if self.request.method == "POST" else []
+
+    def get_permissions(self) -> list:
+        return [IsAuthenticated()] if self.request.method == "POST" else super().get_permissions()
+
+    @extend_schema(
+        operation_id="tables_moves_list",
+        summary="The public move log: every move's seat, type and time; the content of your own moves; bets.",
+        parameters=[LOG_LIMIT],
+        responses={200: MoveLogSerializer, **error_responses(400, 401, 404)},
+        tags=["tables"],
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        table = reads.table_get(table_id=table_id)
+        seat = reads.seat_of(table=table, player=player_or_none(request))
+        moves = move_log_for(table=table, seat=seat, limit=_log_limit(request))
+        return Response(MoveLogSerializer({"table_id": table.pk, "version": table.version, "moves": moves}).data)
+
+    @extend_schema(
+        operation_id="tables_moves_create",
+        summary="Make a move for your seat, on the version of the table you saw.",
+        parameters=[IDEMPOTENCY_KEY],
+        request=MoveSubmitSerializer,
+        responses={
+            201: MoveResultSerializer,
+            200: MoveResultSerializer,
+            **error_responses(400, 401, 403, 404, 409, 422, 429),
+        },
+        tags=["tables"],
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        player = player_of(request)
+        serializer = MoveSubmitSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        key = request.headers.get("Idempotency-Key")
+        if key is not None and not 0 < len(key) <= MAX_KEY_LENGTH:
+            raise ValidationError(
+                {"Idempotency-Key": [f"An idempotency key has 1 to {MAX_KEY_LENGTH} characters."]}, code="invalid"
+            )
+        result = move_submit(
+            table_id=table_id,
+            player=player,
+            move=serializer.validated_data["move"],
+            expected_version=serializer.validated_data["expected_version"],
+            idempotency_key=key,
+        )
+        data = MoveResultSerializer(result).data
+        return Response(data, status=status.HTTP_200_OK if result.replayed else status.HTTP_201_CREATED)
+
+
+class TurnListView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="me_turns_list",
+        summary='"Your turn": the tables in play where you are to act, the most urgent deadline first.',
+        responses={200: TurnSerializer(many=True), **error_responses(401, 403)},
+        tags=["me"],
+    )
+    def get(self, request: Request) -> Response:
+        tables = reads.with_your_seat(tables_waiting_for(player=player_of(request)))
+        return Response(TurnSerializer(tables, many=True).data)

@@ -1,0 +1,1 @@
+"""Bots that play through the HTTP API like any client (`manage.py runbot`)."""

@@ -1,0 +1,96 @@
+"""The errors services raise: a stable machine-readable `code`, a `message` for people, an optional `field`, and an
+HTTP-like `status` that the API maps to its one error format."""
+
+from typing import Any
+
+
+class ServiceError(Exception):
+    code = "error"
+    status = 400
+    default_message = "The request cannot be carried out."
+
+    def __init__(self, message: str | None = None, *, code: str | None = None, field: str | None = None) -> None:
+        self.message = message or self.default_message
+        if code is not None:
+            self.code = code
+        self.field = field
+        super().__init__(f"{self.code}: {self.message}")
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.field:
+            data["field"] = self.field
+        return data
+
+
+class NotFound(ServiceError):
+    code = "not_found"
+    status = 404
+    default_message = "No such object."
+
+
+class NotSeated(ServiceError):
+    code = "not_seated"
+    status = 403
+    default_message = "You have no seat at this table."
+
+
+class StaleVersion(ServiceError):
+    """The client moved on a version of the table it no longer has; it must reload and decide again."""
+
+    code = "stale_version"
+    status = 409
+
+    def __init__(self, *, current: int, expected: int | None = None) -> None:
+        self.current = current
+        self.expected = expected
+        super().__init__(f"The table has moved on to version {current}; reload it.", field="expected_version")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**super().as_dict(), "current_version": self.current}
+
+
+class TableClosed(ServiceError):
+    code = "table_closed"
+    status = 409
+    default_message = "The table is not in play any more."
+
+
+class IllegalMoveError(ServiceError):
+    """The engine refused the move; `code` is the engine's own (e.g. "not_your_turn")."""
+
+    status = 422
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message, code=code, field="move")
+
+
+class IdempotencyMismatch(ServiceError):
+    code = "idempotency_mismatch"
+    status = 422
+    default_message = "This idempotency key was already used for a different move."
+
+
+class BadOptions(ServiceError):
+    code = "bad_options"
+    status = 400
+    default_message = "The table settings are not valid."
+
+
+class PermissionDenied(ServiceError):
+    code = "permission_denied"
+    status = 403
+    default_message = "You may not do this."
+
+
+__all__ = [
+    "BadOptions",
+    "IdempotencyMismatch",
+    "IllegalMoveError",
+    "NotFound",
+    "NotSeated",
+    "PermissionDenied",
+    "ServiceError",
+    "StaleVersion",
+    "TableClosed",
+]

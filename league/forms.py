@@ -1,0 +1,181 @@
+"""Forms of the pages: validation of what a person typed, nothing more. The services decide; a ServiceError they
+raise becomes an error on the form (on its field when the error names one the form has)."""
+
+import json
+from datetime import timedelta
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from games import GAME_NAMES
+from league.errors import ServiceError
+from league.models import Entrant, Player, Season, Table
+
+CONFIRM_HELP = _("Tick to confirm: this cannot be undone.")
+
+
+def add_service_error(form: forms.Form, error: ServiceError) -> None:
+    """Show a service's refusal on the form: on the field it names when the form has it, else above the form."""
+    field = error.field if error.field in form.fields else None
+    form.add_error(field, error.message)
+
+
+class ConfirmField(forms.BooleanField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            required=True,
+            label=_("I confirm"),
+            help_text=CONFIRM_HELP,
+            error_messages={"required": _("Tick the box to confirm.")},
+            **kwargs,
+        )
+
+
+class SignUpForm(UserCreationForm):
+    display_name = forms.CharField(label=_("Name shown at tables"), max_length=80)
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username",)
+
+
+class SeasonCreateForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    game = forms.ChoiceField(label=_("Game"), choices=[(g, g) for g in GAME_NAMES])
+    format = forms.ChoiceField(label=_("Format"), choices=Season.Format.choices)
+    partners = forms.ChoiceField(label=_("Partners"), choices=Season.Partners.choices, initial=Season.Partners.NONE)
+    rounds_planned = forms.IntegerField(label=_("Rounds (Swiss, multi-table)"), min_value=1, required=False)
+    starting_stack = forms.IntegerField(label=_("Starting stack"), min_value=1, required=False)
+    hand_limit = forms.IntegerField(label=_("Hand limit"), min_value=1, required=False)
+    target_score = forms.IntegerField(label=_("Target score (Coinche)"), min_value=1, required=False)
+    time_per_move_hours = forms.IntegerField(
+        label=_("Time per move (hours)"), min_value=1, max_value=24 * 30, initial=24
+    )
+    options = forms.CharField(
+        label=_("Other rule options (JSON)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_('For example {"ante": 5}. Leave empty for the game\'s defaults.'),
+    )
+
+    def clean_options(self) -> dict[str, Any]:
+        raw = self.cleaned_data["options"].strip()
+        if not raw:
+            return {}
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(_("Not valid JSON: %(error)s"), params={"error": error.msg}) from error
+        if not isinstance(value, dict):
+            raise forms.ValidationError(_('The options are a JSON object, e.g. {"ante": 5}.'))
+        return value
+
+    def service_kwargs(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        data["time_per_move"] = timedelta(hours=data.pop("time_per_move_hours"))
+        return data
+
+
+class EntrantRegisterForm(forms.Form):
+    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
+    partner = forms.ModelChoiceField(label=_("Partner (fixed teams)"), queryset=Player.objects.none(), required=False)
+    name = forms.CharField(label=_("Team name"), max_length=120, required=False)
+
+    def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        members = Player.objects.filter(memberships__club=season.club).order_by("display_name")
+        self.fields["player"].queryset = members
+        self.fields["partner"].queryset = members
+
+
+class ConfirmForm(forms.Form):
+    confirm = ConfirmField()
+
+
+class WithdrawForm(forms.Form):
+    entrant = forms.ModelChoiceField(label=_("Entrant"), queryset=Entrant.objects.none())
+    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
+    confirm = ConfirmField()
+
+    def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["entrant"].queryset = Entrant.objects.filter(season=season, withdrawn=False)
+
+
+class TableRulingForm(forms.Form):
+    table = forms.ModelChoiceField(label=_("Table"), queryset=Table.objects.none())
+    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
+    confirm = ConfirmField()
+
+    def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["table"].queryset = Table.objects.filter(round__season=season).order_by("round__number", "id")
+
+
+class ForfeitForm(TableRulingForm):
+    forfeiting = forms.ModelMultipleChoiceField(
+        label=_("Forfeiting entrants"), queryset=Entrant.objects.none(), widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
+        super().__init__(*args, season=season, **kwargs)
+        self.fields["forfeiting"].queryset = Entrant.objects.filter(season=season)
+        self.order_fields(["table", "forfeiting", "reason", "confirm"])
+
+
+class MoveForm(forms.Form):
+    """One move: a legal move as the page showed it (JSON), completed by what the player chose: an amount within
+    the move's limits, a bid's points and suit, or the cards of a Palace row in order."""
+
+    move = forms.CharField()
+    version = forms.IntegerField(min_value=0)
+    key = forms.CharField(max_length=100)
+    amount = forms.IntegerField(required=False)
+    points = forms.IntegerField(required=False)
+    suit = forms.ChoiceField(required=False, choices=[("", "")] + [(s, s) for s in "SHDC"])
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # a Palace row: one select per position, row_1 ... row_n
+        self.row_cards = (
+            [value for name, value in sorted(self.data.items()) if name.startswith("row_") and value]
+            if self.data
+            else []
+        )
+
+    def clean_move(self) -> dict[str, Any]:
+        try:
+            move = json.loads(self.cleaned_data["move"])
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(_("The move could not be read.")) from error
+        if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+            raise forms.ValidationError(_("The move could not be read."))
+        return move
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        move = data.get("move")
+        if not isinstance(move, dict):
+            return data
+        if "min" in move and "max" in move:
+            amount = data.get("amount")
+            if amount is None:
+                self.add_error("amount", _("Enter an amount."))
+            elif not move["min"] <= amount <= move["max"]:
+                self.add_error(
+                    "amount",
+                    _("The amount must be from %(min)s to %(max)s.") % {"min": move["min"], "max": move["max"]},
+                )
+            move = {k: v for k, v in move.items() if k not in ("min", "max")}
+            move["amount"] = amount
+        if move["type"] == "bid" and "points" not in move:
+            if data.get("points") is None or not data.get("suit"):
+                self.add_error("points", _("Choose the points and the suit of your bid."))
+            move["points"], move["suit"] = data.get("points"), data.get("suit")
+        if move["type"] == "row" and "cards" not in move:
+            move["cards"] = self.row_cards
+        data["move"] = move
+        return data

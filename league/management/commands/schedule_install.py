@@ -1,0 +1,54 @@
+"""manage.py schedule_install: the beat schedule of the league's periodic tasks, in django-celery-beat's tables.
+
+Idempotent: each entry is found by its name and brought to the schedule below, so running it on every start
+(`make run`) changes nothing the second time. Entries an operator added under other names are left alone.
+"""
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django_celery_beat.models import CrontabSchedule, IntervalSchedule, PeriodicTask
+
+# name -> (task, every N seconds, or a crontab as (minute, hour)); times in UTC
+SCHEDULE: dict[str, tuple[str, int | tuple[str, str]]] = {
+    "clocks: sweep overdue tables": ("league.tasks.sweep_overdue_tables", 60),
+    "rounds: start scheduled rounds": ("league.tasks.rounds_start_scheduled", 300),
+    "reminders: send due reminders": ("league.tasks.reminders_send", 300),
+    "standings: nightly recompute": ("league.tasks.nightly_recompute", ("30", "3")),
+}
+
+
+@transaction.atomic
+def schedule_install() -> list[str]:
+    """Create or update every entry of SCHEDULE; returns the names of the entries that changed."""
+    changed = []
+    for name, (task, when) in SCHEDULE.items():
+        fields: dict[str, Any] = {"task": task, "enabled": True, "interval": None, "crontab": None}
+        if isinstance(when, int):
+            fields["interval"], _ = IntervalSchedule.objects.get_or_create(
+                every=when, period=IntervalSchedule.SECONDS
+            )
+        else:
+            minute, hour = when
+            fields["crontab"], _ = CrontabSchedule.objects.get_or_create(
+                minute=minute, hour=hour, day_of_week="*", day_of_month="*", month_of_year="*", timezone="UTC"
+            )
+        entry = PeriodicTask.objects.filter(name=name).first()
+        if entry is None:
+            PeriodicTask.objects.create(name=name, **fields)
+            changed.append(name)
+        elif any(getattr(entry, key) != value for key, value in fields.items()):
+            for key, value in fields.items():
+                setattr(entry, key, value)
+            entry.save()
+            changed.append(name)
+    return changed
+
+
+class Command(BaseCommand):
+    help = "Install the league's periodic tasks (clock sweep, scheduled rounds, reminders, nightly recompute)."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        changed = schedule_install()
+        self.stdout.write(f"beat schedule: {len(SCHEDULE)} entries, {len(changed)} created or changed")

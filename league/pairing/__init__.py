@@ -1,0 +1,1 @@
+"""Pure pairing and seating: who meets whom in a round, and in which seats. No Django, no global random."""

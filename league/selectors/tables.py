@@ -1,0 +1,99 @@
+"""Reads of tables that pages and the API share: one player's view of a table, and "your turn" across tables.
+
+Nothing here returns the seed, the raw state, or a move payload the viewer may not see (docs/architecture.md,
+"What a viewer sees").
+"""
+
+from typing import Any
+
+from django.db.models import F, QuerySet
+
+from league.models import Move, Player, Result, Seat, Table
+from league.services.tables import engine_for
+
+# move fields that every game makes public when the move is not part of a simultaneous step: bets are announced
+PUBLIC_MOVE_FIELDS = ("type", "amount")
+
+
+def table_view_for(*, table: Table, player: Player | None, log_limit: int | None = None) -> dict[str, Any]:
+    """The table as `player` may see it: their seat's engine view (a spectator's when not seated), the seats, the
+    clock, the public move log and, once finished, the results."""
+    engine = engine_for(table.game)
+    seats = list(Seat.objects.filter(table=table).select_related("player").order_by("index"))
+    seat = next((s.index for s in seats if player is not None and s.player_id == player.pk), None)
+    active = table.status == Table.Status.ACTIVE
+    to_act = engine.to_act(table.state) if active else []
+    view: dict[str, Any] = {
+        "id": table.pk,
+        "game": table.game,
+        "club": {"id": table.club_id, "name": table.club.name, "slug": table.club.slug},
+        "status": table.status,
+        "version": table.version,
+        "deadline": table.deadline,
+        "time_per_move": table.time_per_move,
+        "options": table.options,
+        "created_at": table.created_at,
+        "finished_at": table.finished_at,
+        "seat": seat,
+        "to_act": to_act,
+        "your_turn": seat is not None and seat in to_act,
+        "legal_moves": engine.legal_moves(table.state, seat) if seat is not None and seat in to_act else [],
+        # a table still seeding has no state yet (docs/fairness.md)
+        "state": engine.view(table.state, seat) if table.status != Table.Status.SEEDING else {},
+        "seats": [
+            {
+                "index": s.index,
+                "player_id": s.player_id,
+                "display_name": s.player.display_name,
+                "is_bot": s.player.is_bot,
+                "to_act": s.index in to_act,
+            }
+            for s in seats
+        ],
+        "moves": move_log_for(table=table, seat=seat, limit=log_limit),
+        "moves_total": table.version,
+        "results": [],
+    }
+    if table.status == Table.Status.FINISHED:
+        view["results"] = [
+            {"seat": r.seat, "place": r.place, "score": r.score, "extra": r.extra}
+            for r in Result.objects.filter(table=table).order_by("seat")
+        ]
+    if table.status == Table.Status.ANNULLED:
+        view["annul_reason"] = table.annul_reason
+    return view
+
+
+def move_log_for(*, table: Table, seat: int | None, limit: int | None = None) -> list[dict[str, Any]]:
+    """The move log as `seat` may see it: every move's seat, type and time; the whole payload only to its own seat;
+    the amount of a bet to everyone; nothing else of a move made during a simultaneous step."""
+    moves = Move.objects.filter(table=table).select_related("player").order_by("-seq")
+    if limit is not None:
+        moves = moves[:limit]
+    log = []
+    for move in reversed(list(moves)):
+        payload = move.payload if isinstance(move.payload, dict) else {}
+        entry: dict[str, Any] = {
+            "seq": move.seq,
+            "seat": move.seat,
+            "display_name": move.player.display_name,
+            "type": payload.get("type"),
+            "auto": move.auto,
+            "hidden": move.hidden,
+            "at": move.at,
+        }
+        if not move.hidden:
+            entry.update({key: payload[key] for key in PUBLIC_MOVE_FIELDS if key in payload})
+        if seat is not None and move.seat == seat:
+            entry["payload"] = move.payload
+        log.append(entry)
+    return log
+
+
+def tables_waiting_for(*, player: Player) -> QuerySet[Table]:
+    """Tables in play where the player is to act, the most urgent first."""
+    return (
+        Table.objects.filter(status=Table.Status.ACTIVE, seats__player=player, seats__to_act=True)
+        .select_related("club")
+        .order_by(F("deadline").asc(nulls_last=True), "id")
+    )

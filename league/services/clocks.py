@@ -1,0 +1,322 @@
+"""Clocks of tables: each seat's deadline from its season's time control, the sweep that plays timeouts, vacations.
+
+A seat's deadline is `deadline_after(turn start, per-move time + its bank)` with the season's weekly pause and the
+player's vacations stopping the clock; the table's `deadline` column is the earliest deadline of its seats to act,
+so the sweep finds overdue tables by one indexed query and then decides seat by seat (docs/clocks.md).
+"""
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from league.clocks.arithmetic import Interval, TimeControl, WeeklyPause, deadline_after, is_overdue, running_time
+from league.errors import BadOptions
+from league.models import (
+    Entrant,
+    Move,
+    Player,
+    Season,
+    SeasonClock,
+    Seat,
+    SeatClock,
+    Table,
+    TableRuling,
+    Vacation,
+)
+from league.services.tables import engine_for, table_annul
+
+logger = logging.getLogger(__name__)
+
+# a sweep plays at most this many timeout moves at one table, so a table of abandoned seats cannot hold it forever
+MAX_TIMEOUTS_PER_TABLE = 2000
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What governs a table's clock: its season's time control, or per-move time alone for a table without one."""
+
+    control: TimeControl
+    weekly: WeeklyPause | None = None
+    season_id: int | None = None
+    abandon_after: int | None = None  # None: a seat is never abandoned
+    forfeit: bool = False
+
+
+@dataclass(frozen=True)
+class TimeoutDone:
+    table_id: int
+    seat: int
+    seq: int
+    abandoned: bool = False
+    forfeited: bool = False
+
+
+def clock_policy(*, season_clock: SeasonClock | None, time_per_move: int, season_id: int | None = None) -> Policy:
+    """The policy of a table from its season's clock (None: per-move time only)."""
+    if season_clock is None:
+        return Policy(control=TimeControl(per_move=timedelta(seconds=time_per_move)), season_id=season_id)
+    weekly = None
+    if season_clock.pause_weekday is not None and season_clock.pause_start is not None and season_clock.pause_hours:
+        weekly = WeeklyPause(
+            weekday=season_clock.pause_weekday,
+            start=season_clock.pause_start,
+            duration=timedelta(hours=season_clock.pause_hours),
+            tz=season_clock.time_zone,
+        )
+    control = TimeControl(
+        per_move=timedelta(seconds=time_per_move),
+        bank_start=timedelta(seconds=season_clock.bank_start),
+        bank_increment=timedelta(seconds=season_clock.bank_increment),
+        bank_cap=timedelta(seconds=season_clock.bank_cap) if season_clock.bank_cap is not None else None,
+    )
+    return Policy(
+        control=control,
+        weekly=weekly,
+        season_id=season_id,
+        abandon_after=season_clock.abandon_after or None,
+        forfeit=season_clock.timeout_policy == SeasonClock.Policy.FORFEIT,
+    )
+
+
+def table_policy(table: Table) -> Policy:
+    season_id = None
+    if table.round_id is not None:
+        season_id = Season.objects.filter(rounds__id=table.round_id).values_list("id", flat=True).first()
+    season_clock = SeasonClock.objects.filter(season_id=season_id).first() if season_id else None
+    return clock_policy(season_clock=season_clock, time_per_move=table.time_per_move, season_id=season_id)
+
+
+def vacations_for(policy: Policy, player_ids: list[int]) -> dict[int, list[Interval]]:
+    out: dict[int, list[Interval]] = {p: [] for p in player_ids}
+    if policy.season_id is None:
+        return out
+    rows = Vacation.objects.filter(season_id=policy.season_id, player_id__in=player_ids)
+    for player_id, begin, end in rows.values_list("player_id", "starts_at", "ends_at"):
+        out[player_id].append((begin, end))
+    return out
+
+
+def seat_clocks_for(table: Table, policy: Policy) -> dict[int, tuple[Seat, SeatClock]]:
+    """Every seat with its clock; clocks are made on first need, their turn started when the table's last move was
+    made (or when it opened)."""
+    seats = list(Seat.objects.filter(table=table).select_related("clock").order_by("index"))
+    missing = [seat for seat in seats if not hasattr(seat, "clock")]
+    if missing:
+        last = Move.objects.filter(table=table).order_by("-seq").values_list("at", flat=True).first()
+        if last is None and table.deadline is not None:
+            # table_create set deadline = opening instant + time per move; created_at is a moment later
+            last = table.deadline - timedelta(seconds=table.time_per_move)
+        started = last or table.created_at
+        bank = int(policy.control.bank_start.total_seconds())
+        SeatClock.objects.bulk_create(
+            [SeatClock(seat=seat, bank=bank, turn_started_at=started) for seat in missing], ignore_conflicts=True
+        )
+        seats = list(Seat.objects.filter(table=table).select_related("clock").order_by("index"))
+    return {seat.index: (seat, seat.clock) for seat in seats}
+
+
+def seat_deadline(clock: SeatClock, policy: Policy, vacations: list[Interval]) -> datetime:
+    """When the seat's current turn runs out; an abandoned seat's turn runs out as soon as it starts."""
+    started = clock.turn_started_at
+    if clock.abandoned:
+        return started
+    return deadline_after(
+        started, policy.control.budget(timedelta(seconds=clock.bank)), weekly=policy.weekly, vacations=vacations
+    )
+
+
+def clock_after_move(*, table: Table, seat: int, auto: bool, after: list[int], step_open: bool, now: datetime) -> None:
+    """Run the clocks on after a move (called by the move pipeline before it saves the table): the mover's bank
+    is drawn and topped up, a timeout counted (and the seat abandoned after too many), new turns start, and the
+    table's deadline becomes the earliest of its seats to act."""
+    policy = table_policy(table)
+    clocks = seat_clocks_for(table, policy)
+    vacations = vacations_for(policy, [s.player_id for s, _ in clocks.values()])
+    mover_seat, mover = clocks[seat]
+    used = running_time(mover.turn_started_at, now, weekly=policy.weekly, vacations=vacations[mover_seat.player_id])
+    mover.bank = int(policy.control.bank_after(timedelta(seconds=mover.bank), used).total_seconds())
+    mover.consecutive_timeouts = mover.consecutive_timeouts + 1 if auto else 0
+    if auto and policy.abandon_after and mover.consecutive_timeouts >= policy.abandon_after:
+        mover.abandoned = True
+    mover.deadline = None
+    for index, (seat_row, clock) in clocks.items():
+        if index not in after or table.status != Table.Status.ACTIVE:
+            clock.deadline = None
+            continue
+        if not step_open or clock.deadline is None:
+            if not step_open:
+                clock.turn_started_at = now
+            clock.deadline = seat_deadline(clock, policy, vacations[seat_row.player_id])
+    SeatClock.objects.bulk_update(
+        [clock for _, clock in clocks.values()],
+        ["bank", "turn_started_at", "deadline", "consecutive_timeouts", "abandoned"],
+    )
+    if table.status == Table.Status.ACTIVE:
+        deadlines = [clock.deadline for index, (_, clock) in clocks.items() if index in after]
+        table.deadline = min(deadlines) if deadlines else None
+
+
+def abandoned_seats(*, table: Table) -> list[int]:
+    """The seats of a table that were abandoned on time: the record of the abandonment beside its results (the
+    Result rows stay exactly the engine's outcome, which `verify_tables` replays)."""
+    return list(
+        SeatClock.objects.filter(seat__table=table, abandoned=True).order_by("seat__index").values_list(
+            "seat__index", flat=True
+        )
+    )
+
+
+# --- the sweep -----------------------------------------------------------------------------------------------------
+
+
+def timeouts_apply(*, now: datetime, limit: int = 500) -> list[TimeoutDone]:
+    """Play the timeout of every seat whose clock has run out, table by table, one transaction each; tables another
+    sweeper holds are skipped (it is handling them), so sweepers running at once never act on the same table."""
+    done: list[TimeoutDone] = []
+    seen: set[int] = set()
+    while len(seen) < limit:
+        with transaction.atomic():
+            table = (
+                Table.objects.select_for_update(skip_locked=True, no_key=True)
+                .filter(status=Table.Status.ACTIVE, deadline__lte=now)
+                .exclude(pk__in=seen)
+                .order_by("deadline", "id")
+                .first()
+            )
+            if table is None:
+                break
+            seen.add(table.pk)
+            done += _table_timeouts(table=table, now=now)
+    return done
+
+
+@transaction.atomic
+def table_timeouts_apply(*, table_id: int, now: datetime) -> list[TimeoutDone]:
+    """The sweep for one table (the ETA task): waits for the table's lock, then does what is due and nothing else."""
+    table = Table.objects.select_for_update(no_key=True).filter(pk=table_id).first()
+    if table is None or table.status != Table.Status.ACTIVE:
+        return []
+    return _table_timeouts(table=table, now=now)
+
+
+def _table_timeouts(*, table: Table, now: datetime) -> list[TimeoutDone]:
+    """With the table locked: play the timeout of each seat due at `now`, one at a time (each may change who is to
+    act), until none is due; then the table's deadline is the earliest true deadline of its seats to act."""
+    from league.services.moves import move_timeout
+
+    done: list[TimeoutDone] = []
+    policy = table_policy(table)
+    for _ in range(MAX_TIMEOUTS_PER_TABLE):
+        table.refresh_from_db(fields=["state", "status", "deadline", "version"])
+        if table.status != Table.Status.ACTIVE:
+            break
+        to_act = engine_for(table.game).to_act(table.state)
+        clocks = seat_clocks_for(table, policy)
+        vacations = vacations_for(policy, [clocks[i][0].player_id for i in to_act])
+        deadlines = {i: seat_deadline(clocks[i][1], policy, vacations[clocks[i][0].player_id]) for i in to_act}
+        due = [i for i in to_act if is_overdue(deadlines[i], now)]
+        if not due:
+            # the stored deadline was early (a bank, a pause or a vacation the opening deadline did not know)
+            earliest = min(deadlines.values()) if deadlines else None
+            if table.deadline != earliest:
+                table.deadline = earliest
+                table.save(update_fields=["deadline"])
+            break
+        seat = due[0]
+        if table.deadline is None or table.deadline > now:
+            # move_timeout trusts the table's deadline column; bring it in line with the seat's own deadline
+            table.deadline = deadlines[seat]
+            table.save(update_fields=["deadline"])
+        result = move_timeout(table_id=table.pk, seat=seat, now=now)
+        if result is None:
+            logger.warning("timeout of seat %s at table %s was not applied", seat, table.pk)
+            break
+        clock = SeatClock.objects.get(seat__table=table, seat__index=seat)
+        newly_abandoned = clock.abandoned and clock.consecutive_timeouts == policy.abandon_after
+        forfeited = newly_abandoned and policy.forfeit and result.status == Table.Status.ACTIVE
+        done.append(TimeoutDone(table.pk, seat, result.seq, abandoned=newly_abandoned, forfeited=forfeited))
+        if forfeited:
+            _forfeit_by_clock(table=table, seat=seat, now=now)
+            break
+    return done
+
+
+def _forfeit_by_clock(*, table: Table, seat: int, now: datetime) -> None:
+    """The season's forfeit policy: the abandoning seat's entrant loses the table, as by an organizer's ruling."""
+    from league.services.standings import entrant_map
+
+    season = Season.objects.get(pk=table_policy(table).season_id)
+    player_id = Seat.objects.get(table=table, index=seat).player_id
+    entrant = Entrant.objects.get(pk=entrant_map(season)[player_id])
+    table_annul(table_id=table.pk, reason=f"forfeit: seat {seat} abandoned on time")
+    TableRuling.objects.filter(table=table).delete()
+    ruling = TableRuling.objects.create(
+        table=table, kind=TableRuling.Kind.FORFEIT, reason=f"seat {seat} abandoned on time", by=None, at=now
+    )
+    ruling.forfeiting.set([entrant])
+    table_id = table.pk
+    transaction.on_commit(lambda: _refresh_enqueue(table_id))
+
+
+def _refresh_enqueue(table_id: int) -> None:
+    from league.tasks import standings_refresh_enqueue
+
+    standings_refresh_enqueue(table_id=table_id)
+
+
+# --- vacations -----------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def vacation_take(*, player: Player, season: Season, starts_at: datetime, days: int) -> Vacation:
+    """Stop the player's clocks in a season for whole days, within the season's allowance; the deadlines of their
+    tables move out at once."""
+    clock = SeasonClock.objects.filter(season=season).first()
+    allowed = clock.vacation_days if clock else 0
+    if days < 1:
+        raise BadOptions("A vacation lasts at least one day.", field="days")
+    if starts_at < timezone.now() - timedelta(minutes=5):
+        raise BadOptions("A vacation cannot start in the past.", field="starts_at")
+    if not Entrant.objects.filter(season=season, withdrawn=False).filter(player=player).exists() and not (
+        Entrant.objects.filter(season=season, withdrawn=False, partner=player).exists()
+    ):
+        raise BadOptions("Only an entrant of the season takes vacations in it.", field="player")
+    # one at a time per player and season, so two requests cannot both fit in the allowance
+    taken = list(Vacation.objects.select_for_update().filter(season=season, player=player))
+    used = sum(round((v.ends_at - v.starts_at) / timedelta(days=1)) for v in taken)
+    if used + days > allowed:
+        raise BadOptions(
+            f"The season allows {allowed} vacation days; {allowed - used} are left.", code="no_vacation_left"
+        )
+    ends_at = starts_at + timedelta(days=days)
+    if any(v.starts_at < ends_at and starts_at < v.ends_at for v in taken):
+        raise BadOptions("The vacation overlaps one already taken.", field="starts_at")
+    vacation = Vacation.objects.create(player=player, season=season, starts_at=starts_at, ends_at=ends_at)
+    tables = Table.objects.filter(
+        round__season=season, status=Table.Status.ACTIVE, seats__player=player, seats__to_act=True
+    ).values_list("id", flat=True)
+    for table_id in list(tables):
+        table_deadline_refresh(table_id=table_id)
+    return vacation
+
+
+@transaction.atomic
+def table_deadline_refresh(*, table_id: int) -> Table:
+    """Recompute each seat's deadline and the table's from the clocks (after a vacation, or a changed control)."""
+    table = Table.objects.select_for_update(no_key=True).get(pk=table_id)
+    if table.status != Table.Status.ACTIVE:
+        return table
+    policy = table_policy(table)
+    to_act = engine_for(table.game).to_act(table.state)
+    clocks = seat_clocks_for(table, policy)
+    vacations = vacations_for(policy, [seat.player_id for seat, _ in clocks.values()])
+    for index, (seat, clock) in clocks.items():
+        clock.deadline = seat_deadline(clock, policy, vacations[seat.player_id]) if index in to_act else None
+    SeatClock.objects.bulk_update([clock for _, clock in clocks.values()], ["deadline"])
+    deadlines = [clocks[i][1].deadline for i in to_act]
+    table.deadline = min(deadlines) if deadlines else None
+    table.save(update_fields=["deadline"])
+    return table

@@ -1,0 +1,67 @@
+"""Writes for clubs, memberships and players."""
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from league.errors import BadOptions
+from league.models import Club, Membership, Player
+
+
+@transaction.atomic
+def player_create(
+    *,
+    username: str,
+    password: str | None = None,
+    display_name: str | None = None,
+    email: str = "",
+    is_bot: bool = False,
+    language: str = "en",
+) -> Player:
+    """A user and its player profile together, so that no user exists without one."""
+    user_model = get_user_model()
+    if user_model.objects.filter(username=username).exists():
+        raise BadOptions(f"The username {username!r} is taken.", code="username_taken", field="username")
+    user = user_model(username=username, email=email)
+    if password:
+        user.set_password(password)
+    else:
+        # bots sign in with a token, and people without a password yet get one by reset
+        user.set_unusable_password()
+    user.save()
+    return Player.objects.create(
+        user=user, display_name=display_name or username, is_bot=is_bot, language=language
+    )
+
+
+@transaction.atomic
+def club_create(*, name: str, slug: str | None = None, description: str = "", organizer: Player | None = None) -> Club:
+    """A club, with its first organizer when one is given."""
+    slug = slug or slugify(name)
+    if not slug:
+        raise BadOptions("A club needs a name with letters or digits.", field="name")
+    if Club.objects.filter(slug=slug).exists():
+        raise BadOptions(f"The club address {slug!r} is taken.", code="slug_taken", field="slug")
+    club = Club.objects.create(name=name, slug=slug, description=description)
+    if organizer is not None:
+        membership_add(club=club, player=organizer, role=Membership.Role.ORGANIZER)
+    return club
+
+
+def membership_add(*, club: Club, player: Player, role: str = Membership.Role.MEMBER) -> Membership:
+    """Add a player to a club, or change the role of one already in it."""
+    if role not in Membership.Role.values:
+        raise BadOptions(f"Unknown role {role!r}.", field="role")
+    try:
+        with transaction.atomic():
+            membership, created = Membership.objects.get_or_create(club=club, player=player, defaults={"role": role})
+    except IntegrityError:  # added by a concurrent request between the get and the create
+        membership, created = Membership.objects.get(club=club, player=player), False
+    if not created and membership.role != role:
+        membership.role = role
+        membership.save(update_fields=["role"])
+    return membership
+
+
+def membership_remove(*, club: Club, player: Player) -> None:
+    Membership.objects.filter(club=club, player=player).delete()

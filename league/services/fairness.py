@@ -1,0 +1,430 @@
+"""Provably fair dealing (docs/fairness.md): the commitment to a table's server seed, the seats' entropy, the engine
+seed derived from both, the full verification of a table, and the exports anyone can check with
+`tools/verify_record.py`.
+
+The engine seed is `engine_seed_derive(server_seed, entropy)`; every deck of deal n is then
+`games.core.rng.shuffled(deck, seed=engine_seed, label="deal-n")`. The server seed stays secret (and so does the
+engine seed, which deals every card) until the table is finished or annulled.
+"""
+
+import csv
+import hashlib
+import hmac
+import io
+import json
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import IllegalMove
+from games.core.protocol import Engine
+from games.core.rng import ALGORITHM_VERSION as SHUFFLE_VERSION
+from league.errors import BadOptions, NotFound, NotSeated, ServiceError, TableClosed
+from league.models import (
+    EntropyContribution,
+    LedgerEntry,
+    Move,
+    Player,
+    Result,
+    Round,
+    Season,
+    Seat,
+    Standing,
+    Table,
+    TableFairness,
+)
+from league.selectors.tables import move_log_for
+from league.services.tables import engine_for, table_start
+from league.services.verification import table_verify
+
+# version 1: SHA-256 commitment, the derivation below, and games.core.rng version 1 for the decks
+ALGORITHM_VERSION = 1
+assert SHUFFLE_VERSION == 1, "a new shuffle is a new fairness algorithm: bump ALGORITHM_VERSION and the docs"
+
+RECORD_FORMAT = "cardleague-table-record"
+MAX_ENTROPY_LENGTH = 128
+REVEALED = (Table.Status.FINISHED, Table.Status.ANNULLED)
+
+
+class NotRevealed(ServiceError):
+    code = "not_revealed"
+    status = 403
+    default_message = "The seed and the hidden moves are published when the table ends."
+
+
+def commitment_of(server_seed: str) -> str:
+    """The published commitment: SHA-256 of the server seed's UTF-8 bytes, hex."""
+    return hashlib.sha256(server_seed.encode()).hexdigest()
+
+
+def engine_seed_derive(*, server_seed: str, entropy: list[str | None]) -> str:
+    """The seed every deck is drawn from: the server seed itself when no seat added entropy, else
+    HMAC-SHA256(key=server seed, msg=the seats' entropy as a compact JSON list, null for a waived seat), hex."""
+    if all(value is None for value in entropy):
+        return server_seed
+    message = json.dumps(entropy, separators=(",", ":"), ensure_ascii=True).encode()
+    return hmac.new(server_seed.encode(), message, hashlib.sha256).hexdigest()
+
+
+def seed_revealed(table: Table) -> bool:
+    return table.status in REVEALED
+
+
+def fairness_open(*, table: Table, server_seed: str, entropy_window: timedelta | None) -> TableFairness:
+    """Commit to the server seed as the table opens (called by `table_create`), before any card exists."""
+    if not 0 < len(server_seed) <= 128:
+        raise BadOptions("A seed has 1 to 128 characters.", field="seed")
+    return TableFairness.objects.create(
+        table=table,
+        algorithm_version=ALGORITHM_VERSION,
+        server_seed=server_seed,
+        commitment=commitment_of(server_seed),
+        entropy_deadline=timezone.now() + entropy_window if entropy_window is not None else None,
+    )
+
+
+@transaction.atomic
+def entropy_add(*, table_id: int, player: Player, entropy: str) -> EntropyContribution:
+    """Add the player's entropy to the engine seed of a table still seeding; the last seat to answer deals."""
+    if not isinstance(entropy, str) or not 0 < len(entropy) <= MAX_ENTROPY_LENGTH or not entropy.isprintable():
+        raise BadOptions(f"Entropy is 1 to {MAX_ENTROPY_LENGTH} printable characters.", field="entropy")
+    return _contribute(table_id=table_id, player=player, entropy=entropy)
+
+
+@transaction.atomic
+def entropy_waive(*, table_id: int, player: Player) -> EntropyContribution:
+    """Let the table be dealt without this seat's entropy."""
+    return _contribute(table_id=table_id, player=player, entropy=None)
+
+
+def _contribute(*, table_id: int, player: Player, entropy: str | None) -> EntropyContribution:
+    table = _locked_table(table_id)
+    if table.status != Table.Status.SEEDING:
+        raise TableClosed(f"The table is {table.status}; entropy is taken only before the first deal.")
+    seat = Seat.objects.filter(table=table, player=player).values_list("index", flat=True).first()
+    if seat is None:
+        raise NotSeated()
+    if EntropyContribution.objects.filter(table=table, seat=seat).exists():
+        raise BadOptions("This seat has already answered.", code="entropy_given", field="entropy")
+    contribution = EntropyContribution.objects.create(
+        table=table, seat=seat, player=player, entropy=entropy or "", waived=entropy is None, at=timezone.now()
+    )
+    if EntropyContribution.objects.filter(table=table).count() == table.players:
+        _seal(table=table, now=contribution.at)
+    return contribution
+
+
+@transaction.atomic
+def table_seed_finalize(*, table_id: int, now: datetime | None = None) -> Table | None:
+    """Close the entropy step of a seeding table whose every seat has answered or whose window has passed (the
+    silent seats count as waived) and deal; None, doing nothing, for any other table, so a sweep may run twice."""
+    now = now or timezone.now()
+    table = _locked_table(table_id)
+    if table.status != Table.Status.SEEDING:
+        return None
+    fairness = table.fairness
+    answered = EntropyContribution.objects.filter(table=table).count()
+    window_over = fairness.entropy_deadline is not None and fairness.entropy_deadline <= now
+    if answered < table.players and not window_over:
+        return None
+    _seal(table=table, now=now)
+    return table
+
+
+def tables_seed_sweep(*, now: datetime, limit: int = 500) -> int:
+    """Deal every seeding table whose entropy window has passed (for the clock sweep); how many were dealt."""
+    due = Table.objects.filter(status=Table.Status.SEEDING, fairness__entropy_deadline__lte=now).order_by("id")
+    return sum(table_seed_finalize(table_id=pk, now=now) is not None for pk in due.values_list("id", flat=True)[:limit])
+
+
+def _seal(*, table: Table, now: datetime) -> None:
+    answered = set(EntropyContribution.objects.filter(table=table).values_list("seat", flat=True))
+    silent = Seat.objects.filter(table=table).exclude(index__in=answered)
+    EntropyContribution.objects.bulk_create(
+        EntropyContribution(table=table, seat=seat.index, player_id=seat.player_id, waived=True, at=now)
+        for seat in silent
+    )
+    fairness = table.fairness
+    fairness.sealed_at = now
+    fairness.save(update_fields=["sealed_at"])
+    seed = engine_seed_derive(server_seed=fairness.server_seed, entropy=entropy_of(table=table))
+    table_start(table=table, engine=engine_for(table.game), seed=seed)
+
+
+def entropy_of(*, table: Table) -> list[str | None]:
+    """Each seat's entropy in seat order, None for a seat that waived (or a table opened without the step)."""
+    given = {row.seat: row for row in EntropyContribution.objects.filter(table=table)}
+    return [None if seat not in given or given[seat].waived else given[seat].entropy for seat in range(table.players)]
+
+
+def _locked_table(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update(no_key=True).get(pk=table_id)
+    except Table.DoesNotExist as error:
+        raise NotFound("No such table.", field="table_id") from error
+
+
+def _table(table_id: int) -> Table:
+    try:
+        return Table.objects.select_related("club", "fairness").get(pk=table_id)
+    except Table.DoesNotExist as error:
+        raise NotFound("No such table.", field="table_id") from error
+
+
+# --- reads -------------------------------------------------------------------------------------------------------
+
+
+def fairness_view(*, table: Table) -> dict[str, Any]:
+    """What everyone may see of a table's fairness: the commitment at once, the entropy as it comes in, the seeds
+    only once the table has ended."""
+    fairness = TableFairness.objects.filter(table=table).first()
+    revealed = seed_revealed(table)
+    rows = {row.seat: row for row in EntropyContribution.objects.filter(table=table)}
+    return {
+        "table_id": table.pk,
+        "status": table.status,
+        "algorithm_version": fairness.algorithm_version if fairness else None,
+        "commitment": fairness.commitment if fairness else None,
+        "entropy_step": bool(fairness and fairness.entropy_deadline),
+        "entropy_deadline": fairness.entropy_deadline if fairness else None,
+        "entropy": [
+            {
+                "seat": seat,
+                "answered": seat in rows,
+                "waived": rows[seat].waived if seat in rows else None,
+                "entropy": rows[seat].entropy if seat in rows and not rows[seat].waived else None,
+            }
+            for seat in range(table.players)
+        ],
+        "revealed": revealed,
+        "server_seed": fairness.server_seed if revealed and fairness else None,
+        "engine_seed": table.seed if revealed else None,
+    }
+
+
+def record_export(*, table_id: int) -> dict[str, Any]:
+    """The table's full record as JSON data: what `tools/verify_record.py` checks. While the table runs the seeds
+    are left out and moves show only what the public move log shows."""
+    table = _table(table_id)
+    revealed = seed_revealed(table)
+    view = fairness_view(table=table)
+    seats = Seat.objects.filter(table=table).select_related("player").order_by("index")
+    if revealed:
+        moves = [
+            {"seq": m.seq, "seat": m.seat, "payload": m.payload, "auto": m.auto, "at": m.at.isoformat()}
+            for m in Move.objects.filter(table=table).order_by("seq")
+        ]
+    else:
+        moves = [
+            {key: entry[key] for key in ("seq", "seat", "type", "amount", "auto", "hidden") if key in entry}
+            | {"at": entry["at"].isoformat()}
+            for entry in move_log_for(table=table, seat=None)
+        ]
+    return {
+        "format": RECORD_FORMAT,
+        "algorithm_version": view["algorithm_version"],
+        "table": {
+            "id": table.pk,
+            "game": table.game,
+            "club": table.club.slug,
+            "players": table.players,
+            "status": table.status,
+            "version": table.version,
+            "created_at": table.created_at.isoformat(),
+            "finished_at": table.finished_at.isoformat() if table.finished_at else None,
+            "annul_reason": table.annul_reason,
+        },
+        "options": table.options,
+        "commitment": view["commitment"],
+        "server_seed": view["server_seed"],
+        "engine_seed": view["engine_seed"],
+        "entropy": [None if row["waived"] is not False else row["entropy"] for row in view["entropy"]],
+        "seats": [{"index": s.index, "player_id": s.player_id, "display_name": s.player.display_name} for s in seats],
+        "moves": moves,
+        "ledger": [entry.row for entry in LedgerEntry.objects.filter(table=table).order_by("index")],
+        "results": [
+            {"seat": r.seat, "place": r.place, "score": r.score, "extra": r.extra}
+            for r in Result.objects.filter(table=table).order_by("seat")
+        ],
+    }
+
+
+def table_verify_full(*, table: Table) -> list[str]:
+    """Every difference `table_verify` finds (state, ledger, results from seed + moves), plus the fairness
+    chain: the commitment matches the server seed, and the engine seed is derived from it and the entropy."""
+    differences: list[str] = []
+    fairness = TableFairness.objects.filter(table=table).first()
+    if fairness is None:
+        return ["no commitment is recorded for this table", *table_verify(table=table)]
+    if fairness.algorithm_version != ALGORITHM_VERSION:
+        differences.append(f"algorithm version {fairness.algorithm_version} is not {ALGORITHM_VERSION}")
+    if commitment_of(fairness.server_seed) != fairness.commitment:
+        differences.append("the server seed does not match the published commitment")
+    seats = {seat.index: seat.player_id for seat in Seat.objects.filter(table=table)}
+    for row in EntropyContribution.objects.filter(table=table):
+        if seats.get(row.seat) != row.player_id:
+            differences.append(f"entropy of seat {row.seat} is by a player who does not hold that seat")
+    if table.status == Table.Status.SEEDING:
+        if table.version or Move.objects.filter(table=table).exists():
+            differences.append("moves are stored for a table that has not been dealt")
+        return differences
+    derived = engine_seed_derive(server_seed=fairness.server_seed, entropy=entropy_of(table=table))
+    if derived != table.seed:
+        differences.append("the engine seed is not the one derived from the server seed and the entropy")
+    return differences + table_verify(table=table)
+
+
+# --- replays and histories ----------------------------------------------------------------------------------------
+
+
+def held_cards(view: dict[str, Any]) -> list[Any]:
+    """The cards a seat's engine view shows in its own holding (the games name it differently)."""
+    for key in ("cards", "hand", "held", "private"):
+        value = view.get(key)
+        if isinstance(value, list):
+            return value
+    return []
+
+
+def _replay(table: Table) -> Iterator[tuple[Move | None, Engine, dict[str, Any]]]:
+    """The state at the deal (move None) and after each stored move of an ended table."""
+    if not seed_revealed(table):
+        raise NotRevealed()
+    engine = engine_for(table.game)
+    try:
+        state = engine.new_game(players=table.players, seed=table.seed, options=table.options)
+    except IllegalMove as error:
+        raise ServiceError(f"The table cannot be replayed: {error.message}", code="replay_failed") from error
+    yield None, engine, state
+    for move in Move.objects.filter(table=table).order_by("seq"):
+        try:
+            state = engine.apply_move(state, move.seat, move.payload)
+        except IllegalMove as error:
+            raise ServiceError(
+                f"Move {move.seq} is refused on replay: {error.message}", code="replay_failed"
+            ) from error
+        yield move, engine, state
+
+
+def _holdings(engine: Engine, state: dict[str, Any], players: int) -> list[list[Any]]:
+    # each seat's own view: what that seat held, never more than it saw
+    return [held_cards(engine.view(state, seat)) for seat in range(players)]
+
+
+def replay_step(*, table_id: int, step: int) -> dict[str, Any]:
+    """One step of an ended table's replay (0 = the deal, n = after move n): the move, what every seat held, who
+    was to act, and the ledger rows closed so far; `steps` is how many moves there are."""
+    table = _table(table_id)
+    names = dict(Seat.objects.filter(table=table).values_list("index", "player__display_name"))
+    step = max(0, min(step, table.version))
+    for move, engine, state in _replay(table):
+        if (move.seq if move else 0) == step:
+            over = engine.is_over(state)
+            return {
+                "step": step,
+                "steps": table.version,
+                "seat": move.seat if move else None,
+                "display_name": names.get(move.seat) if move else None,
+                "move": move.payload if move else None,
+                "auto": move.auto if move else False,
+                "held": [
+                    {"seat": seat, "display_name": names.get(seat), "cards": cards}
+                    for seat, cards in enumerate(_holdings(engine, state, table.players))
+                ],
+                "to_act": [] if over else engine.to_act(state),
+                "ledger": engine.ledger(state),
+                "over": over,
+            }
+    raise ServiceError(f"The move log ends before step {step}.", code="replay_failed")
+
+
+def history_text(*, table_id: int) -> str:
+    """The hand/deal history of an ended table as plain text: per deal what each seat held when it began, every
+    move, and the deal's ledger row."""
+    table = _table(table_id)
+    fairness = fairness_view(table=table)
+    names = dict(Seat.objects.filter(table=table).values_list("index", "player__display_name"))
+    lines = [
+        f"cardleague table {table.pk}: {table.game}, {table.players} seats, {table.status}",
+        f"algorithm version {fairness['algorithm_version']}",
+        f"commitment  {fairness['commitment']}",
+        f"server seed {fairness['server_seed']}",
+        f"engine seed {fairness['engine_seed']}",
+        "entropy     "
+        + ", ".join(
+            f"seat {row['seat']}: {'waived' if row['entropy'] is None else json.dumps(row['entropy'])}"
+            for row in fairness["entropy"]
+        ),
+        "seats       " + ", ".join(f"{seat} {name}" for seat, name in sorted(names.items())),
+    ]
+    deal, rows = 0, 0
+    for move, engine, state in _replay(table):
+        if move is not None:
+            clock = " [clock]" if move.auto else ""
+            lines.append(f"  #{move.seq} seat {move.seat} ({names.get(move.seat)}){clock}: {_compact(move.payload)}")
+        ledger = engine.ledger(state)
+        lines += [f"  -- ledger {index}: {_compact(ledger[index])}" for index in range(rows, len(ledger))]
+        # a new deal begins at the start and after every move that closed one
+        if (move is None or len(ledger) > rows) and not engine.is_over(state):
+            deal += 1
+            lines += ["", f"== deal {deal}"]
+            lines += [
+                f"  seat {seat} holds {' '.join(map(str, cards)) or '-'}"
+                for seat, cards in enumerate(_holdings(engine, state, table.players))
+            ]
+        rows = len(ledger)
+    results = Result.objects.filter(table=table).order_by("place", "seat")
+    if results:
+        lines += ["", "== result"]
+        lines += [f"  place {r.place}: seat {r.seat} ({names.get(r.seat)}), score {r.score}" for r in results]
+    return "\n".join(lines) + "\n"
+
+
+def _compact(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(", ", ": "), ensure_ascii=False)
+
+
+# --- season exports -----------------------------------------------------------------------------------------------
+
+SEASON_CSV_KINDS = ("standings", "results")
+
+
+def season_csv(*, season_id: int, kind: str) -> str:
+    """A season's standings (as last computed) or every result of its tables, as CSV text."""
+    season = Season.objects.filter(pk=season_id).first()
+    if season is None:
+        raise NotFound("No such season.", field="season_id")
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    if kind == "standings":
+        tiebreaks = list(season.tiebreaks or [])
+        writer.writerow(["rank", "entrant", "points", "played", "wins", "byes", *tiebreaks, "lot"])
+        for row in Standing.objects.filter(season=season).select_related("entrant__player").order_by("rank"):
+            values = [(row.tiebreaks or {}).get(name) for name in tiebreaks]
+            writer.writerow([row.rank, str(row.entrant), row.points, row.played, row.wins, row.byes, *values, row.lot])
+    elif kind == "results":
+        writer.writerow(["round", "table", "status", "seat", "player", "place", "score"])
+        rounds = dict(Round.objects.filter(season=season).values_list("id", "number"))
+        results = (
+            Result.objects.filter(table__round__season=season)
+            .select_related("table", "player")
+            .order_by("table__round__number", "table_id", "seat")
+        )
+        for r in results:
+            writer.writerow(
+                [
+                    rounds.get(r.table.round_id),
+                    r.table_id,
+                    r.table.status,
+                    r.seat,
+                    r.player.display_name,
+                    r.place,
+                    r.score,
+                ]
+            )
+    else:
+        raise BadOptions(f"An export is one of {', '.join(SEASON_CSV_KINDS)}.", field="kind")
+    return out.getvalue()

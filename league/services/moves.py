@@ -1,0 +1,238 @@
+"""The move pipeline: the only way a table's state changes (see docs/architecture.md, "The move pipeline").
+
+One writer per table (the table row is locked), a version check against what the client saw, the engine applies the
+move, and the move, the new state, ledger rows and results are written in one transaction. Nothing is replayed: the
+cost of a move does not depend on how long the match has run.
+"""
+
+import json
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Case, Value, When
+from django.dispatch import Signal
+from django.utils import timezone
+
+from games import IllegalMove
+from games.core.protocol import Engine
+from league.errors import (
+    BadOptions,
+    IdempotencyMismatch,
+    IllegalMoveError,
+    NotFound,
+    NotSeated,
+    StaleVersion,
+    TableClosed,
+)
+from league.models import Move, Player, Seat, Table
+from league.services.clocks import clock_after_move
+from league.services.seasons import season_table_finished
+from league.services.tables import engine_for, record_end, record_ledger
+
+# sent after the transaction commits, so receivers (notifications, standings) never see a move that rolled back
+move_applied = Signal()  # kwargs: table_id, seq, seats_to_act
+table_finished = Signal()  # kwargs: table_id
+
+MAX_KEY_LENGTH = 100
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    table_id: int
+    seq: int
+    version: int
+    status: str
+    deadline: datetime | None
+    view: dict[str, Any]
+    replayed: bool = False
+
+    def as_stored(self) -> dict[str, Any]:
+        """What a retry with the same key gets back; the view is left out (it can weigh hundreds of kB, e.g. every
+        Palace row as a legal move) and is rendered anew on the retry."""
+        data = asdict(self)
+        data["deadline"] = self.deadline.isoformat() if self.deadline else None
+        del data["view"], data["replayed"]
+        return data
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any], *, view: dict[str, Any]) -> "MoveResult":
+        deadline = datetime.fromisoformat(data["deadline"]) if data["deadline"] else None
+        return cls(**{**data, "deadline": deadline, "view": view, "replayed": True})
+
+
+@transaction.atomic
+def move_submit(
+    *,
+    table_id: int,
+    player: Player,
+    move: dict[str, Any],
+    expected_version: int,
+    idempotency_key: str | None = None,
+) -> MoveResult:
+    """Apply one move for the player's seat, or refuse it and change nothing."""
+    if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_KEY_LENGTH:
+        raise BadOptions(f"An idempotency key has 1 to {MAX_KEY_LENGTH} characters.", field="idempotency_key")
+    table = _locked_table(table_id)
+    seat = _seat_of(table, player)
+    if idempotency_key is not None:
+        done = Move.objects.filter(table=table, player=player, idempotency_key=idempotency_key).first()
+        if done is not None:
+            if _canonical(done.payload) != _canonical(move):
+                raise IdempotencyMismatch()
+            # the first result (seq, version, status, deadline), with the seat's view as it is now
+            view = engine_for(table.game).view(table.state, seat)
+            return MoveResult.from_stored(done.result, view=view)
+    if table.status != Table.Status.ACTIVE:
+        raise TableClosed(f"The table is {table.status}.")
+    _check_version(table=table, seat=seat, expected=expected_version)
+    return _apply(
+        table=table, seat=seat, player=player, move=move, auto=False, key=idempotency_key, now=timezone.now()
+    )
+
+
+@transaction.atomic
+def move_timeout(*, table_id: int, seat: int, now: datetime) -> MoveResult | None:
+    """Play the engine's timeout move for a seat whose clock ran out; None (nothing done) when the table is not
+    overdue or the seat is not to act, so a task that runs twice, or late, does no harm."""
+    table = _locked_table(table_id)
+    if table.status != Table.Status.ACTIVE or table.deadline is None or table.deadline > now:
+        return None
+    engine = engine_for(table.game)
+    if seat not in engine.to_act(table.state):
+        return None
+    move = engine.timeout_move(table.state, seat)
+    player = Seat.objects.select_related("player").get(table=table, index=seat).player
+    return _apply(table=table, seat=seat, player=player, move=move, auto=True, key=None, now=now)
+
+
+def _locked_table(table_id: int) -> Table:
+    try:
+        # no_key: the lock does not block inserts of moves, seats and ledger rows that reference the table
+        return Table.objects.select_for_update(no_key=True).get(pk=table_id)
+    except Table.DoesNotExist as error:
+        raise NotFound("No such table.", field="table_id") from error
+
+
+def _seat_of(table: Table, player: Player) -> int:
+    index = Seat.objects.filter(table=table, player=player).values_list("index", flat=True).first()
+    if index is None:
+        raise NotSeated()
+    return index
+
+
+def _check_version(*, table: Table, seat: int, expected: int) -> None:
+    """Refuse a move decided on an old version, unless everything applied since was another seat's hidden move of
+    the same still-open simultaneous step: then the client could not have seen anything new."""
+    if expected == table.version:
+        return
+    # an open step has at most players - 1 moves in it; anything older is stale whatever it was
+    if not isinstance(expected, int) or not table.version - table.players < expected < table.version:
+        raise StaleVersion(current=table.version, expected=expected)
+    since = Move.objects.filter(table=table, seq__gt=expected).values_list("seat", "step_open")
+    if not all(step_open and other != seat for other, step_open in since):
+        raise StaleVersion(current=table.version, expected=expected)
+
+
+def _apply(
+    *, table: Table, seat: int, player: Player, move: dict[str, Any], auto: bool, key: str | None, now: datetime
+) -> MoveResult:
+    engine = engine_for(table.game)
+    state = table.state
+    before = engine.to_act(state)
+    try:
+        new_state = engine.apply_move(state, seat, move)
+    except IllegalMove as error:
+        raise IllegalMoveError(error.code, error.message) from error
+    after = engine.to_act(new_state)
+    # only a move made while several seats may act, or the last one of a step left open, can be a hidden choice
+    in_step = len(before) > 1 or Move.objects.filter(table=table, seq=table.version, step_open=True).exists()
+    hidden = in_step and _invisible_to_others(
+        engine, players=table.players, state=state, seat=seat, move=move, new_state=new_state
+    )
+    step_open = hidden and bool(after) and set(after) == set(before) - {seat}
+
+    known_rows = len(engine.ledger(state))
+    table.version += 1
+    table.state = new_state
+    if not step_open:
+        # a simultaneous step runs on one clock; a new turn starts a new one
+        table.deadline = now + timedelta(seconds=table.time_per_move) if after else None
+    record_ledger(table=table, engine=engine, state=new_state, known_rows=known_rows)
+    finished = engine.is_over(new_state)
+    if finished:
+        record_end(table=table, engine=engine, state=new_state, now=now)
+    clock_after_move(table=table, seat=seat, auto=auto, after=after, step_open=step_open, now=now)
+    table.save(update_fields=["state", "version", "deadline", "status", "finished_at"])
+    Seat.objects.filter(table=table).update(
+        to_act=Case(When(index__in=after, then=Value(True)), default=Value(False))
+    )
+    result = MoveResult(
+        table_id=table.pk,
+        seq=table.version,
+        version=table.version,
+        status=table.status,
+        deadline=table.deadline,
+        view=engine.view(new_state, seat),
+    )
+    Move.objects.create(
+        table=table,
+        seq=table.version,
+        seat=seat,
+        player=player,
+        payload=move,
+        auto=auto,
+        hidden=hidden,
+        step_open=step_open,
+        at=now,
+        idempotency_key=key or "",
+        result=result.as_stored() if key is not None else None,
+    )
+    table_id, seq = table.pk, table.version
+    transaction.on_commit(lambda: move_applied.send(sender=Table, table_id=table_id, seq=seq, seats_to_act=after))
+    if finished:
+        transaction.on_commit(lambda: table_finished.send(sender=Table, table_id=table_id))
+        season_table_finished(table=table)
+    return result
+
+
+def _invisible_to_others(
+    engine: Engine, *, players: int, state: dict[str, Any], seat: int, move: dict[str, Any], new_state: dict[str, Any]
+) -> bool:
+    """Whether every other seat's view is the same whichever legal move the seat chose: then the move told the
+    others nothing but that the seat has acted. Out-of-turn calls that are public (a Coinche coinche, K-D7) fail the
+    test, secret choices (a Palace row, a Court discard, a Black Card reveal before all are in) pass it. Tried on the
+    first, middle and last legal alternatives, so its cost does not depend on how many moves are legal."""
+    played = _canonical(move)
+    alternatives = [
+        candidate
+        for entry in engine.legal_moves(state, seat)
+        for candidate in _playable(entry)
+        if _canonical(candidate) != played
+    ]
+    if not alternatives:
+        return False
+    others = [other for other in range(players) if other != seat]
+    seen = {other: _canonical(engine.view(new_state, other)) for other in others}
+    picks = {_canonical(alternatives[i]): alternatives[i] for i in (0, len(alternatives) // 2, -1)}
+    for alternative in picks.values():
+        try:
+            elsewhere = engine.apply_move(state, seat, alternative)
+        except IllegalMove:
+            return False
+        if any(_canonical(engine.view(elsewhere, other)) != seen[other] for other in others):
+            return False
+    return True
+
+
+def _playable(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """A legal-move entry as moves: a free amount at both ends of its range."""
+    if "min" not in entry:
+        return [entry]
+    base = {key: value for key, value in entry.items() if key not in ("min", "max")}
+    return [{**base, "amount": entry["min"]}, {**base, "amount": entry["max"]}]
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))

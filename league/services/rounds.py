@@ -1,0 +1,288 @@
+"""Rounds of a season: pair and seat them, open their tables, settle them, and the organizer's rulings on tables
+(annul, forfeit) that the standings follow."""
+
+from collections import Counter
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from league.errors import BadOptions, NotFound
+from league.models import Bye, Entrant, Player, Round, Season, Seat, Standing, Table, TableRuling
+from league.pairing.partners import rotating_partners_seat, team_seats
+from league.pairing.swiss import SwissEntrant, swiss_pair
+from league.pairing.tables import tables_seat
+from league.services import tables as table_services
+from league.services.ratings import ratings_recompute
+from league.services.seasons import (
+    WrongStatus,
+    organizer_check,
+    rounds_total,
+    season_finish,
+    season_lock,
+    status_check,
+)
+from league.services.standings import entrant_map, standings_recompute
+
+ROTATING = Season.Partners.ROTATING
+FIXED = Season.Partners.FIXED
+
+
+def rounds_schedule(*, season: Season, first: datetime) -> list[Round]:
+    """Pending rounds with their start times, for a season whose rounds start on a schedule."""
+    if not season.round_interval_days:
+        return []
+    step = timedelta(days=season.round_interval_days)
+    return [
+        Round.objects.get_or_create(season=season, number=n, defaults={"starts_at": first + step * (n - 1)})[0]
+        for n in range(1, rounds_total(season) + 1)
+    ]
+
+
+@transaction.atomic
+def round_start(*, season: Season, by: Player | None) -> Round:
+    """Pair and seat the next round and open its tables. `by` is the organizer, or None when the schedule or
+    auto-advance starts it."""
+    season = season_lock(season.pk)
+    if by is not None:
+        organizer_check(club=season.club, player=by)
+    status_check(season, Season.Status.RUNNING)
+    rounds = list(Round.objects.filter(season=season).order_by("number"))
+    if any(r.status == Round.Status.RUNNING for r in rounds):
+        raise WrongStatus("The current round is still running.", code="round_running")
+    done = [r for r in rounds if r.status == Round.Status.FINISHED]
+    number = len(done) + 1
+    if number > rounds_total(season):
+        raise WrongStatus("Every round of the season has been played.", code="no_more_rounds")
+    round_, _ = Round.objects.get_or_create(season=season, number=number)
+    round_.status = Round.Status.RUNNING
+    round_.started_at = timezone.now()
+    round_.save(update_fields=["status", "started_at"])
+    seatings, byes = _pair(season, number)
+    Bye.objects.bulk_create(Bye(round=round_, entrant_id=e) for e in byes)
+    players = {p.pk: p for p in Player.objects.filter(pk__in=[p for seats in seatings for p in seats])}
+    for seats in seatings:
+        table = table_services.table_create(
+            club=season.club,
+            game=season.game,
+            players=[players[p] for p in seats],
+            options=season.options,
+            time_per_move=timedelta(seconds=season.time_per_move),
+        )
+        table.round = round_
+        table.save(update_fields=["round"])
+    standings_recompute(season=season)
+    round_settle(round=round_)
+    round_.refresh_from_db()
+    return round_
+
+
+def rounds_start_due(*, now: datetime) -> list[Round]:
+    """Start every scheduled round whose time has come and whose season's previous round is done (for the beat).
+    Rounds whose last table ended outside the move pipeline (annulled from the table admin) are settled first."""
+    for stale in Round.objects.filter(status=Round.Status.RUNNING).exclude(tables__status=Table.Status.ACTIVE):
+        round_settle(round=stale)
+    started = []
+    due = Round.objects.filter(
+        status=Round.Status.PENDING, starts_at__lte=now, season__status=Season.Status.RUNNING
+    ).order_by("season_id", "number")
+    for round_ in due:
+        with transaction.atomic():
+            season = season_lock(round_.season_id)
+            next_number = Round.objects.filter(season=season, status=Round.Status.FINISHED).count() + 1
+            running = Round.objects.filter(season=season, status=Round.Status.RUNNING).exists()
+            if running or next_number != round_.number:
+                continue
+            started.append(round_start(season=season, by=None))
+    return started
+
+
+@transaction.atomic
+def round_settle(*, round: Round) -> Round:
+    """Close the round when none of its tables is in play; then start the next (auto-advance) or finish the
+    season after the last round."""
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    if round_.status != Round.Status.RUNNING:
+        return round_
+    if Table.objects.filter(round=round_, status=Table.Status.ACTIVE).exists():
+        return round_
+    round_.status = Round.Status.FINISHED
+    round_.finished_at = timezone.now()
+    round_.save(update_fields=["status", "finished_at"])
+    season = round_.season
+    if round_.number >= rounds_total(season):
+        season_finish(season=season)
+    elif season.auto_advance:
+        round_start(season=season, by=None)
+    return round_
+
+
+# --- pairing -------------------------------------------------------------------------------------------------
+
+
+def _ranking(season: Season, number: int) -> list[Entrant]:
+    """Active entrants, best first: by seed before any result, then by the stored standings."""
+    entrants = list(Entrant.objects.filter(season=season, withdrawn=False).order_by("seed_rank", "id"))
+    if number == 1:
+        return entrants
+    ranks = dict(Standing.objects.filter(season=season).values_list("entrant_id", "rank"))
+    return sorted(entrants, key=lambda e: (ranks.get(e.pk, 10**9), e.seed_rank, e.pk))
+
+
+def _history(season: Season) -> tuple[list[list[int]], Counter]:
+    """Seat lists (player ids by seat) of every earlier table of the season, and byes per entrant."""
+    seats: dict[int, list[tuple[int, int]]] = {}
+    for table_id, index, player_id in Seat.objects.filter(table__round__season=season).values_list(
+        "table_id", "index", "player_id"
+    ):
+        seats.setdefault(table_id, []).append((index, player_id))
+    tables = [[p for _, p in sorted(s)] for _, s in sorted(seats.items())]
+    byes = Counter(Bye.objects.filter(round__season=season).values_list("entrant_id", flat=True))
+    return tables, byes
+
+
+def _pair(season: Season, number: int) -> tuple[list[list[int]], list[int]]:
+    """The round's tables as player ids in seat order, and the entrants with a bye."""
+    entrants = _ranking(season, number)
+    by_id = {e.pk: e for e in entrants}
+    history, byes = _history(season)
+    to_entrant = entrant_map(season)
+    seed = f"{season.seed}:{number}"
+
+    if season.format in (Season.Format.ROUND_ROBIN, Season.Format.DOUBLE_ROUND_ROBIN):
+        pairs, bye_list = [], []
+        for first, second in season.schedule[number - 1]:
+            present = [e for e in (first, second) if e in by_id]
+            if len(present) == 2:
+                pairs.append((first, second))
+            else:
+                bye_list += present  # a withdrawn opponent, or the odd one out
+        return [_duel_seats(by_id[a], by_id[b], number) for a, b in pairs], bye_list
+
+    if season.format == Season.Format.SWISS:
+        points = dict(Standing.objects.filter(season=season).values_list("entrant_id", "points"))
+        played, first_seats, second_seats = set(), Counter(), Counter()
+        for seats in history:
+            at_table = list(dict.fromkeys(to_entrant[p] for p in seats))
+            if len(at_table) == 2:
+                played.add(frozenset(at_table))
+                first_seats[at_table[0]] += 1
+                second_seats[at_table[1]] += 1
+        swiss = swiss_pair(
+            [
+                SwissEntrant(
+                    id=e.pk,
+                    score=points.get(e.pk, 0),
+                    byes=byes[e.pk],
+                    first_seats=first_seats[e.pk],
+                    second_seats=second_seats[e.pk],
+                )
+                for e in entrants
+            ],
+            played=played,
+        )
+        tables = [_duel_seats(by_id[a], by_id[b], number) for a, b in swiss.pairs]
+        return tables, [swiss.bye] if swiss.bye is not None else []
+
+    # multi-table: entrants are players; rotating partners sit opposite (seats 0+2, 1+3)
+    met, partnered, seat_counts = Counter(), Counter(), Counter()
+    for seats in history:
+        ids = [to_entrant[p] for p in seats]
+        for index, entrant in enumerate(ids):
+            seat_counts[(entrant, index)] += 1
+        for i in range(len(ids)):
+            for j in range(i + 1, len(ids)):
+                pair = frozenset((ids[i], ids[j]))
+                if season.partners == ROTATING and (j - i) % 2 == 0:
+                    partnered[pair] += 1
+                else:
+                    met[pair] += 1
+    ranked = [e.pk for e in entrants]
+    if season.partners == ROTATING:
+        seating = rotating_partners_seat(
+            ranked, partnered=partnered, met=met, seat_counts=seat_counts, byes=byes, seed=seed
+        )
+    else:
+        seating = tables_seat(
+            ranked,
+            min_size=season.table_min,
+            max_size=season.table_max,
+            met=met,
+            seat_counts=seat_counts,
+            byes=byes,
+            seed=seed,
+        )
+    return [[by_id[e].player_id for e in table] for table in seating.tables], seating.byes
+
+
+def _duel_seats(first: Entrant, second: Entrant, number: int) -> list[int]:
+    if first.partner_id or second.partner_id:
+        return team_seats(
+            [first.player_id, first.partner_id], [second.player_id, second.partner_id], round_number=number
+        )
+    return [first.player_id, second.player_id]
+
+
+# --- rulings -------------------------------------------------------------------------------------------------
+
+
+def _season_table(table: Table) -> tuple[Table, Season]:
+    table = Table.objects.select_for_update(no_key=True, of=("self",)).select_related("round").get(pk=table.pk)
+    if table.round_id is None:
+        raise NotFound("The table belongs to no season.", field="table")
+    return table, season_lock(table.round.season_id)
+
+
+def _stop_or_unrate(table: Table, reason: str) -> None:
+    """A ruling ends a table in play; on a finished one it takes back the ratings it gave."""
+    if table.status == Table.Status.ACTIVE:
+        table_services.table_annul(table_id=table.pk, reason=reason)
+    elif table.status == Table.Status.FINISHED:
+        # robust: the ruling has committed; a failed rebuild is logged and the nightly recompute redoes it
+        transaction.on_commit(lambda game=table.game: ratings_recompute(game=game), robust=True)
+
+
+@transaction.atomic
+def season_table_annul(*, table: Table, by: Player, reason: str = "") -> TableRuling:
+    """Annul a season table: it counts for nothing in standings or ratings; standings follow at once."""
+    table, season = _season_table(table)
+    organizer_check(club=season.club, player=by)
+    status_check(season, Season.Status.RUNNING, Season.Status.FINISHED)
+    _stop_or_unrate(table, reason or "annulled by the organizer")
+    TableRuling.objects.filter(table=table).delete()
+    ruling = TableRuling.objects.create(
+        table=table, kind=TableRuling.Kind.ANNULLED, reason=reason[:200], by=by, at=timezone.now()
+    )
+    standings_recompute(season=season)
+    if season.status == Season.Status.RUNNING:
+        round_settle(round=table.round)
+    return ruling
+
+
+@transaction.atomic
+def forfeit_award(
+    *, table: Table, by: Player, forfeiting: Iterable[Entrant], reason: str = "", settle: bool = True
+) -> TableRuling:
+    """Award a season table against the forfeiting entrants: they place last, the others share first; a forfeit
+    is never rated."""
+    table, season = _season_table(table)
+    organizer_check(club=season.club, player=by)
+    status_check(season, Season.Status.RUNNING, Season.Status.FINISHED)
+    losers = list(forfeiting)
+    seated = {entrant_map(season)[p] for p in Seat.objects.filter(table=table).values_list("player_id", flat=True)}
+    if not losers or any(e.pk not in seated for e in losers):
+        raise BadOptions("Forfeiting entrants must be seated at the table.", field="forfeiting")
+    if {e.pk for e in losers} == seated:
+        raise BadOptions("Someone at the table must win the forfeit; annul it instead.", field="forfeiting")
+    _stop_or_unrate(table, reason or "forfeit")
+    TableRuling.objects.filter(table=table).delete()
+    ruling = TableRuling.objects.create(
+        table=table, kind=TableRuling.Kind.FORFEIT, reason=reason[:200], by=by, at=timezone.now()
+    )
+    ruling.forfeiting.set(losers)
+    if settle:
+        standings_recompute(season=season)
+        if season.status == Season.Status.RUNNING:
+            round_settle(round=table.round)
+    return ruling

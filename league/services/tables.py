@@ -1,0 +1,148 @@
+"""Writes for tables: open one with its seats, annul one; and the bookkeeping every state change shares."""
+
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import IllegalMove, get_engine
+from games.core.protocol import Engine
+from league.errors import BadOptions, NotFound, TableClosed
+from league.models import Club, LedgerEntry, Player, Result, Seat, Table
+
+DEFAULT_TIME_PER_MOVE = timedelta(days=1)
+
+
+def engine_for(game: str) -> Engine:
+    """The engine of a game, or BadOptions for a game that is unknown or not installed."""
+    try:
+        return get_engine(game)
+    except (KeyError, ModuleNotFoundError) as error:
+        raise BadOptions(f"Unknown game {game!r}.", code="unknown_game", field="game") from error
+
+
+@transaction.atomic
+def table_create(
+    *,
+    club: Club,
+    game: str,
+    players: list[Player],
+    options: dict[str, Any] | None = None,
+    seed: str | None = None,
+    time_per_move: timedelta | None = None,
+    entropy_window: timedelta | None = None,
+) -> Table:
+    """Open a table: seats in the order of `players`, the engine's first state, the clock running for the first
+    seats to act. `seed` is the secret server seed, committed to at once (docs/fairness.md); with an
+    `entropy_window` the table waits in `seeding` for the seats' entropy and is dealt by `table_seed_finalize`."""
+    # fairness builds on this module (table_start), so it is imported here rather than at the top
+    from league.services.fairness import fairness_open
+
+    engine = engine_for(game)
+    count = len(players)
+    if not engine.min_players <= count <= engine.max_players:
+        raise BadOptions(
+            f"{game} is played by {engine.min_players} to {engine.max_players} players, not {count}.",
+            code="bad_player_count",
+            field="players",
+        )
+    if len({player.pk for player in players}) != count:
+        raise BadOptions("A player may take only one seat at a table.", code="duplicate_player", field="players")
+    try:
+        full_options = engine.check_options(dict(options or {}), count)
+    except IllegalMove as error:
+        raise BadOptions(error.message, code=error.code, field="options") from error
+    time_per_move = time_per_move or DEFAULT_TIME_PER_MOVE
+    if time_per_move.total_seconds() < 1:
+        raise BadOptions("The time per move must be at least one second.", field="time_per_move")
+    seed = seed or secrets.token_hex(16)
+    table = Table.objects.create(
+        club=club,
+        game=game,
+        options=full_options,
+        players=count,
+        seed="",  # the engine seed, set by table_start
+        state={},
+        status=Table.Status.SEEDING,
+        time_per_move=int(time_per_move.total_seconds()),
+    )
+    Seat.objects.bulk_create(Seat(table=table, index=index, player=player) for index, player in enumerate(players))
+    fairness_open(table=table, server_seed=seed, entropy_window=entropy_window)
+    if entropy_window is None:
+        # no entropy step: the engine seed is the server seed itself (docs/fairness.md)
+        table_start(table=table, engine=engine, seed=seed)
+    return table
+
+
+def table_start(*, table: Table, engine: Engine, seed: str) -> None:
+    """Deal the first state from the engine seed and start the clock (when the table opens, or when its entropy
+    step closes)."""
+    state = engine.new_game(players=table.players, seed=seed, options=table.options)
+    now = timezone.now()
+    to_act = engine.to_act(state)
+    table.seed, table.state, table.status = seed, state, Table.Status.ACTIVE
+    Seat.objects.filter(table=table, index__in=to_act).update(to_act=True)
+    table.deadline = now + timedelta(seconds=table.time_per_move) if to_act else None
+    record_ledger(table=table, engine=engine, state=state, known_rows=0)
+    if engine.is_over(state):
+        record_end(table=table, engine=engine, state=state, now=now)
+    table.save(update_fields=["seed", "state", "deadline", "status", "finished_at"])
+
+
+@transaction.atomic
+def table_annul(*, table_id: int, reason: str = "") -> Table:
+    """Stop a table for good (no result counts); its move log stays for the record."""
+    try:
+        table = Table.objects.select_for_update(no_key=True).get(pk=table_id)
+    except Table.DoesNotExist as error:
+        raise NotFound("No such table.", field="table_id") from error
+    if table.status not in (Table.Status.ACTIVE, Table.Status.SEEDING):
+        raise TableClosed(f"The table is {table.status}; only a table in play can be annulled.")
+    table.status = Table.Status.ANNULLED
+    table.annul_reason = reason[:200]
+    table.deadline = None
+    table.finished_at = timezone.now()
+    table.save(update_fields=["status", "annul_reason", "deadline", "finished_at"])
+    Seat.objects.filter(table=table).update(to_act=False)
+    return table
+
+
+def record_ledger(*, table: Table, engine: Engine, state: dict[str, Any], known_rows: int) -> list[LedgerEntry]:
+    """Insert the ledger rows past the first `known_rows`: rows already stored are never rewritten."""
+    rows = engine.ledger(state)
+    new = [LedgerEntry(table=table, index=index, row=row) for index, row in enumerate(rows) if index >= known_rows]
+    return LedgerEntry.objects.bulk_create(new) if new else []
+
+
+def record_end(*, table: Table, engine: Engine, state: dict[str, Any], now: datetime) -> list[Result]:
+    """The results of a finished match, and the table closed (the caller saves the table)."""
+    results = results_from_outcome(engine.outcome(state), players=table.players)
+    seats = {seat.index: seat.player_id for seat in Seat.objects.filter(table=table)}
+    rows = [Result(table=table, player_id=seats[row["seat"]], **row) for row in results]
+    Result.objects.bulk_create(rows)
+    table.status = Table.Status.FINISHED
+    table.finished_at = now
+    table.deadline = None
+    return rows
+
+
+def results_from_outcome(outcome: dict[str, Any], *, players: int) -> list[dict[str, Any]]:
+    """One row per seat from `engine.outcome`: place, score, and the outcome's other per-seat values as extra."""
+    placements = outcome["placements"]
+    scores = outcome.get("scores") or [0] * players
+    per_seat = {
+        key: value
+        for key, value in outcome.items()
+        if key not in ("placements", "scores") and isinstance(value, list) and len(value) == players
+    }
+    return [
+        {
+            "seat": seat,
+            "place": placements[seat],
+            "score": scores[seat],
+            "extra": {key: value[seat] for key, value in per_seat.items()},
+        }
+        for seat in range(players)
+    ]

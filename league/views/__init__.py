@@ -1,0 +1,1 @@
+"""The server-rendered pages: thin views, one service or selector call each (docs/pages.md)."""

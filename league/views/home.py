@@ -1,0 +1,21 @@
+"""The home page and the "your turn" inbox."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from league.models import Club
+from league.selectors.tables import tables_waiting_for
+from league.views.base import player_of
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "league/home.html", {"clubs": Club.objects.order_by("name")})
+
+
+@login_required
+def inbox(request: HttpRequest) -> HttpResponse:
+    player = player_of(request)
+    tables = list(tables_waiting_for(player=player)) if player else []
+    template = "league/inbox.html#tables" if request.htmx else "league/inbox.html"
+    return render(request, template, {"tables": tables})

@@ -1,0 +1,77 @@
+"""The table page of every game: the seat's view, legal moves as buttons and forms, the clock, the move log and the
+ledger; a small version endpoint that the page polls, and the move form's target."""
+
+import uuid
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from league.errors import ServiceError
+from league.forms import MoveForm
+from league.models import LedgerEntry, Table
+from league.selectors.tables import table_view_for
+from league.services.moves import move_submit
+from league.views.base import player_of
+
+LOG_LIMIT = 50
+
+
+def _context(request: HttpRequest, table: Table, **extra: Any) -> dict[str, Any]:
+    view = table_view_for(table=table, player=player_of(request), log_limit=LOG_LIMIT)
+    return {
+        "table": table,
+        "view": view,
+        "s": view["state"],
+        "ledger": [entry.row for entry in LedgerEntry.objects.filter(table=table).order_by("index")],
+        # a fresh key per rendering: a double submit of one form is one move, a new decision is a new key
+        "move_key": uuid.uuid4().hex,
+        "board_template": f"league/boards/{table.game}.html",
+        **extra,
+    }
+
+
+def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
+    template = "league/table.html#board" if request.htmx else "league/table.html"
+    return render(request, template, _context(request, table))
+
+
+def table_version(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Polled by the page: nothing (204) while the table is at the version the page shows, else the new board."""
+    table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
+    if str(table.version) == request.GET.get("v"):
+        return HttpResponse(status=204)
+    return render(request, "league/table.html#board", _context(request, table))
+
+
+@login_required
+@require_POST
+def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
+    form = MoveForm(request.POST)
+    error = None
+    if form.is_valid():
+        try:
+            move_submit(
+                table_id=table.pk,
+                player=player_of(request),
+                move=form.cleaned_data["move"],
+                expected_version=form.cleaned_data["version"],
+                idempotency_key=form.cleaned_data["key"],
+            )
+        except ServiceError as refused:
+            error = refused.message
+        else:
+            if not request.htmx:
+                return redirect("table", table_id=table.pk)
+    else:
+        error = " ".join(str(message) for messages in form.errors.values() for message in messages)
+    table.refresh_from_db()
+    context = _context(request, table, move_error=error)
+    if request.htmx:
+        # htmx swaps only 2xx answers: the refusal is shown in the re-rendered board
+        return render(request, "league/table.html#board", context)
+    return render(request, "league/table.html", context, status=422 if error else 200)

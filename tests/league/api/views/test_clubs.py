@@ -1,0 +1,169 @@
+"""Clubs through the API (league/api/views/clubs.py): list, found, detail, members, friendly tables and annulment;
+only organizers manage."""
+
+import pytest
+
+from league.models import Membership, Table
+from tests.league.api.helpers import error
+from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, table_for
+
+pytestmark = pytest.mark.django_db
+
+NOT_ORGANIZER = error("not_organizer", None, "Only an organizer of this club may do this.")
+
+
+@pytest.fixture
+def club():
+    return ClubFactory(name="Hearts", slug="hearts")
+
+
+@pytest.fixture
+def organizer(club):
+    return MembershipFactory(club=club, role=Membership.Role.ORGANIZER, player__display_name="Olga").player
+
+
+@pytest.fixture
+def member(club):
+    return MembershipFactory(club=club, player__display_name="Max").player
+
+
+def test_anyone_may_list_clubs(anon, club) -> None:
+    body = anon.get("/api/clubs/").json()
+
+    assert [(c["id"], c["name"], c["slug"]) for c in body] == [(club.pk, "Hearts", "hearts")]
+
+
+def test_founding_a_club_makes_the_caller_its_organizer(client_for) -> None:
+    founder = PlayerFactory(display_name="Fay")
+
+    response = client_for(founder).post("/api/clubs/", {"name": "Spades Society"}, format="json")
+
+    assert response.status_code == 201
+    body = response.json()
+    assert (body["name"], body["slug"], body["your_role"]) == ("Spades Society", "spades-society", "organizer")
+    assert body["members"] == [{"player_id": founder.pk, "display_name": "Fay", "is_bot": False, "role": "organizer"}]
+
+
+def test_a_taken_slug_is_400_on_the_slug(client_for, club) -> None:
+    response = client_for(PlayerFactory()).post("/api/clubs/", {"name": "Hearts"}, format="json")
+
+    assert response.status_code == 400
+    assert response.json() == error("slug_taken", "slug", "The club address 'hearts' is taken.")
+
+
+def test_anonymous_cannot_found_a_club(anon) -> None:
+    assert anon.post("/api/clubs/", {"name": "X"}, format="json").status_code == 401
+
+
+def test_detail_shows_members_and_the_callers_role(client_for, club, organizer, member) -> None:
+    body = client_for(member).get(f"/api/clubs/{club.pk}/").json()
+
+    assert body["your_role"] == "member"
+    assert sorted((m["display_name"], m["role"]) for m in body["members"]) == [
+        ("Max", "member"), ("Olga", "organizer"),
+    ]
+
+
+def test_organizer_adds_a_member(client_for, club, organizer) -> None:
+    newcomer = PlayerFactory(display_name="Nia")
+
+    response = client_for(organizer).post(f"/api/clubs/{club.pk}/members/", {"player_id": newcomer.pk}, format="json")
+
+    assert response.status_code == 200
+    assert response.json() == {"player_id": newcomer.pk, "display_name": "Nia", "is_bot": False, "role": "member"}
+    assert Membership.objects.filter(club=club, player=newcomer, role="member").exists()
+
+
+def test_a_member_cannot_add_members(client_for, club, member) -> None:
+    response = client_for(member).post(
+        f"/api/clubs/{club.pk}/members/", {"player_id": PlayerFactory().pk}, format="json"
+    )
+
+    assert response.status_code == 403
+    assert response.json() == NOT_ORGANIZER
+
+
+def test_adding_an_unknown_player_is_404(client_for, club, organizer) -> None:
+    response = client_for(organizer).post(f"/api/clubs/{club.pk}/members/", {"player_id": 99999}, format="json")
+
+    assert response.status_code == 404
+    assert response.json() == error("not_found", "player_id", "No such player.")
+
+
+def test_a_member_may_leave_but_not_remove_others(client_for, club, organizer, member) -> None:
+    refused = client_for(member).delete(f"/api/clubs/{club.pk}/members/{organizer.pk}/")
+    left = client_for(member).delete(f"/api/clubs/{club.pk}/members/{member.pk}/")
+
+    assert (refused.status_code, refused.json()) == (403, NOT_ORGANIZER)
+    assert left.status_code == 204
+    assert not Membership.objects.filter(club=club, player=member).exists()
+
+
+def test_unknown_club_is_404(anon) -> None:
+    assert anon.get("/api/clubs/424242/").json() == error("not_found", "club_id", "No such club.")
+
+
+def test_organizer_opens_a_friendly_table(client_for, club, organizer, member) -> None:
+    response = client_for(organizer).post(
+        f"/api/clubs/{club.pk}/tables/",
+        {"game": "palace-infighting", "players": [member.pk, organizer.pk], "time_per_move": 3600},
+        format="json",
+    )
+
+    assert response.status_code == 201
+    body = response.json()
+    table = Table.objects.get(pk=body["id"])
+    assert [s.player_id for s in table.seats.order_by("index")] == [member.pk, organizer.pk]
+    assert (table.time_per_move, body["seat"], body["game"]) == (3600, 1, "palace-infighting")
+    assert [t["id"] for t in client_for(member).get(f"/api/clubs/{club.pk}/tables/").json()] == [table.pk]
+
+
+def test_a_table_seats_members_only(client_for, club, organizer) -> None:
+    outsider = PlayerFactory()
+
+    response = client_for(organizer).post(
+        f"/api/clubs/{club.pk}/tables/", {"game": "palace-infighting", "players": [organizer.pk, outsider.pk]},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert response.json() == error("not_a_member", "players.1", f"Player {outsider.pk} is not a member of this club.")
+
+
+def test_bad_table_options_are_400_on_options(client_for, club, organizer, member) -> None:
+    response = client_for(organizer).post(
+        f"/api/clubs/{club.pk}/tables/",
+        {"game": "palace-infighting", "players": [organizer.pk, member.pk], "options": {"no_such_option": 1}},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == "options"
+
+
+def test_a_member_cannot_open_a_table(client_for, club, organizer, member) -> None:
+    response = client_for(member).post(
+        f"/api/clubs/{club.pk}/tables/", {"game": "palace-infighting", "players": [organizer.pk, member.pk]},
+        format="json",
+    )
+
+    assert (response.status_code, response.json()) == (403, NOT_ORGANIZER)
+
+
+def test_organizer_annuls_a_friendly_table(client_for, club, organizer, member) -> None:
+    table = table_for("palace-infighting", players=[organizer, member], club=club)
+
+    response = client_for(organizer).post(f"/api/tables/{table.pk}/annul/", {"reason": "misdeal"}, format="json")
+
+    assert response.status_code == 200
+    assert (response.json()["status"], response.json()["annul_reason"]) == ("annulled", "misdeal")
+
+
+def test_a_seated_member_cannot_annul(client_for, club, organizer, member) -> None:
+    table = table_for("palace-infighting", players=[organizer, member], club=club)
+
+    response = client_for(member).post(f"/api/tables/{table.pk}/annul/", {}, format="json")
+
+    assert (response.status_code, response.json()) == (403, NOT_ORGANIZER)
+    table.refresh_from_db()
+    assert table.status == "active"

@@ -1,0 +1,55 @@
+"""Factories for the league's models; tables are opened through the service, as in production."""
+
+from typing import Any
+
+import factory
+from django.contrib.auth import get_user_model
+
+from league.models import Club, Membership, Player, Table
+from league.services.tables import table_create
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    # unusable: hashing a real password costs most of a second; tests that need a login use force_login
+    password = "!"
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    user = factory.SubFactory(UserFactory)
+    display_name = factory.LazyAttribute(lambda player: player.user.username.title())
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    name = factory.Sequence(lambda n: f"Club {n}")
+    slug = factory.Sequence(lambda n: f"club-{n}")
+
+
+class MembershipFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Membership
+
+    club = factory.SubFactory(ClubFactory)
+    player = factory.SubFactory(PlayerFactory)
+    role = Membership.Role.MEMBER
+
+
+def table_for(
+    game: str, *, players: int | list[Player] = 2, options: dict[str, Any] | None = None, seed: str = "test-seed",
+    club: Club | None = None, **kwargs: Any,
+) -> Table:
+    """A table of `game` opened by the service, with new players unless a list is given."""
+    seated = players if isinstance(players, list) else PlayerFactory.create_batch(players)
+    return table_create(
+        club=club or ClubFactory(), game=game, players=seated, options=options, seed=seed, **kwargs
+    )

@@ -1,0 +1,83 @@
+"""manage.py serve_all's supervisor (league/management/commands/serve_all.py), on stand-in child processes."""
+
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+from league.management.commands.serve_all import child_commands, supervise
+
+
+def _sleeper(pid_file: Path) -> list[str]:
+    code = f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(60)"
+    return [sys.executable, "-c", code]
+
+
+def _after_files(*paths: Path) -> str:
+    waits = "".join(f"\nwhile not os.path.exists({str(p)!r}): time.sleep(0.05)" for p in paths)
+    return f"import os, sys, time{waits}\n"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _wait_for(path: Path) -> int:
+    for _ in range(100):
+        if path.exists() and path.read_text():
+            return int(path.read_text())
+        time.sleep(0.05)
+    raise AssertionError(f"{path} never written")
+
+
+def test_when_one_child_dies_the_others_are_stopped_and_its_code_returned(tmp_path: Path) -> None:
+    pids: list[int] = []
+    threading.Thread(target=lambda: pids.extend(_wait_for(tmp_path / n) for n in ("a", "b")), daemon=True).start()
+    commands = {
+        "a": _sleeper(tmp_path / "a"),
+        "b": _sleeper(tmp_path / "b"),
+        # exits once both others are up, so that the test also proves they were running
+        "dies": [sys.executable, "-c", _after_files(tmp_path / "a", tmp_path / "b") + "sys.exit(3)"],
+    }
+    started = time.monotonic()
+
+    code = supervise(commands, out=lambda line: None)
+
+    assert code == 3
+    assert time.monotonic() - started < 15
+    assert len(pids) == 2 and not any(_alive(pid) for pid in pids)
+
+
+def test_a_child_that_exits_cleanly_still_stops_the_whole(tmp_path: Path) -> None:
+    commands = {"a": _sleeper(tmp_path / "a"), "done": [sys.executable, "-c", "pass"]}
+
+    assert supervise(commands, out=lambda line: None) == 1
+
+
+def test_sigterm_stops_every_child(tmp_path: Path) -> None:
+    commands = {"a": _sleeper(tmp_path / "a"), "b": _sleeper(tmp_path / "b")}
+
+    def stop_when_started() -> None:
+        _wait_for(tmp_path / "a"), _wait_for(tmp_path / "b")
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=stop_when_started, daemon=True).start()
+
+    code = supervise(commands, out=lambda line: None)
+
+    assert code == 0
+    assert not any(_alive(int((tmp_path / n).read_text())) for n in ("a", "b"))
+
+
+def test_the_children_are_the_web_server_a_worker_and_beat() -> None:
+    commands = child_commands(address="127.0.0.1:8000")
+
+    assert commands["web"][1:] == ["manage.py", "runserver", "127.0.0.1:8000"]
+    assert commands["worker"][1:6] == ["-m", "celery", "-A", "config", "worker"]
+    assert commands["beat"][1:6] == ["-m", "celery", "-A", "config", "beat"]

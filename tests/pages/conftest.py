@@ -1,0 +1,55 @@
+"""Browser tests: Debian's Chromium driven by Playwright against pytest-django's live server."""
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from league.models import Player
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make between browser steps
+# are ordinary synchronous calls all the same
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = Path(settings.BASE_DIR) / "artifacts" / "screenshots"
+
+
+@pytest.fixture
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+def signed_in_context(browser: object, live_server: object, player: Player, **options: object) -> object:
+    """A browser context with the player's session cookie (forced log-in: the log-in page has its own test)."""
+    client = Client()
+    client.force_login(player.user)
+    context = browser.new_context(viewport={"width": 412, "height": 915}, **options)
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+    return context

@@ -1,0 +1,102 @@
+"""Sign-up, log-in with the player's language, the profile, the club page and the leaderboards."""
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from league.models import Player
+from league.services.clubs import club_create
+from tests.league.factories import PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_signup_creates_the_user_and_the_player_and_logs_in():
+    client = Client()
+    response = client.post(
+        "/signup/",
+        {
+            "username": "mina",
+            "password1": "correct horse 2027",
+            "password2": "correct horse 2027",
+            "display_name": "민아",
+            "language": "ko",
+        },
+    )
+    player = Player.objects.get(user__username="mina")
+    assert response.status_code == 302
+    assert (player.display_name, player.language) == ("민아", "ko")
+    assert client.get("/inbox/").status_code == 200
+
+
+def test_signup_with_a_taken_username_is_a_form_error():
+    PlayerFactory(user__username="jun")
+    response = Client().post(
+        "/signup/",
+        {
+            "username": "jun",
+            "password1": "correct horse 2027",
+            "password2": "correct horse 2027",
+            "display_name": "Jun",
+            "language": "en",
+        },
+    )
+    assert response.status_code == 400
+    assert Player.objects.filter(user__username="jun").count() == 1
+
+
+def test_signup_language_defaults_from_the_browser():
+    response = Client().get("/signup/", HTTP_ACCEPT_LANGUAGE="ko-KR,ko;q=0.9")
+    assert '<option value="ko" selected>' in response.content.decode()
+
+
+def test_the_players_language_is_applied_after_log_in():
+    player = PlayerFactory(language="ko")
+    client = Client()
+    client.force_login(player.user)
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "ko"
+    assert '<html lang="ko">' in response.content.decode()
+
+
+def test_profile_club_and_leaderboards_render():
+    player = PlayerFactory(display_name="Mina")
+    club = club_create(name="Daegu Club", organizer=player)
+    client = Client()
+    assert "Mina" in client.get(f"/players/{player.pk}/").content.decode()
+    club_page = client.get(f"/clubs/{club.slug}/").content.decode()
+    assert "Mina" in club_page
+    assert "Create a season" not in club_page
+    assert client.get("/leaderboards/coinche/").status_code == 200
+    assert client.get(f"/clubs/{club.slug}/leaderboards/black-card/").status_code == 200
+    assert client.get("/leaderboards/chess/").status_code == 404
+
+
+def test_profile_draws_the_rating_history_of_each_game():
+    import random
+
+    from league.services.ratings import table_rate
+    from tests.league.factories import table_for
+    from tests.league.playing import play_moves, short_options
+
+    table = play_moves(table_for("the-court", players=2, options=short_options("the-court")), random.Random(3))
+    table_rate(table=table)
+    player = table.seats.get(index=0).player
+    page = Client().get(f"/players/{player.pk}/").content.decode()
+    points = page.split("<polyline", 1)[1].split('points="', 1)[1].split('"', 1)[0].split()
+    # one rated table: one point of the chart, and the table in the history
+    assert len(points) == 1
+    assert f'href="/tables/{table.pk}/"' in page
+
+
+def test_korean_pages_name_games_and_court_cards_in_korean():
+    from tests.league.factories import table_for
+
+    player = PlayerFactory(language="ko")
+    table = table_for("palace-infighting", players=[player, PlayerFactory()])
+    client = Client()
+    client.force_login(player.user)
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "궁정의 암투" in page
+    assert ">왕<" in page
+    assert "내 카드" in page
