@@ -13,6 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from games import GAME_NAMES
 from league.errors import ServiceError
 from league.models import Entrant, Player, Season, Table
+from league.templatetags.cardleague import GAME_NAMES as GAME_LABELS
+from league.templatetags.cardleague import WORDS
 
 CONFIRM_HELP = _("Tick to confirm: this cannot be undone.")
 
@@ -44,9 +46,11 @@ class SignUpForm(UserCreationForm):
 
 class SeasonCreateForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
-    game = forms.ChoiceField(label=_("Game"), choices=[(g, g) for g in GAME_NAMES])
-    format = forms.ChoiceField(label=_("Format"), choices=Season.Format.choices)
-    partners = forms.ChoiceField(label=_("Partners"), choices=Season.Partners.choices, initial=Season.Partners.NONE)
+    game = forms.ChoiceField(label=_("Game"), choices=[(g, GAME_LABELS.get(g, g)) for g in GAME_NAMES])
+    format = forms.ChoiceField(label=_("Format"), choices=[(v, WORDS[v]) for v in Season.Format.values])
+    partners = forms.ChoiceField(
+        label=_("Partners"), choices=[(v, WORDS[v]) for v in Season.Partners.values], initial=Season.Partners.NONE
+    )
     rounds_planned = forms.IntegerField(label=_("Rounds (Swiss, multi-table)"), min_value=1, required=False)
     starting_stack = forms.IntegerField(label=_("Starting stack"), min_value=1, required=False)
     hand_limit = forms.IntegerField(label=_("Hand limit"), min_value=1, required=False)
@@ -139,12 +143,11 @@ class MoveForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # a Palace row: one select per position, row_1 ... row_n
-        self.row_cards = (
-            [value for name, value in sorted(self.data.items()) if name.startswith("row_") and value]
-            if self.data
-            else []
-        )
+        # a Palace row: one select per position, row_1 ... row_n, read in the order of the positions
+        positions = {
+            int(name[4:]): value for name, value in self.data.items() if name[4:].isdigit() and name.startswith("row_")
+        }
+        self.row_cards = [positions[n] for n in sorted(positions) if positions[n]]
 
     def clean_move(self) -> dict[str, Any]:
         try:

@@ -64,7 +64,7 @@ def table_entropy(request: HttpRequest, table_id: int) -> HttpResponse:
                 "differences": None,
                 "error": error.message,
             },
-            status=400 if error.status < 500 else error.status,
+            status=error.status,
         )
     return redirect("fairness_verify", table_id=table.pk)
 

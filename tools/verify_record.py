@@ -213,6 +213,9 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as error:
         print(f"cannot read {args.record}: {error}", file=sys.stderr)
         return 2
+    if not isinstance(record, dict):
+        print(f"{args.record} does not hold a JSON object", file=sys.stderr)
+        return 2
     try:
         import games  # noqa: F401
     except ImportError as error:

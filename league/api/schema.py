@@ -54,23 +54,29 @@ class ApiAutoSchema(AutoSchema):
                 )
         return parameters
 
-    def _implied_errors(self) -> list[int]:
+    def _implied_errors(self, *, declared: bool) -> list[int]:
+        """The error statuses this operation can give whatever it does; with none `declared` by the view, also
+        those any service write can give (a conflict with the object's state, a refusal by the rules)."""
         statuses = [401]  # any request may carry a wrong token
-        if self.method in ("POST", "PUT", "PATCH"):
+        unsafe = self.method not in ("GET", "HEAD", "OPTIONS")
+        if unsafe:
             statuses.append(400)
         open_to_all = (AllowAny, IsAuthenticatedOrReadOnly)
         guarded = any(not isinstance(permission, open_to_all) for permission in self.view.get_permissions())
-        if self.method not in ("GET", "HEAD", "OPTIONS") or guarded:
+        if unsafe or guarded:
             statuses.append(403)  # a permission, or the CSRF check of a session on an unsafe method
         if "{" in self.path:
             statuses.append(404)
+        if unsafe and not declared:
+            statuses += [409, 422]
         if self.view.get_throttles():
             statuses.append(429)
         return statuses
 
     def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)
-        for code in self._implied_errors():
+        declared = any(code.startswith("4") for code in responses)
+        for code in self._implied_errors(declared=declared):
             if str(code) not in responses:
                 response = OpenApiResponse(ErrorSerializer, description=_MEANING[code])
                 responses[str(code)] = self._get_response_for_code(response, str(code), direction=direction)

@@ -42,5 +42,5 @@ urlpatterns = [
     path("leaderboards/<str:game>/", seasons.LeaderboardView.as_view(), name="api-leaderboard"),
     # last: any other path under /api/ answers in the API's error format; only paths ending in a slash, so that
     # Django still redirects /api/me to /api/me/ (APPEND_SLASH)
-    re_path(r"^.*/$", NoSuchEndpointView.as_view(), name="api-no-such-endpoint"),
+    re_path(r"^[\s\S]*/$", NoSuchEndpointView.as_view(), name="api-no-such-endpoint"),
 ]

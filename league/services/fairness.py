@@ -42,7 +42,8 @@ from league.services.verification import table_verify
 
 # version 1: SHA-256 commitment, the derivation below, and games.core.rng version 1 for the decks
 ALGORITHM_VERSION = 1
-assert SHUFFLE_VERSION == 1, "a new shuffle is a new fairness algorithm: bump ALGORITHM_VERSION and the docs"
+if SHUFFLE_VERSION != 1:
+    raise ImportError("a new shuffle is a new fairness algorithm: bump ALGORITHM_VERSION and docs/fairness.md")
 
 RECORD_FORMAT = "cardleague-table-record"
 MAX_ENTROPY_LENGTH = 128

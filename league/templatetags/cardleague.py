@@ -59,6 +59,26 @@ CARD_NAMES = {
     "Colour joker": _("Colour joker"),
     "Black joker": _("Black joker"),
 }
+# the models' choice values (status, format, partnership rule) in words that translate; the models' own labels do not
+WORDS = {
+    "draft": _("draft"),
+    "registration": _("registration"),
+    "running": _("running"),
+    "finished": _("finished"),
+    "archived": _("archived"),
+    "pending": _("pending"),
+    "active": _("in play"),
+    "annulled": _("annulled"),
+    "round_robin": _("round robin"),
+    "double_round_robin": _("double round robin"),
+    "swiss": _("Swiss"),
+    "multitable": _("multi-table"),
+    "none": _("no partners"),
+    "fixed": _("fixed partnerships"),
+    "rotating": _("rotating partners"),
+    "autoplay": _("an abandoned seat plays on automatically to the end"),
+    "forfeit": _("an abandoned seat forfeits the table"),
+}
 SUITS = {"S": _("Spades ♠"), "H": _("Hearts ♥"), "D": _("Diamonds ♦"), "C": _("Clubs ♣")}
 RED = {"H", "D", "XR"}
 
@@ -73,6 +93,11 @@ def card(code: Any) -> str:
     except (KeyError, IndexError):
         return code
     return str(CARD_NAMES.get(label, label))
+
+
+@register.filter
+def word(value: Any) -> str:
+    return str(WORDS.get(value, value))
 
 
 @register.filter

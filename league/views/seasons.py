@@ -100,7 +100,7 @@ def _manage_page(
     )
 
 
-def _run(request: HttpRequest, season: Season, form: forms.Form, action: Callable[[], Any], done: str) -> bool:
+def _run(request: HttpRequest, form: forms.Form, action: Callable[[], Any], done: str) -> bool:
     try:
         action()
     except ServiceError as error:
@@ -146,7 +146,7 @@ def season_action(request: HttpRequest, season_id: int, action: str) -> HttpResp
             ),
         }
         call, done = actions[action]
-        if _run(request, season, form, call, done):
+        if _run(request, form, call, done):
             return redirect("season_manage", season_id=season.pk)
     season.refresh_from_db()
     return _manage_page(request, season, forms_, status=400)

@@ -11,10 +11,12 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import kombu.pools
 import pytest
@@ -43,6 +45,13 @@ REDIS_DB = 14
 BROKER = f"redis://127.0.0.1:6379/{REDIS_DB}"
 DEAD_BROKER = f"redis://127.0.0.1:1/{REDIS_DB}"  # nothing listens on port 1
 WAIT = 25.0
+# queues of this run alone: other test runs on this machine may use Redis db 14 at the same time
+QUEUE = f"clocks-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+AFTER = f"{QUEUE}-after"
+
+
+def send(task: Any, queue: str = QUEUE, **kwargs: Any) -> None:
+    task.apply_async(kwargs=kwargs, queue=queue)
 
 
 def _until(check: Callable[[], object], *, what: str, timeout: float = WAIT) -> object:
@@ -105,9 +114,9 @@ class Worker:
 
 @pytest.fixture
 def broker() -> Iterator[Callable[..., object]]:
-    """Send tasks from this process to Redis db 14 (not in-process as elsewhere under pytest); empties the db."""
+    """Send tasks from this process to Redis db 14 (not in-process as elsewhere under pytest); the run's queues are
+    deleted afterwards."""
     client = redis.Redis.from_url(BROKER)
-    client.flushdb()
     conf = celery_app.conf
     saved = (conf.broker_url, conf.task_always_eager)
     conf.broker_url, conf.task_always_eager = BROKER, False
@@ -120,7 +129,7 @@ def broker() -> Iterator[Callable[..., object]]:
     yield point_at
     conf.broker_url, conf.task_always_eager = saved
     _reset_pools()
-    client.flushdb()
+    client.delete(QUEUE, AFTER)
 
 
 def _reset_pools() -> None:
@@ -132,10 +141,10 @@ def _reset_pools() -> None:
 
 @pytest.fixture
 def workers(tmp_path: Path) -> Iterator[Callable[..., Worker]]:
-    """Start a worker on a queue ("celery", the default one); `ready()` waits until it takes tasks."""
+    """Start a worker on a queue of this run; `ready()` waits until it takes tasks."""
     started: list[Worker] = []
 
-    def start(queue: str = "celery") -> Worker:
+    def start(queue: str = QUEUE) -> Worker:
         started.append(Worker(tmp_path / f"worker{len(started)}.log", queue))
         return started[-1]
 
@@ -186,7 +195,7 @@ def test_a_move_racing_its_own_timeout_exactly_one_applies(broker, workers):
     table = _overdue_tables(1)[0]
     with transaction.atomic():
         Table.objects.select_for_update().get(pk=table.pk)
-        tasks.table_timeout.delay(table_id=table.pk)
+        send(tasks.table_timeout, table_id=table.pk)
         _until(_waiting_on_a_lock, what="the timeout to wait on the table")
         player, move = _human_move(table, rng)
         move_submit(table_id=table.pk, player=player, move=move, expected_version=0)
@@ -196,7 +205,7 @@ def test_a_move_racing_its_own_timeout_exactly_one_applies(broker, workers):
 
     # and when sweep and moves truly race on many tables, each table takes exactly one of the two
     racing = _overdue_tables(8)
-    tasks.sweep_overdue_tables.delay()
+    send(tasks.sweep_overdue_tables)
     stale = set()
     for table in racing:
         player, move = _human_move(table, rng)
@@ -228,12 +237,12 @@ def test_every_task_run_twice_and_two_at_once_leaves_the_state_of_one_run(broker
     # the sweep: three at once over six overdue tables plays each table's timeout once
     tables = _overdue_tables(6)
     for _ in range(3):
-        tasks.sweep_overdue_tables.delay()
+        send(tasks.sweep_overdue_tables)
     worker.wait_for("sweep_overdue_tables", 3)
     assert [_moves(t) for t in tables] == [[(1, True)]] * 6
     # the per-table timeout: two at once on a table already handled change nothing
-    tasks.table_timeout.delay(table_id=tables[0].pk)
-    tasks.table_timeout.delay(table_id=tables[0].pk)
+    send(tasks.table_timeout, table_id=tables[0].pk)
+    send(tasks.table_timeout, table_id=tables[0].pk)
     worker.wait_for("table_timeout", 2)
     assert _moves(tables[0]) == [(1, True)]
 
@@ -243,7 +252,7 @@ def test_every_task_run_twice_and_two_at_once_leaves_the_state_of_one_run(broker
         seat.player.user.email = f"{seat.player.user.username}@example.org"
         seat.player.user.save(update_fields=["email"])
     for _ in range(3):
-        tasks.reminders_send.delay()
+        send(tasks.reminders_send)
     worker.wait_for("reminders_send", 3)
     assert (ReminderSent.objects.count(), worker.mails()) == (2, 2)
 
@@ -259,16 +268,16 @@ def test_every_task_run_twice_and_two_at_once_leaves_the_state_of_one_run(broker
     assert once[2][:2] == [(1, Round.Status.FINISHED), (2, Round.Status.PENDING)]
 
     finished = Table.objects.filter(round__season=season).first()
-    tasks.standings_refresh.delay(table_id=finished.pk)
-    tasks.standings_refresh.delay(table_id=finished.pk)
-    tasks.nightly_recompute.delay()
-    tasks.nightly_recompute.delay()
+    send(tasks.standings_refresh, table_id=finished.pk)
+    send(tasks.standings_refresh, table_id=finished.pk)
+    send(tasks.nightly_recompute)
+    send(tasks.nightly_recompute)
     worker.wait_for("standings_refresh", 2)
     worker.wait_for("nightly_recompute", 2)
     assert _season_state(season) == once
 
-    tasks.rounds_start_scheduled.delay()
-    tasks.rounds_start_scheduled.delay()
+    send(tasks.rounds_start_scheduled)
+    send(tasks.rounds_start_scheduled)
     worker.wait_for("rounds_start_scheduled", 2)
     _, _, rounds, count, status = _season_state(season)
     assert (rounds[:2], count, status) == ([(1, Round.Status.FINISHED), (2, Round.Status.RUNNING)], 4, "running")
@@ -290,13 +299,13 @@ def broker_off() -> Iterator[None]:
 def test_a_worker_killed_during_a_sweep_loses_and_repeats_nothing(broker, workers):
     tables = _overdue_tables(5)
     # the worker that comes after the lost one listens on a queue of its own: both start at once, to save time
-    worker, after = workers(), workers("after")
+    worker, after = workers(), workers(AFTER)
     worker.ready()
     # given a sweep held up in the middle: the third table's seats are locked here
     with transaction.atomic():
         # only the seats (of=self): a lock on the table row would make the sweep skip the table instead
         list(Seat.objects.select_for_update(of=("self",)).filter(table=tables[2]))
-        tasks.sweep_overdue_tables.delay()
+        send(tasks.sweep_overdue_tables)
         _until(_waiting_on_a_lock, what="the sweep to reach the locked table")
         assert [len(_moves(t)) for t in tables] == [1, 1, 0, 0, 0]
         # when the worker is killed there
@@ -306,7 +315,7 @@ def test_a_worker_killed_during_a_sweep_loses_and_repeats_nothing(broker, worker
 
     def all_handled() -> bool:
         if Table.objects.filter(pk__in=[t.pk for t in tables], deadline__lte=timezone.now()).exists():
-            tasks.sweep_overdue_tables.apply_async(queue="after")
+            send(tasks.sweep_overdue_tables, queue=AFTER)
             time.sleep(0.5)
             return False
         return True
@@ -336,8 +345,8 @@ def test_with_the_broker_down_moves_are_accepted_and_the_sweep_catches_up(broker
     # when the broker is back, the beat's sweep and nightly recompute catch up on everything
     broker(BROKER)
     worker = workers().ready()
-    tasks.sweep_overdue_tables.delay()
-    tasks.nightly_recompute.delay()
+    send(tasks.sweep_overdue_tables)
+    send(tasks.nightly_recompute)
     worker.wait_for("sweep_overdue_tables", 1)
     worker.wait_for("nightly_recompute", 1)
     season.refresh_from_db()

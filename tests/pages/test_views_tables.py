@@ -130,3 +130,21 @@ def test_inbox_lists_tables_waiting_for_the_player():
     response = _client(player).get("/inbox/")
     assert f'href="/tables/{table.pk}/"' in response.content.decode()
     assert _client().get("/inbox/").status_code == 302
+
+
+def test_coinche_ledger_is_the_race_by_deal_per_team():
+    import random
+
+    from league.models import LedgerEntry
+    from tests.league.playing import play_moves
+
+    table = play_moves(table_for("coinche", players=4, options={"target_score": 300}), random.Random(5))
+    rows = [entry.row for entry in LedgerEntry.objects.filter(table=table).order_by("index")]
+    page = _client().get(f"/tables/{table.pk}/").content.decode()
+    ledger = page.split('class="team-ledger"', 1)[1].split("</table>", 1)[0]
+    assert ledger.count("<tr>") == len(rows) + 1
+    last = rows[-1]["team_totals"]
+    assert f"<strong>{last[0]}</strong>" in ledger
+    assert f"<strong>{last[1]}</strong>" in ledger
+    # the match is over: the board is not polled any more
+    assert "hx-trigger" not in page.split('id="board"', 1)[1].split(">", 1)[0]

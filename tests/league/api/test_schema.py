@@ -65,3 +65,11 @@ def test_move_submission_documents_idempotency_throttling_and_conflicts() -> Non
 
     assert {"200", "201", "409", "422", "429"} <= set(operation["responses"])
     assert [p["name"] for p in operation["parameters"] if p["in"] == "header"] == ["Idempotency-Key"]
+
+
+@pytest.mark.django_db
+def test_a_path_with_a_line_break_is_a_404_in_the_error_format(anon) -> None:
+    response = anon.get("/api/tables/a%0Ab/legal-moves/")
+
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "no_such_endpoint"

@@ -73,7 +73,7 @@ def test_a_seated_player_adds_entropy_through_the_form_and_the_last_one_deals(fa
     assert 'name="entropy"' in form_page
     assert (added.status_code, added["Location"]) == (302, f"/tables/{table.pk}/verify/")
     assert waived.status_code == 302
-    assert again.status_code == 400 and "entropy is taken only before the first deal" in again.content.decode()
+    assert again.status_code == 409 and "entropy is taken only before the first deal" in again.content.decode()
     assert table.status == Table.Status.ACTIVE
 
 
