@@ -18,6 +18,7 @@ install: $(VENV)/.installed
 # web + Celery worker + beat on the embedded defaults (SQLite, filesystem broker), with the demo club loaded
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py schedule_install
 	$(PY) manage.py demo_load
 	$(PY) manage.py serve_all
 

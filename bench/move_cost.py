@@ -1,15 +1,17 @@
 """Cost of a move as a match grows: move 10 against move 1,000 of one Coinche table, through `move_submit` on
 PostgreSQL (own database `cardleague_bench_move_cost`, created and dropped here).
 
-usage: .venv/bin/python bench/move_cost.py [--at 10 1000] [--window 5] [--target 10000]
+usage: .venv/bin/python bench/move_cost.py [--at 10 1000] [--window 10] [--target 10000]
 
 The match is a Coinche race to --target points (the engine's maximum, 10,000: about 1,000-2,500 moves of random
 play). Its moves are chosen first by replaying the engine alone with a seeded random player (a seed whose match is
-long enough is searched). The moves around each point N (N-window .. N+window) are submitted through `move_submit`,
-each timed from the call to its commit; the stretch between two points is fast-forwarded (the engine applies the
-moves and their rows are written in bulk: the same Move, LedgerEntry and table rows `move_submit` would have left),
-so the run stays short while the table carries the whole history. The figure is the median of the 2*window+1
-samples at each point, and the ratio of the last point to the first. Never fails: it prints figures.
+long enough is searched). Each point N has its own table of that match: the first is played from move 1, the others
+are fast-forwarded to just before their window (the engine applies the moves and the rows `move_submit` would have
+left — Move, LedgerEntry, the table's state and version — are written in bulk), so each table carries its whole
+history while the run stays short. The 2*window+1 moves of each window (N-window .. N+window, from move 1 when N is
+small) are then submitted through `move_submit` in turn, one move per table round and round, so that the machine's
+load falls on every point alike; each is timed from the call to its commit. The figure is the median at each point,
+and the ratio of the last point to the first. Never fails: it prints figures.
 """
 
 import argparse
@@ -84,7 +86,7 @@ def fast_forward(*, table: Any, players: list[Any], plan: list[tuple[int, dict[s
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--at", type=int, nargs="+", default=[10, 1000], help="move numbers to compare")
-    parser.add_argument("--window", type=int, default=5, help="moves either side of each point")
+    parser.add_argument("--window", type=int, default=10, help="moves either side of each point")
     parser.add_argument("--target", type=int, default=10000, help="Coinche target score (100..10000)")
     args = parser.parse_args()
     points = sorted(args.at)
@@ -105,13 +107,19 @@ def main() -> None:
             Player.objects.create(user=get_user_model().objects.create(username=f"p{i}"), display_name=f"P{i}")
             for i in range(4)
         ]
-        table = table_create(club=club, game="coinche", players=players, options=options, seed=seed)
-        took: dict[int, float] = {}
+        # one table per point, each brought to just before its window; their moves are then submitted in turn
+        # (one move on each table, round and round), so the load of the machine falls on every point alike
+        tables = []
         for point in points:
+            table = table_create(club=club, game="coinche", players=players, options=options, seed=seed)
             first = max(1, point - args.window)
             if first > 1:
                 fast_forward(table=table, players=players, plan=plan, upto=first - 1)
-            for number in range(first, point + args.window + 1):
+            tables.append((table, first))
+        took: dict[int, float] = {}
+        for step in range(2 * args.window + 1):
+            for table, first in tables:
+                number = first + step
                 seat, move = plan[number - 1]
                 start = time.perf_counter()
                 move_submit(
@@ -119,14 +127,15 @@ def main() -> None:
                     idempotency_key=f"m{number}",
                 )
                 took[number] = time.perf_counter() - start
-        state_kb = len(repr(Table.objects.filter(pk=table.pk).values_list("state", flat=True).first())) / 1024
+        state_kb = len(repr(Table.objects.filter(pk=tables[-1][0].pk).values_list("state", flat=True).first())) / 1024
 
     print(f"coinche race to {args.target}, seed {seed}: table at move {last}, state ~{state_kb:.1f} kB; "
           f"{len(took)} moves timed through move_submit")
     print(f"{'move':>6} {'median ms':>10} {'min ms':>8} {'max ms':>8}  (moves {args.window} either side)")
     medians = []
     for point in points:
-        sample = [took[n] for n in range(max(1, point - args.window), point + args.window + 1)]
+        first = max(1, point - args.window)
+        sample = [took[n] for n in range(first, first + 2 * args.window + 1)]
         medians.append(statistics.median(sample))
         print(f"{point:>6} {medians[-1] * 1000:>10.2f} {min(sample) * 1000:>8.2f} {max(sample) * 1000:>8.2f}")
     print(f"ratio move {points[-1]} / move {points[0]}: {medians[-1] / medians[0]:.2f}")

@@ -14,6 +14,7 @@ from league.pairing.partners import rotating_partners_seat, team_seats
 from league.pairing.swiss import SwissEntrant, swiss_pair
 from league.pairing.tables import tables_seat
 from league.services import tables as table_services
+from league.services.clocks import table_deadline_refresh
 from league.services.ratings import ratings_recompute
 from league.services.seasons import (
     WrongStatus,
@@ -72,6 +73,8 @@ def round_start(*, season: Season, by: Player | None) -> Round:
         )
         table.round = round_
         table.save(update_fields=["round"])
+        # the table knows its season only now: its first deadline takes the season's clock (bank, weekly pause)
+        table_deadline_refresh(table_id=table.pk)
     standings_recompute(season=season)
     round_settle(round=round_)
     round_.refresh_from_db()

@@ -41,13 +41,13 @@ def _submit(table: Table, seat: int, move: dict, when) -> None:
 # --- the Fischer bank ------------------------------------------------------------------------------------------
 
 
-def test_the_sweep_moves_an_opening_deadline_out_to_the_bank(fake_game):
-    # given a table opened at 10:00 with 1 h a move and a 2 h bank: its opening deadline knows only the hour
+def test_a_season_tables_opening_deadline_includes_the_bank(fake_game):
+    # given a table opened by its round at 10:00 with 1 h a move and a 2 h bank: its deadline is the hour + the bank
     table = season_table(fake_game, start=at(2, 10), per_move=HOUR, bank_start=7200)
-    assert table.deadline == at(2, 11)
-    # when the sweep runs at that deadline
+    assert table.deadline == at(2, 13)
+    # when the sweep runs after the hour alone
     done = timeouts_apply(now=at(2, 11))
-    # then nothing is played, and the table waits for the seats' true deadline: the hour and the bank
+    # then nothing is played, and the table still waits for the seats' true deadline
     table.refresh_from_db()
     assert (done, table.deadline, Move.objects.filter(table=table).count()) == ([], at(2, 13), 0)
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 from games import get_engine
 from league.errors import BadOptions, NotSeated, TableClosed
 from league.models import EntropyContribution, LedgerEntry, Move, Standing, Table, TableFairness
+from league.selectors.tables import table_view_for
 from league.services.fairness import (
     ALGORITHM_VERSION,
     NotRevealed,
@@ -103,6 +104,8 @@ def test_a_table_with_an_entropy_window_waits_seeding_with_no_state_and_refuses_
     assert (table.status, table.state, table.seed, table.deadline) == (Table.Status.SEEDING, {}, "", None)
     assert not table.seats.filter(to_act=True).exists()
     assert fairness_view(table=table)["commitment"] == _sha256(SERVER_SEED)
+    view = table_view_for(table=table, player=first)
+    assert (view["status"], view["state"], view["to_act"], view["legal_moves"]) == ("seeding", {}, [], [])
     with pytest.raises(TableClosed):
         move_submit(table_id=table.pk, player=first, move={"type": "pick", "value": 1}, expected_version=0)
 
