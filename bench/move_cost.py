@@ -132,13 +132,15 @@ def main() -> None:
     print(f"coinche race to {args.target}, seed {seed}: table at move {last}, state ~{state_kb:.1f} kB; "
           f"{len(took)} moves timed through move_submit")
     print(f"{'move':>6} {'median ms':>10} {'min ms':>8} {'max ms':>8}  (moves {args.window} either side)")
-    medians = []
+    medians, minima = [], []
     for point in points:
         first = max(1, point - args.window)
         sample = [took[n] for n in range(first, first + 2 * args.window + 1)]
         medians.append(statistics.median(sample))
+        minima.append(min(sample))
         print(f"{point:>6} {medians[-1] * 1000:>10.2f} {min(sample) * 1000:>8.2f} {max(sample) * 1000:>8.2f}")
-    print(f"ratio move {points[-1]} / move {points[0]}: {medians[-1] / medians[0]:.2f}")
+    print(f"ratio move {points[-1]} / move {points[0]}: {medians[-1] / medians[0]:.2f} (medians), "
+          f"{minima[-1] / minima[0]:.2f} (minima: the least disturbed by other load)")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,14 @@ def sweep_overdue_tables(limit: int = 500) -> int:
 
 
 @shared_task(acks_late=True)
+def tables_seed_sweep(limit: int = 500) -> int:
+    """Deal every table whose entropy window has closed (silent seats count as waived); safe to run twice."""
+    from league.services.fairness import tables_seed_sweep as sweep
+
+    return sweep(now=timezone.now(), limit=limit)
+
+
+@shared_task(acks_late=True)
 def table_timeout(table_id: int) -> int:
     """The sweep for one table, e.g. scheduled with an ETA at its deadline; does nothing when nothing is due."""
     from league.services.clocks import table_timeouts_apply

@@ -53,6 +53,10 @@ class Season(models.Model):
     hand_limit = models.PositiveIntegerField(null=True, blank=True)
     target_score = models.PositiveIntegerField(null=True, blank=True)
     time_per_move = models.PositiveIntegerField(default=86400, help_text="Seconds each turn may take.")
+    # docs/fairness.md: with a window, a round's tables wait this long for the seats' own entropy before the deal
+    entropy_window_minutes = models.PositiveIntegerField(
+        default=0, help_text="Minutes the seats may add their own entropy before the first deal; 0 deals at once."
+    )
     points_table = models.JSONField(default=dict, blank=True, help_text="See docs/standings.md.")
     tiebreaks = models.JSONField(default=list, blank=True)
     promote_count = models.PositiveSmallIntegerField(default=0)

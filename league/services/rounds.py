@@ -70,6 +70,7 @@ def round_start(*, season: Season, by: Player | None) -> Round:
             players=[players[p] for p in seats],
             options=season.options,
             time_per_move=timedelta(seconds=season.time_per_move),
+            entropy_window=timedelta(minutes=season.entropy_window_minutes) if season.entropy_window_minutes else None,
         )
         table.round = round_
         table.save(update_fields=["round"])

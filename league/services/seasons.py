@@ -96,6 +96,7 @@ def season_create(
     hand_limit: int | None = None,
     target_score: int | None = None,
     time_per_move: timedelta = timedelta(days=1),
+    entropy_window: timedelta = timedelta(0),
     points_table: dict[str, Any] | None = None,
     tiebreaks: list[str] | None = None,
     promote_count: int = 0,
@@ -157,6 +158,8 @@ def season_create(
         raise BadOptions(str(error), field="points_table" if "tiebreak" not in str(error) else "tiebreaks") from error
     if time_per_move.total_seconds() < 1:
         raise BadOptions("The time per move must be at least one second.", field="time_per_move")
+    if not timedelta(0) <= entropy_window <= timedelta(days=7):
+        raise BadOptions("The entropy window is between 0 and 7 days.", field="entropy_window")
     league = league or name
     if Season.objects.filter(club=club, league=league, edition=edition, division_level=division_level).exists():
         raise BadOptions("That division of that season already exists.", code="duplicate", field="division_level")
@@ -179,6 +182,7 @@ def season_create(
         hand_limit=hand_limit,
         target_score=target_score,
         time_per_move=int(time_per_move.total_seconds()),
+        entropy_window_minutes=int(entropy_window.total_seconds() // 60),
         points_table=points,
         tiebreaks=checked_tiebreaks,
         promote_count=promote_count,

@@ -30,7 +30,7 @@ from games import get_engine
 from games.core.conformance import concrete
 from league import tasks
 from league.errors import StaleVersion
-from league.models import Move, RatingEvent, ReminderSent, Round, Season, Seat, Standing, Table
+from league.models import Move, RatingEvent, ReminderSent, Round, Season, Seat, Standing, Table, TableFairness
 from league.services.moves import move_submit
 from league.services.seasons import season_start
 from tests.league.factories import table_for
@@ -353,3 +353,15 @@ def test_with_the_broker_down_moves_are_accepted_and_the_sweep_catches_up(broker
     assert [_moves(t) for t in overdue] == [[(1, True)]] * 3
     assert (Round.objects.get(season=season).status, season.status) == (Round.Status.FINISHED, "finished")
     assert Standing.objects.filter(season=season).count() == 2
+
+
+@pytest.mark.django_db
+def test_tables_seed_sweep_deals_a_table_whose_entropy_window_closed(fake_game):
+    # given: a table waiting for entropy whose window closed a minute ago, nobody having answered
+    table = table_for(fake_game, entropy_window=timedelta(hours=1))
+    TableFairness.objects.filter(table=table).update(entropy_deadline=timezone.now() - timedelta(minutes=1))
+    # when: the task runs twice
+    dealt = [tasks.tables_seed_sweep(), tasks.tables_seed_sweep()]
+    # then: it dealt the table once, the silent seats counting as waived
+    table.refresh_from_db()
+    assert dealt == [1, 0] and table.status == Table.Status.ACTIVE

@@ -13,6 +13,7 @@ from django_celery_beat.models import CrontabSchedule, IntervalSchedule, Periodi
 # name -> (task, every N seconds, or a crontab as (minute, hour)); times in UTC
 SCHEDULE: dict[str, tuple[str, int | tuple[str, str]]] = {
     "clocks: sweep overdue tables": ("league.tasks.sweep_overdue_tables", 60),
+    "fairness: deal tables whose entropy window closed": ("league.tasks.tables_seed_sweep", 60),
     "rounds: start scheduled rounds": ("league.tasks.rounds_start_scheduled", 300),
     "reminders: send due reminders": ("league.tasks.reminders_send", 300),
     "standings: nightly recompute": ("league.tasks.nightly_recompute", ("30", "3")),

@@ -6,13 +6,14 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from league.errors import ServiceError
 from league.models import Table
-from league.services.verification import table_verify
+from league.services.fairness import table_verify_full
 
 
 class Command(BaseCommand):
     help = (
-        "Replay every table (or those selected) from its seed and move log and check that the stored state, ledger "
-        "and results match; exits non-zero and lists the tables with differences."
+        "Check every table (or those selected): the commitment and the seed derivation (docs/fairness.md), then a "
+        "replay from the seed and move log against the stored state, ledger and results; exits non-zero and lists "
+        "the tables with differences."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -33,7 +34,7 @@ class Command(BaseCommand):
         for table in queryset.iterator(chunk_size=200):
             checked += 1
             try:
-                differences = table_verify(table=table)
+                differences = table_verify_full(table=table)
             except ServiceError as error:  # the game's engine is not installed here
                 differences = [error.message]
             if differences:

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from league.errors import BadOptions, PermissionDenied
 from league.models import Bye, Entrant, Rating, RatingEvent, Round, Season, Standing, Table, TableRuling
+from league.services.fairness import entropy_add, entropy_waive, table_verify_full
 from league.services.rounds import WrongStatus, forfeit_award, round_start, rounds_start_due, season_table_annul
 from league.services.seasons import entrant_withdraw, season_start
 from league.services.tables import table_annul
@@ -185,3 +186,28 @@ def test_a_double_round_robin_meets_each_pair_twice_with_seats_swapped(fake_game
     # each ordered pair (first seat, second seat) exactly once: every pair twice, once each way round
     assert len(seatings) == 6 and set(seatings.values()) == {1}
     assert set(Counter(frozenset(s) for s in seatings).values()) == {2}
+
+
+def test_a_season_with_an_entropy_window_deals_its_tables_once_every_seat_has_answered(fake_game):
+    # given: a season whose tables wait an hour for the seats' own entropy (docs/fairness.md)
+    season, organizer, _ = season_with_entrants(
+        fake_game, entrants=2, options={"rounds": 1}, entropy_window=timedelta(hours=1)
+    )
+    season = season_start(season=season, by=organizer)
+    table = Table.objects.get(round__season=season)
+    # then: the table waits in seeding, dealt by nobody yet
+    assert (table.status, table.version, table.state) == (Table.Status.SEEDING, 0, {})
+    # when: one seat adds entropy and the other waives
+    first, second = (seat.player for seat in table.seats.order_by("index"))
+    entropy_add(table_id=table.pk, player=first, entropy="my own dice")
+    entropy_waive(table_id=table.pk, player=second)
+    # then: the table is dealt from the seed derived from the server seed and that entropy
+    table.refresh_from_db()
+    assert table.status == Table.Status.ACTIVE and table.state
+    assert table_verify_full(table=table) == []
+
+
+def test_an_entropy_window_longer_than_a_week_is_refused(fake_game):
+    with pytest.raises(BadOptions) as error:
+        season_with_entrants(fake_game, entrants=2, entropy_window=timedelta(days=8))
+    assert error.value.field == "entropy_window"
