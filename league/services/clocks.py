@@ -135,6 +135,8 @@ def clock_after_move(*, table: Table, seat: int, auto: bool, after: list[int], s
     policy = table_policy(table)
     clocks = seat_clocks_for(table, policy)
     vacations = vacations_for(policy, [s.player_id for s, _ in clocks.values()])
+    fields = ("bank", "turn_started_at", "deadline", "consecutive_timeouts", "abandoned")
+    before = {index: tuple(getattr(clock, name) for name in fields) for index, (_, clock) in clocks.items()}
     mover_seat, mover = clocks[seat]
     used = running_time(mover.turn_started_at, now, weekly=policy.weekly, vacations=vacations[mover_seat.player_id])
     mover.bank = int(policy.control.bank_after(timedelta(seconds=mover.bank), used).total_seconds())
@@ -150,10 +152,12 @@ def clock_after_move(*, table: Table, seat: int, auto: bool, after: list[int], s
             if not step_open:
                 clock.turn_started_at = now
             clock.deadline = seat_deadline(clock, policy, vacations[seat_row.player_id])
-    SeatClock.objects.bulk_update(
-        [clock for _, clock in clocks.values()],
-        ["bank", "turn_started_at", "deadline", "consecutive_timeouts", "abandoned"],
-    )
+    # only the clocks that changed (the mover's, the next seats'); bulk_update's CASE query was half a move's cost
+    for index, (_, clock) in clocks.items():
+        changed = {name: getattr(clock, name) for name, old in zip(fields, before[index], strict=True)
+                   if getattr(clock, name) != old}
+        if changed:
+            SeatClock.objects.filter(pk=clock.pk).update(**changed)
     if table.status == Table.Status.ACTIVE:
         deadlines = [clock.deadline for index, (_, clock) in clocks.items() if index in after]
         table.deadline = min(deadlines) if deadlines else None

@@ -40,9 +40,10 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def table_version(request: HttpRequest, table_id: int) -> HttpResponse:
-    """Polled by the page: nothing (204) while the table is at the version the page shows, else the new board."""
+    """Polled by the page: nothing (204) while the table is at the version and status the page shows, else the new
+    board (the status too: a table waiting for its entropy is dealt without a move)."""
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
-    if str(table.version) == request.GET.get("v"):
+    if f"{table.version}-{table.status}" == request.GET.get("v"):
         return HttpResponse(status=204)
     return render(request, "league/table.html#board", _context(request, table))
 

@@ -54,8 +54,8 @@ def test_htmx_request_gets_the_board_partial_only():
 def test_version_endpoint_is_empty_until_the_table_moves():
     table = table_for("the-court", players=2)
     client = _client()
-    unchanged = client.get(f"/tables/{table.pk}/version/?v={table.version}", HTTP_HX_REQUEST="true")
-    changed = client.get(f"/tables/{table.pk}/version/?v={table.version - 1}", HTTP_HX_REQUEST="true")
+    unchanged = client.get(f"/tables/{table.pk}/version/?v={table.version}-active", HTTP_HX_REQUEST="true")
+    changed = client.get(f"/tables/{table.pk}/version/?v={table.version - 1}-active", HTTP_HX_REQUEST="true")
     assert unchanged.status_code == 204
     assert changed.status_code == 200
     assert f'data-version="{table.version}"' in changed.content.decode()
@@ -148,3 +148,21 @@ def test_coinche_ledger_is_the_race_by_deal_per_team():
     assert f"<strong>{last[1]}</strong>" in ledger
     # the match is over: the board is not polled any more
     assert "hx-trigger" not in page.split('id="board"', 1)[1].split(">", 1)[0]
+
+
+def test_a_table_waiting_for_entropy_shows_no_board_and_polls_for_the_deal():
+    from datetime import timedelta
+
+    from league.services.tables import table_create
+    from tests.league.factories import ClubFactory
+
+    players = PlayerFactory.create_batch(2)
+    table = table_create(club=ClubFactory(), game="the-court", players=players, entropy_window=timedelta(minutes=10))
+    client = _client(players[0])
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert table.status == Table.Status.SEEDING
+    assert "Not dealt yet" in page
+    assert 'class="board' not in page
+    assert f"?v={table.version}-seeding" in page
+    assert client.get(f"/tables/{table.pk}/version/?v={table.version}-seeding").status_code == 204
+    assert client.get(f"/tables/{table.pk}/version/?v={table.version}-active").status_code == 200
