@@ -11,8 +11,13 @@ from django.db.models import F, QuerySet
 from league.models import Move, Player, Result, Seat, Table
 from league.services.tables import engine_for
 
-# move fields that every game makes public when the move is not part of a simultaneous step: bets are announced
-PUBLIC_MOVE_FIELDS = ("type", "amount")
+# move fields a game makes public when the move is not part of a simultaneous step: bets are announced, and every
+# Coinche call and card is played face up; a Black Card pick may name a private card, so only its target is public
+PUBLIC_MOVE_FIELDS = {
+    "coinche": ("type", "points", "suit", "card"),
+    "black-card": ("type", "amount", "seat"),
+}
+DEFAULT_PUBLIC_MOVE_FIELDS = ("type", "amount")
 
 
 def table_view_for(*, table: Table, player: Player | None, log_limit: int | None = None) -> dict[str, Any]:
@@ -83,7 +88,8 @@ def move_log_for(*, table: Table, seat: int | None, limit: int | None = None) ->
             "at": move.at,
         }
         if not move.hidden:
-            entry.update({key: payload[key] for key in PUBLIC_MOVE_FIELDS if key in payload})
+            public = PUBLIC_MOVE_FIELDS.get(table.game, DEFAULT_PUBLIC_MOVE_FIELDS)
+            entry.update({key: payload[key] for key in public if key in payload})
         if seat is not None and move.seat == seat:
             entry["payload"] = move.payload
         log.append(entry)

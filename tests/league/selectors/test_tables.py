@@ -8,7 +8,7 @@ import pytest
 
 from games import available_games, get_engine
 from league.models import Table
-from league.selectors.tables import table_view_for, tables_waiting_for
+from league.selectors.tables import PUBLIC_MOVE_FIELDS, table_view_for, tables_waiting_for
 from league.services.moves import move_submit
 from league.services.tables import table_annul
 from tests.league.factories import PlayerFactory, table_for
@@ -131,3 +131,17 @@ def test_waiting_for_lists_the_tables_where_the_player_is_to_act_most_urgent_fir
     table_for(fake_game, players=[other, PlayerFactory()])
 
     assert list(tables_waiting_for(player=me)) == [sooner, later]
+
+
+def test_coinche_calls_and_cards_are_public_in_the_log_but_a_black_card_pick_names_no_card() -> None:
+    # given: a Coinche table where the seat on turn bids 80 hearts
+    table = table_for("coinche", players=4)
+    engine = get_engine("coinche")
+    bidder = engine.to_act(table.state)[0]
+    player = table.seats.get(index=bidder).player
+    move_submit(table_id=table.pk, player=player, move={"type": "bid", "points": 80, "suit": "H"}, expected_version=0)
+    # then: a spectator's log shows the whole call
+    entry = table_view_for(table=Table.objects.get(pk=table.pk), player=None)["moves"][-1]
+    assert (entry["type"], entry["points"], entry["suit"]) == ("bid", 80, "H")
+    # and a Black Card pick would show its type and target only: the card it names may be private
+    assert "card" not in PUBLIC_MOVE_FIELDS["black-card"]
