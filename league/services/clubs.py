@@ -1,5 +1,7 @@
 """Writes for clubs, memberships and players."""
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
@@ -65,3 +67,37 @@ def membership_add(*, club: Club, player: Player, role: str = Membership.Role.ME
 
 def membership_remove(*, club: Club, player: Player) -> None:
     Membership.objects.filter(club=club, player=player).delete()
+
+
+@transaction.atomic
+def player_update(
+    *,
+    player: Player,
+    display_name: str | None = None,
+    language: str | None = None,
+    settings: dict[str, Any] | None = None,
+) -> Player:
+    """Change a player's name, language or preferences; preference keys are merged, a null value removes one, and
+    the reminder choices (`notifications`) are checked against the ones the clock sends (docs/clocks.md)."""
+    from league.services.reminders import NOTIFICATION_DEFAULTS
+
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if display_name is not None:
+        player.display_name = display_name
+    if language is not None:
+        player.language = language
+    if settings is not None:
+        notifications = settings.get("notifications")
+        if notifications is not None and not (
+            isinstance(notifications, dict)
+            and set(notifications) <= set(NOTIFICATION_DEFAULTS)
+            and all(isinstance(value, bool) for value in notifications.values())
+        ):
+            raise BadOptions(
+                f"Reminder settings are true/false choices among {', '.join(NOTIFICATION_DEFAULTS)}.",
+                field="settings.notifications",
+            )
+        merged = {**player.settings, **settings}
+        player.settings = {key: value for key, value in merged.items() if value is not None}
+    player.save(update_fields=["display_name", "language", "settings"])
+    return player

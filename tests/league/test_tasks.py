@@ -113,17 +113,20 @@ class Worker:
 
 
 @pytest.fixture
-def broker() -> Iterator[Callable[..., object]]:
+def broker(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., object]]:
     """Send tasks from this process to Redis db 14 (not in-process as elsewhere under pytest); the run's queues are
     deleted afterwards."""
     client = redis.Redis.from_url(BROKER)
     conf = celery_app.conf
     saved = (conf.broker_url, conf.task_always_eager)
     conf.broker_url, conf.task_always_eager = BROKER, False
+    # Celery reads CELERY_BROKER_URL from the environment before its own setting (as .ci/run sets it)
+    monkeypatch.setenv("CELERY_BROKER_URL", BROKER)
     _reset_pools()
 
     def point_at(url: str) -> None:
         conf.broker_url = url
+        monkeypatch.setenv("CELERY_BROKER_URL", url)
         _reset_pools()
 
     yield point_at

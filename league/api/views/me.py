@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from league.api.schema import error_responses
 from league.api.serializers import PlayerSettingsSerializer
 from league.api.views.base import ApiView, player_of
-from league.api.writes import player_settings_update
+from league.services.clubs import player_update
 
 
 class MeView(ApiView):
@@ -34,5 +34,5 @@ class MeView(ApiView):
         player = player_of(request)
         serializer = PlayerSettingsSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        player = player_settings_update(player=player, **serializer.validated_data)
+        player = player_update(player=player, **serializer.validated_data)
         return Response(PlayerSettingsSerializer(player).data)

@@ -4,7 +4,7 @@ import pytest
 
 from league.errors import BadOptions
 from league.models import Membership
-from league.services.clubs import club_create, membership_add, membership_remove, player_create
+from league.services.clubs import club_create, membership_add, membership_remove, player_create, player_update
 from tests.league.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -73,3 +73,22 @@ def test_membership_remove() -> None:
     membership_remove(club=club, player=player)
 
     assert not Membership.objects.exists()
+
+
+def test_player_update_merges_preferences_and_a_null_removes_one() -> None:
+    player = PlayerFactory()
+    player_update(player=player, settings={"theme": "dark", "notifications": {"daily_digest": True}})
+    updated = player_update(player=player, display_name="Ada", language="ko", settings={"theme": None})
+    assert (updated.display_name, updated.language, updated.settings) == (
+        "Ada", "ko", {"notifications": {"daily_digest": True}}
+    )
+
+
+@pytest.mark.parametrize("notifications", [{"carrier_pigeon": True}, {"your_move": "yes"}, ["your_move"]])
+def test_player_update_refuses_reminder_settings_the_clock_does_not_know(notifications) -> None:
+    player = PlayerFactory()
+    with pytest.raises(BadOptions) as error:
+        player_update(player=player, settings={"notifications": notifications})
+    assert error.value.field == "settings.notifications"
+    player.refresh_from_db()
+    assert "notifications" not in player.settings
