@@ -38,7 +38,7 @@ from league.models import (
     Table,
     TableRuling,
 )
-from league.selectors.tables import PUBLIC_MOVE_FIELDS
+from league.selectors.tables import move_public_part
 from league.services.tables import engine_for, table_annul, table_create
 from league.services.verification import table_verify
 
@@ -159,9 +159,7 @@ class MoveInline(ReadOnlyInline):
         if move.table.status != Table.Status.ACTIVE:
             return json.dumps(move.payload)
         # in play, an organizer who also plays sees what the public log shows, no more
-        payload = move.payload if isinstance(move.payload, dict) else {}
-        fields = ("type",) if move.hidden else PUBLIC_MOVE_FIELDS
-        shown = json.dumps({key: payload[key] for key in fields if key in payload})
+        shown = json.dumps(move_public_part(game=move.table.game, payload=move.payload, hidden=move.hidden))
         return f"{shown} (the rest while in play is private)"
 
 

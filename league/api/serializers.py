@@ -178,6 +178,10 @@ class MoveLogEntrySerializer(serializers.Serializer):
     hidden = serializers.BooleanField(help_text="Part of a simultaneous step: its content is shown to its seat only.")
     at = serializers.DateTimeField()
     amount = serializers.IntegerField(required=False, help_text="A bet's amount, public once made.")
+    points = serializers.IntegerField(required=False, help_text="Coinche: a bid's points.")
+    suit = serializers.CharField(required=False, help_text="Coinche: a bid's or a slam's suit.")
+    card = serializers.CharField(required=False, help_text="Coinche: the card played (every Coinche card is public).")
+    target = serializers.IntegerField(required=False, help_text="Black Card: the seat a power names.")
     payload = serializers.DictField(required=False, help_text="The whole move; only on the caller's own moves.")
 
 

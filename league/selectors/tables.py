@@ -13,11 +13,12 @@ from league.services.tables import engine_for
 
 # move fields a game makes public when the move is not part of a simultaneous step: bets are announced, and every
 # Coinche call and card is played face up; a Black Card pick may name a private card, so only its target is public
+# (payload key -> log key: a power's target "seat" must not overwrite the mover's seat)
 PUBLIC_MOVE_FIELDS = {
-    "coinche": ("type", "points", "suit", "card"),
-    "black-card": ("type", "amount", "seat"),
+    "coinche": {"points": "points", "suit": "suit", "card": "card"},
+    "black-card": {"amount": "amount", "seat": "target"},
 }
-DEFAULT_PUBLIC_MOVE_FIELDS = ("type", "amount")
+DEFAULT_PUBLIC_MOVE_FIELDS = {"amount": "amount"}
 
 
 def table_view_for(*, table: Table, player: Player | None, log_limit: int | None = None) -> dict[str, Any]:
@@ -69,6 +70,13 @@ def table_view_for(*, table: Table, player: Player | None, log_limit: int | None
     return view
 
 
+def move_public_part(*, game: str, payload: Any, hidden: bool) -> dict[str, Any]:
+    """What anyone may know of a move: its type, and for a move made in the open the fields its game announces."""
+    payload = payload if isinstance(payload, dict) else {}
+    public = {} if hidden else PUBLIC_MOVE_FIELDS.get(game, DEFAULT_PUBLIC_MOVE_FIELDS)
+    return {"type": payload.get("type"), **{name: payload[key] for key, name in public.items() if key in payload}}
+
+
 def move_log_for(*, table: Table, seat: int | None, limit: int | None = None) -> list[dict[str, Any]]:
     """The move log as `seat` may see it: every move's seat, type and time; the whole payload only to its own seat;
     the amount of a bet to everyone; nothing else of a move made during a simultaneous step."""
@@ -77,19 +85,15 @@ def move_log_for(*, table: Table, seat: int | None, limit: int | None = None) ->
         moves = moves[:limit]
     log = []
     for move in reversed(list(moves)):
-        payload = move.payload if isinstance(move.payload, dict) else {}
         entry: dict[str, Any] = {
             "seq": move.seq,
             "seat": move.seat,
             "display_name": move.player.display_name,
-            "type": payload.get("type"),
             "auto": move.auto,
             "hidden": move.hidden,
             "at": move.at,
+            **move_public_part(game=table.game, payload=move.payload, hidden=move.hidden),
         }
-        if not move.hidden:
-            public = PUBLIC_MOVE_FIELDS.get(table.game, DEFAULT_PUBLIC_MOVE_FIELDS)
-            entry.update({key: payload[key] for key in public if key in payload})
         if seat is not None and move.seat == seat:
             entry["payload"] = move.payload
         log.append(entry)

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 
 from games import available_games, get_engine
-from league.models import Table
-from league.selectors.tables import PUBLIC_MOVE_FIELDS, table_view_for, tables_waiting_for
+from league.models import Move, Table
+from league.selectors.tables import table_view_for, tables_waiting_for
 from league.services.moves import move_submit
 from league.services.tables import table_annul
 from tests.league.factories import PlayerFactory, table_for
@@ -143,5 +143,16 @@ def test_coinche_calls_and_cards_are_public_in_the_log_but_a_black_card_pick_nam
     # then: a spectator's log shows the whole call
     entry = table_view_for(table=Table.objects.get(pk=table.pk), player=None)["moves"][-1]
     assert (entry["type"], entry["points"], entry["suit"]) == ("bid", 80, "H")
-    # and a Black Card pick would show its type and target only: the card it names may be private
-    assert "card" not in PUBLIC_MOVE_FIELDS["black-card"]
+
+
+def test_a_black_card_power_shows_its_target_but_not_the_card_it_names() -> None:
+    # given: a Black Card table whose log holds a power's target choice and a pick naming a card
+    table = table_for("black-card", players=3)
+    mover = table.seats.get(index=0).player
+    now = table.created_at
+    Move.objects.create(table=table, seq=1, seat=0, player=mover, payload={"type": "target", "seat": 2}, at=now)
+    Move.objects.create(table=table, seq=2, seat=0, player=mover, payload={"type": "pick", "card": "7H"}, at=now)
+    # then: a spectator sees the target under its own name, the mover's seat intact, and no card
+    first, second = table_view_for(table=table, player=None)["moves"]
+    assert (first["seat"], first["type"], first["target"]) == (0, "target", 2)
+    assert second == {**second, "type": "pick"} and "card" not in second
