@@ -1,24 +1,30 @@
 """The move pipeline under load, through the HTTP API: gunicorn on PostgreSQL, many tables at once.
 
 usage: .venv/bin/python bench/http_moves.py [--tables 64] [--clients 32] [--seconds 15] [--workers 2] [--threads 4]
-                                           [--rate 0]
+                                           [--loads 0.25,0.5,0.75] [--no-reads]
 
 What it does, and undoes:
 1. creates the database `cardleague_bench_http` (127.0.0.1:5432, user postgres), builds the schema;
-2. creates 4 players per table, each with an API token, and --tables Coinche tables (4 seats each);
+2. creates 4 players per table, each with an API token, and --tables Coinche tables (4 seats each), and works out
+   each table's game in advance with the engine (a random legal move for the first seat to act, move after move);
 3. starts `gunicorn config.wsgi` (gthread workers, DEBUG off, bound to 127.0.0.1 on a free port, the move throttle
    raised out of the way) and waits until it answers;
-4. warm-up (3 s, not counted), then two phases of --seconds each, with --clients concurrent clients (threads spread
-   over a few processes, `http.client` keep-alive connections, one per client):
-   - trivial: each client calls `GET /api/me/` (token authenticated, one small row) in a loop;
-   - moves: each client owns tables/clients tables and plays them in turn: `GET /api/tables/{id}/legal-moves/` with
-     the token of the seat to act (the legal moves and the version), then `POST /api/tables/{id}/moves/` of a random
-     legal move with that version and a fresh Idempotency-Key;
-   With --rate R the move phase is an open loop: each client starts a cycle every clients/R seconds, so the
-   latencies are those at R moves/s offered rather than at saturation (where, 32 clients having no think time,
-   p50 is about 32 / throughput by Little's law whatever the code does);
-5. prints trivial req/s, moves/s (201 answers per second), the ratio, and p50/p99 of each kind of request;
-6. stops gunicorn, drops the database. Bounded: it ends by itself (about 3 * --seconds + setup).
+4. runs --clients concurrent clients (threads spread over a few processes, `http.client` keep-alive connections,
+   one per client; each client owns tables/clients tables and plays them in turn), phase after phase:
+   - warm-up, 3 s, not counted;
+   - trivial (closed loop, --seconds in all): `GET /api/me/` (token authenticated, one small row) back to back;
+   - moves (closed loop, --seconds in all): `POST /api/tables/{id}/moves/` of the table's next scripted move with
+     the version it extends and a fresh Idempotency-Key, back to back: the capacity of move submission;
+     the two alternate in --blocks blocks (3 by default), so that a change of the machine's speed during the run
+     (a shared virtual host: the same code gave 183 to 546 trivial req/s within an hour) falls on both alike;
+   - open loop (10 s per --loads entry): the same at a fixed rate offered (a fraction of the capacity just
+     measured), each client starting a move every clients/rate seconds: the latency at that load (in a closed
+     loop of 32 clients without think time p50 is about 32 / throughput by Little's law, whatever the code does);
+   - read-then-move cycles (closed loop, --seconds; --no-reads skips it): `GET .../legal-moves/` with the token
+     of the seat to act, then the POST of a random legal move with the version read: a client that keeps no copy
+     of the game;
+5. prints trivial req/s, moves/s, their ratio, and p50/p99 of each kind of request;
+6. stops gunicorn, drops the database. Bounded: it ends by itself (about 3 * --seconds + 10 s per load + setup).
 
 The targets of issue 12 (moves/s >= 50 % of the trivial endpoint's req/s; POST p99 < 100 ms at 32 clients) are
 printed with the figures; missing one is not an error (a benchmark never fails a build).
@@ -38,6 +44,7 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 from benchdb import ROOT, bench_database, bench_env
@@ -45,6 +52,8 @@ from benchdb import ROOT, bench_database, bench_env
 DB = "cardleague_bench_http"
 GAME = "coinche"
 PROCESSES = 4
+# a whole Coinche race to 2000 is some 400 moves: enough that no table runs out of script in a run
+SCRIPT_MOVES = 600
 
 
 def free_port() -> int:
@@ -102,24 +111,33 @@ def move_pick(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]
     return {**base, "amount": rng.randint(entry["min"], entry["max"])}
 
 
-def moves_loop(
-    client: Client, tables: list[dict[str, Any]], until: float, rng: random.Random, interval: float = 0.0
-) -> None:
-    """Play the client's tables in turn: read the acting seat's legal moves, post one of them; with an `interval`,
-    start a cycle every `interval` seconds (an open loop: latency at a given load) instead of back to back."""
-    active = list(tables)
+def paced(until: float, interval: float, *, offset: float = 0.0) -> Iterator[int]:
+    """The numbers of the cycles until `until`: back to back, or with an `interval`, one cycle started every
+    `interval` seconds from `offset` on (an open loop: the latency at a given load rather than at saturation)."""
+    next_start = time.perf_counter() + offset
     turn = 0
-    next_start = time.perf_counter() + rng.uniform(0, interval)
-    while active and time.perf_counter() < until:
+    while time.perf_counter() < until:
         if interval:
             pause = next_start - time.perf_counter()
             if pause > 0:
                 time.sleep(min(pause, max(0.0, until - time.perf_counter())))
             next_start += interval
             if time.perf_counter() >= until:
-                break
-        table = active[turn % len(active)]
+                return
+        yield turn
         turn += 1
+
+
+def moves_loop(
+    client: Client, tables: list[dict[str, Any]], until: float, rng: random.Random, interval: float = 0.0
+) -> None:
+    """Play the client's tables in turn: read the acting seat's legal moves, post one of them; with an `interval`,
+    start a cycle every `interval` seconds (an open loop: latency at a given load) instead of back to back."""
+    active = list(tables)
+    for turn in paced(until, interval, offset=rng.uniform(0, interval)):
+        if not active:
+            break
+        table = active[turn % len(active)]
         path = f"/api/tables/{table['id']}"
         token = table["tokens"][table["to_act"][0]]
         status, read = client.call("read", "GET", f"{path}/legal-moves/", token)
@@ -147,6 +165,27 @@ def moves_loop(
                 table["to_act"] = to_act
 
 
+def scripted_loop(client: Client, tables: list[dict[str, Any]], until: float, interval: float = 0.0) -> None:
+    """Post each table's scripted moves in order, the tables in turn, with no read in between: the client knows
+    the next legal move (it was worked out from the table's state beforehand), as a client that keeps its own
+    copy of the game would. Each POST names the version it extends."""
+    active = [table for table in tables if table["next"] < len(table["script"])]
+    for turn in paced(until, interval, offset=random.uniform(0, interval)):
+        if not active:
+            break
+        table = active[turn % len(active)]
+        seat, move = table["script"][table["next"]]
+        status, _ = client.call(
+            "move", "POST", f"/api/tables/{table['id']}/moves/", table["tokens"][seat],
+            body={"move": move, "expected_version": table["next"]},
+            headers={"Idempotency-Key": uuid.uuid4().hex},
+        )
+        if status == 201:
+            table["next"] += 1
+        if status != 201 or table["next"] == len(table["script"]):
+            active.remove(table)
+
+
 def client_process(job: dict[str, Any]) -> dict[str, Any]:
     """Run `job["clients"]` client threads of one phase in this process; return their latencies and counts."""
     clients = [Client(job["port"]) for _ in job["clients"]]
@@ -155,6 +194,8 @@ def client_process(job: dict[str, Any]) -> dict[str, Any]:
     for client, work in zip(clients, job["clients"], strict=True):
         if job["phase"] == "trivial":
             target, args = trivial_loop, (client, work["token"], until)
+        elif job["phase"] == "scripted":
+            target, args = scripted_loop, (client, work["tables"], until, job.get("interval", 0.0))
         else:
             target, args = moves_loop, (
                 client, work["tables"], until, random.Random(work["seed"]), job.get("interval", 0.0)
@@ -241,8 +282,9 @@ def gunicorn_stop(server: subprocess.Popen) -> None:
 # --- the run --------------------------------------------------------------------------------------------------------
 
 
-def fixtures_create(tables: int) -> list[dict[str, Any]]:
-    """Players with tokens and the Coinche tables, as plain data for the clients."""
+def fixtures_create(tables: int, script_moves: int = 0) -> list[dict[str, Any]]:
+    """Players with tokens and the Coinche tables, as plain data for the clients; with `script_moves`, each table's
+    first moves worked out in advance with the engine (for the scripted clients)."""
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
@@ -263,8 +305,23 @@ def fixtures_create(tables: int) -> list[dict[str, Any]]:
             players.append(player)
             tokens.append(Token.objects.create(user=user).key)
         table = table_create(club=club, game=GAME, players=players, seed=f"bench-{number}")
-        out.append({"id": table.pk, "tokens": tokens, "to_act": engine.to_act(table.state)})
+        out.append({
+            "id": table.pk, "tokens": tokens, "to_act": engine.to_act(table.state), "next": table.version,
+            "script": script_make(engine, table.state, random.Random(f"script-{number}"), limit=script_moves),
+        })
     return out
+
+
+def script_make(engine: Any, state: dict[str, Any], rng: random.Random, *, limit: int) -> list[tuple[int, Any]]:
+    """The first `limit` moves of a random game from this state, as (seat, move): the seat first in to_act plays a
+    random legal move, as the read-and-move clients do."""
+    script = []
+    while len(script) < limit and not engine.is_over(state):
+        seat = engine.to_act(state)[0]
+        move = move_pick(rng, engine.legal_moves(state, seat))
+        script.append((seat, move))
+        state = engine.apply_move(state, seat, move)
+    return script
 
 
 def percentiles(values: list[float]) -> str:
@@ -274,75 +331,126 @@ def percentiles(values: list[float]) -> str:
     return f"p50 {cuts[49] * 1000:6.1f} ms  p99 {cuts[98] * 1000:6.1f} ms"
 
 
+def carried(work: list[dict[str, Any]], done: dict[str, Any]) -> list[dict[str, Any]]:
+    """The clients' work with their tables as the last phase left them (the copies in the client processes moved
+    on: who is to act, how far each script went)."""
+    by_id = {table["id"]: table for table in done["tables"]}
+    return [{**w, "tables": [by_id.get(t["id"], t) for t in w["tables"]]} for w in work]
+
+
+def phases_merged(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Blocks of one kind of phase as one: latencies and answers pooled, elapsed times added."""
+    took: dict[str, list[float]] = {}
+    status: dict[str, int] = {}
+    for part in parts:
+        for kind, values in part["took"].items():
+            took.setdefault(kind, []).extend(values)
+        for key, count in part["status"].items():
+            status[key] = status.get(key, 0) + count
+    return {"took": took, "status": status, "elapsed": sum(part["elapsed"] for part in parts),
+            "tables": parts[-1]["tables"]}
+
+
+def post_p99(result: dict[str, Any]) -> float:
+    took = result["took"].get("move", [])
+    return statistics.quantiles(took, n=100)[98] if len(took) > 1 else 0.0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=64)
     parser.add_argument("--clients", type=int, default=32)
-    parser.add_argument("--seconds", type=float, default=15.0, help="length of each measured phase")
+    parser.add_argument("--seconds", type=float, default=15.0, help="length of each measured closed-loop phase")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (one per core)")
-    parser.add_argument("--threads", type=int, default=4, help="threads per worker (they overlap database waits)")
+    parser.add_argument("--threads", type=int, default=8, help="threads per worker (they overlap the commits' waits)")
     parser.add_argument(
-        "--rate", type=float, default=0.0,
-        help="moves/s offered by all clients together (open loop); 0: every client back to back (closed loop)",
+        "--loads", default="0.25,0.5,0.75",
+        help="open-loop phases (10 s each): moves/s offered by all clients together, as fractions of the measured "
+             "capacity; empty for none",
     )
+    parser.add_argument("--no-reads", action="store_true", help="skip the read-then-move phase")
+    parser.add_argument("--blocks", type=int, default=3, help="blocks the trivial and move loops alternate in")
     args = parser.parse_args()
     if args.tables < args.clients:
         raise SystemExit("--tables must be at least --clients (a table is played by one client)")
+    loads = [float(x) for x in args.loads.split(",") if x.strip()]
 
     with bench_database(DB) as url:
         started = time.perf_counter()
-        tables = fixtures_create(args.tables)
+        tables = fixtures_create(args.tables, script_moves=SCRIPT_MOVES)
         from django.db import connections
 
         connections.close_all()
-        print(f"# {args.tables} {GAME} tables, {4 * args.tables} players with tokens: "
-              f"{time.perf_counter() - started:.1f} s", flush=True)
+        print(f"# {args.tables} {GAME} tables, {4 * args.tables} players with tokens, "
+              f"{sum(len(t['script']) for t in tables)} scripted moves: {time.perf_counter() - started:.1f} s",
+              flush=True)
         port = free_port()
         server = gunicorn_start(url=url, port=port, workers=args.workers, threads=args.threads)
         try:
             gunicorn_wait(port, tables[0]["tokens"][0], server)
             trivial_work = [{"token": tables[i]["tokens"][0]} for i in range(args.clients)]
-            move_work = [
-                {"tables": tables[i :: args.clients], "seed": f"client-{i}"} for i in range(args.clients)
-            ]
+            work = [{"tables": tables[i :: args.clients], "seed": f"client-{i}"} for i in range(args.clients)]
             ctx = multiprocessing.get_context("fork")
             with ctx.Pool(PROCESSES) as pool:
-                warm = phase_run(pool, phase="moves", work=move_work, port=port, seconds=3)
-                # the clients' copies moved on during the warm-up: carry who is to act into the measured phase
-                by_id = {t["id"]: t for t in warm["tables"]}
-                move_work = [
-                    {**w, "tables": [by_id[t["id"]] for t in w["tables"]]} for w in move_work
-                ]
-                trivial = phase_run(pool, phase="trivial", work=trivial_work, port=port, seconds=args.seconds)
-                interval = args.clients / args.rate if args.rate else 0.0
-                moves = phase_run(
-                    pool, phase="moves", work=move_work, port=port, seconds=args.seconds, interval=interval
-                )
+                warm = phase_run(pool, phase="scripted", work=work, port=port, seconds=3)
+                work = carried(work, warm)
+                # the two closed loops alternate in --blocks blocks, so that a change of the machine's speed
+                # during the run (a shared host) falls on both alike
+                trivial_parts, scripted_parts = [], []
+                for _ in range(args.blocks):
+                    block = args.seconds / args.blocks
+                    trivial_parts.append(phase_run(pool, phase="trivial", work=trivial_work, port=port, seconds=block))
+                    scripted_parts.append(phase_run(pool, phase="scripted", work=work, port=port, seconds=block))
+                    work = carried(work, scripted_parts[-1])
+                trivial, scripted = phases_merged(trivial_parts), phases_merged(scripted_parts)
+                capacity = scripted["status"].get("move 201", 0) / scripted["elapsed"]
+                open_loops = []
+                for load in loads:
+                    rate = load * capacity
+                    result = phase_run(
+                        pool, phase="scripted", work=work, port=port, seconds=10, interval=args.clients / rate
+                    )
+                    work = carried(work, result)
+                    open_loops.append((load, rate, result))
+                cycles = None
+                if not args.no_reads:
+                    cycles = phase_run(pool, phase="moves", work=work, port=port, seconds=args.seconds)
         finally:
             gunicorn_stop(server)
 
     trivial_rate = len(trivial["took"].get("trivial", [])) / trivial["elapsed"]
-    posted = moves["status"].get("move 201", 0)
-    move_rate = posted / moves["elapsed"]
-    reads = len(moves["took"].get("read", []))
-    offered = f"open loop, {args.rate:g} moves/s offered" if args.rate else "closed loop"
-    print(f"gunicorn: {args.workers} workers x {args.threads} threads (gthread); {args.clients} clients ({offered}); "
-          f"{args.tables} {GAME} tables; {args.seconds:.0f} s per phase")
-    print(f"trivial  GET /api/me/                 {trivial_rate:8.1f} req/s   "
+    print(f"gunicorn: {args.workers} workers x {args.threads} threads (gthread); {args.clients} clients; "
+          f"{args.tables} {GAME} tables")
+    print(f"trivial   GET /api/me/ (closed loop, {args.seconds:.0f} s)      {trivial_rate:8.1f} req/s   "
           f"{percentiles(trivial['took'].get('trivial', []))}")
-    print(f"moves    POST /api/tables/{{id}}/moves/ {move_rate:8.1f} moves/s "
-          f"{percentiles(moves['took'].get('move', []))}")
-    print(f"  reads  GET  .../legal-moves/         {reads / moves['elapsed']:8.1f} req/s   "
-          f"{percentiles(moves['took'].get('read', []))}")
-    print(f"  moves + reads                       {(posted + reads) / moves['elapsed']:8.1f} req/s")
-    ratio = move_rate / trivial_rate if trivial_rate else 0.0
-    post_p99 = statistics.quantiles(moves["took"]["move"], n=100)[98] if len(moves["took"].get("move", [])) > 1 else 0
-    if args.rate:
-        print(f"ratio moves/s : trivial req/s = {ratio:.2f}   (open loop: moves/s is the rate offered, not capacity)")
-    else:
-        print(f"ratio moves/s : trivial req/s = {ratio:.2f}   (target >= 0.50: {'met' if ratio >= 0.5 else 'MISSED'})")
-    print(f"POST p99 = {post_p99 * 1000:.1f} ms   (target < 100 ms: {'met' if post_p99 < 0.1 else 'MISSED'})")
-    print(f"answers: trivial {dict(sorted(trivial['status'].items()))}; moves {dict(sorted(moves['status'].items()))}")
+    print(f"moves     POST .../moves/ (closed loop, {args.seconds:.0f} s)   {capacity:8.1f} moves/s "
+          f"{percentiles(scripted['took'].get('move', []))}")
+    ratio = capacity / trivial_rate if trivial_rate else 0.0
+    print(f"ratio moves/s : trivial req/s = {ratio:.2f}   (target >= 0.50: {'met' if ratio >= 0.5 else 'MISSED'})")
+    for load, rate, result in open_loops:
+        posted = result["status"].get("move 201", 0) / result["elapsed"]
+        print(f"open loop {load:4.0%} of capacity: {rate:6.1f} moves/s offered, {posted:6.1f} done   "
+              f"{percentiles(result['took'].get('move', []))}")
+    met = [rate for _, rate, result in open_loops if 0 < post_p99(result) < 0.1]
+    if met:
+        print(f"POST p99 < 100 ms at {args.clients} clients up to {max(met):.1f} moves/s offered "
+              f"({max(met) / capacity:.0%} of capacity)")
+    print(f"POST p99 at saturation (closed loop) = {post_p99(scripted) * 1000:.1f} ms   "
+          f"(p50 there is about clients / throughput = {args.clients / capacity * 1000:.0f} ms by Little's law)"
+          if capacity else "no move was posted")
+    if cycles is not None:
+        posted = cycles["status"].get("move 201", 0)
+        reads = len(cycles["took"].get("read", []))
+        print(f"read-then-move cycles (closed loop, {args.seconds:.0f} s): {posted / cycles['elapsed']:8.1f} moves/s "
+              f"POST {percentiles(cycles['took'].get('move', []))}; "
+              f"GET legal-moves {reads / cycles['elapsed']:.1f} req/s "
+              f"{percentiles(cycles['took'].get('read', []))}")
+    statuses = {"trivial": trivial["status"], "scripted": scripted["status"]}
+    for load, _, result in open_loops:
+        statuses[f"open {load:.0%}"] = result["status"]
+    if cycles is not None:
+        statuses["cycles"] = cycles["status"]
+    print("answers: " + "; ".join(f"{name} {dict(sorted(st.items()))}" for name, st in statuses.items()))
 
 
 if __name__ == "__main__":

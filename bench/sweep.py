@@ -63,10 +63,6 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10_000)
     parser.add_argument("--batch", type=int, default=100, help="limit of one timeouts_apply call (the beat task: 500)")
     parser.add_argument("--budget", type=float, default=60.0, help="seconds after which the sweep stops")
-    parser.add_argument(
-        "--index", action="store_true",
-        help="add the proposed index on (deadline, id) of active tables first (raw SQL, in the bench database only)",
-    )
     args = parser.parse_args()
 
     with bench_database(DB):
@@ -80,14 +76,7 @@ def main() -> None:
         tables_make(args.tables)
         print(f"# {args.tables} overdue coinche tables written: {time.perf_counter() - start:.1f} s", flush=True)
         with connection.cursor() as cursor:
-            if args.index:
-                # what the sweep's "next overdue table" query needs to stop sorting every overdue table per pick
-                cursor.execute(
-                    f'CREATE INDEX bench_table_active_deadline ON "{Table._meta.db_table}" (deadline, id) '
-                    "WHERE status = 'active'"
-                )
             cursor.execute(f'ANALYZE "{Table._meta.db_table}"')  # as autovacuum would after such an insert
-        print(f"# index on (deadline, id) where active: {'added' if args.index else 'not added (--index adds it)'}")
         now = timezone.now()
         moves = calls = 0
         start = time.perf_counter()

@@ -137,7 +137,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "league.api.errors.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"move_submit": os.environ.get("MOVE_SUBMIT_RATE", "60/minute")},
+    "DEFAULT_THROTTLE_RATES": {
+        "move_submit": os.environ.get("MOVE_SUBMIT_RATE", "60/minute"),
+        # password guessing on POST /api/auth/token/ (league/api/throttles.py, docs/api.md)
+        "auth_token_username": os.environ.get("AUTH_TOKEN_USERNAME_RATE", "10/minute"),
+        "auth_token_ip": os.environ.get("AUTH_TOKEN_IP_RATE", "30/minute"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "cardleague API",

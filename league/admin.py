@@ -1,7 +1,8 @@
 """The Django admin, for organizers: clubs, members, players, and tables with their seats, move log, ledger and
 results.
 
-An organizer who is staff but not superuser sees and manages only the clubs they organize (and their tables).
+An organizer who is staff but not superuser sees and manages only the clubs they organize (and their tables), and
+edits only the player profiles of those clubs' members.
 Tables are opened through `table_create` (the add form asks for the game, the players in seat order and the options);
 their state, version and move log are read-only: only the move pipeline writes them. While a table is in play the
 admin shows the spectator's view rather than the raw state, and hides the payloads of hidden moves, so an organizer
@@ -87,11 +88,36 @@ class ReadOnlyInline(admin.TabularInline):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    """A non-superuser sees and edits only the members of the clubs they organize; the player search that fills a
+    membership's player field still finds everyone, so that an organizer can add a new member."""
+
     list_display = ["display_name", "user", "is_bot", "language", "created_at"]
     list_filter = ["is_bot", "language"]
     search_fields = ["display_name", "user__username", "user__email"]
     autocomplete_fields = ["user"]
     readonly_fields = ["created_at"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser or _is_autocomplete(request):
+            return queryset
+        # a subquery rather than a join: a member of two of the organizer's clubs is listed once
+        members = Membership.objects.filter(club__in=_organized_clubs(request)).values("player")
+        return queryset.filter(pk__in=members)
+
+    def has_change_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
+        if not super().has_change_permission(request, obj):
+            return False
+        if obj is None or request.user.is_superuser:
+            return True
+        return self.get_queryset(request).filter(pk=obj.pk).exists()
+
+
+def _is_autocomplete(request: HttpRequest) -> bool:
+    """The admin's search for a foreign-key field (Django's AutocompleteJsonView reads the target admin's queryset);
+    it offers names to pick, never a profile to edit."""
+    match = getattr(request, "resolver_match", None)
+    return match is not None and match.url_name == "autocomplete"
 
 
 class MembershipInline(admin.TabularInline):

@@ -1,6 +1,5 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
-from django.views.i18n import set_language
 
 from league.views import accounts, clubs, home, seasons, tables
 
@@ -10,7 +9,7 @@ urlpatterns = [
     path("signup/", accounts.signup, name="signup"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("language/", set_language, name="set_language"),
+    path("language/", accounts.language_set, name="set_language"),
     path("players/<int:player_id>/", accounts.profile, name="profile"),
     path("clubs/<slug:slug>/", clubs.club_detail, name="club"),
     path("clubs/<slug:slug>/seasons/new/", seasons.season_new, name="season_new"),

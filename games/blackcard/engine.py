@@ -471,6 +471,9 @@ class BlackCardEngine:
     def ledger(self, state: State) -> list[dict[str, Any]]:
         return _clone(state["ledger"])
 
+    def ledger_count(self, state: State) -> int:
+        return len(state["ledger"])
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         hand = state["hand"]
         chips = hand["chips"]

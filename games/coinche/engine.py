@@ -188,6 +188,9 @@ class CoincheEngine:
         """K-D13: one row per deal, thrown-in deals included (they score nothing)."""
         return [json.loads(row) for row in state["ledger"]]
 
+    def ledger_count(self, state: dict[str, Any]) -> int:
+        return len(state["ledger"])
+
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """What `seat` may see (K-R17, K-D16): its own hand only, the auction, the current and last trick."""
         if seat is not None and (not _is_int(seat) or not 0 <= seat < 4):

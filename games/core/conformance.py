@@ -163,6 +163,7 @@ def _check_step(
     """Every per-step check; returns the state's canonical JSON as it was before the step."""
     snapshot = _canonical(state)
     _check(json.loads(snapshot) == state, playout, "the state does not round-trip through JSON")
+    _check(engine.ledger_count(state) == len(engine.ledger(state)), playout, "ledger_count differs from the ledger")
     _check(engine.conserved(state) == conserved, playout, f"conserved {engine.conserved(state)} != {conserved}")
     for other in engine.to_act(state):
         _check(bool(engine.legal_moves(state, other)), playout, f"seat {other} is to act without a legal move")
@@ -191,6 +192,7 @@ def _check_end(engine: Engine, state: State, playout: Playout, conserved: dict[s
     _check(isinstance(places, list) and len(places) == state["players"], playout, "outcome needs a place per seat")
     _check(min(places) == 1, playout, "someone must be placed first")
     _check(all(isinstance(row, dict) for row in engine.ledger(state)), playout, "ledger rows must be dicts")
+    _check(engine.ledger_count(state) == len(engine.ledger(state)), playout, "ledger_count differs from the ledger")
     json.dumps(outcome)
     json.dumps(engine.ledger(state))
     replayed = replay(engine, players=playout.players, seed=playout.seed, options=playout.options,

@@ -46,6 +46,10 @@ class Engine(Protocol):
     def ledger(self, state: State) -> list[dict[str, Any]]:
         """One row per hand, deal or round: deltas and running totals."""
 
+    def ledger_count(self, state: State) -> int:
+        """len(ledger(state)) without building the rows: the move pipeline asks it twice per move to find the rows
+        a move added, and building them all costs more as a match grows."""
+
     # --- introspection used by the conformance kit (not by the service) ---
 
     def conserved(self, state: State) -> dict[str, int]:

@@ -417,6 +417,10 @@ def ledger(state: State) -> list[dict[str, Any]]:
     return rows
 
 
+def ledger_count(state: State) -> int:
+    return len(state["ledger"])
+
+
 def conserved(state: State) -> dict[str, int]:
     chips = state["chips"]
     cards = list(state["deck"])
@@ -461,6 +465,7 @@ class _CourtEngine:
     is_over = staticmethod(is_over)
     outcome = staticmethod(outcome)
     ledger = staticmethod(ledger)
+    ledger_count = staticmethod(ledger_count)
     conserved = staticmethod(conserved)
     hidden_places = staticmethod(hidden_places)
     conformance_variants = staticmethod(conformance_variants)

@@ -8,6 +8,7 @@ them into `hand["carried"]` ({"amount", "eligible"} pots) so that a regame's bet
 """
 
 import marshal
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -181,9 +182,7 @@ class MiniPokerEngine:
                 return out
             if kind == "decline_regame":
                 out = _copy(state)
-                out["hand"]["callers"].pop(0)
-                if not out["hand"]["callers"]:
-                    _settle(out)
+                _queue_next(out, "callers", then=_settle)
                 return out
             raise IllegalMove("unknown_move", "Call the regame or decline it.")
         if kind == "buy_back":
@@ -192,15 +191,11 @@ class MiniPokerEngine:
             out["chips"]["stacks"][seat] -= hand["price"]
             hand["bought"] += hand["price"]
             hand["comers"].append(seat)
-            hand["buyers"].pop(0)
-            if not hand["buyers"]:
-                _deal_called_regame(out)
+            _queue_next(out, "buyers", then=_deal_called_regame)
             return out
         if kind == "stay_out":
             out = _copy(state)
-            out["hand"]["buyers"].pop(0)
-            if not out["hand"]["buyers"]:
-                _deal_called_regame(out)
+            _queue_next(out, "buyers", then=_deal_called_regame)
             return out
         raise IllegalMove("unknown_move", "Buy back in or stay out.")
 
@@ -291,6 +286,9 @@ class MiniPokerEngine:
             out.append({"index": index, "deltas": list(row["deltas"]), "totals": totals, "sun": row["sun"],
                         "winner": row["winner"], "regames": row["regames"]})
         return out
+
+    def ledger_count(self, state: dict[str, Any]) -> int:
+        return len(state["rows"])
 
 
 # --- the sequence of a hand ------------------------------------------------------------------------------------
@@ -541,6 +539,15 @@ def _showdown(state: dict[str, Any]) -> None:
         state["phase"] = "regame_call"
         return
     _settle(state)
+
+
+def _queue_next(state: dict[str, Any], queue: str, *, then: Callable[[dict[str, Any]], None]) -> None:
+    """The head of a one-at-a-time queue (regame callers, buyers) has answered: the next seat answers, and once
+    everyone has, the step ends with `then` (settle the hand, deal the regame)."""
+    waiting = state["hand"][queue]
+    waiting.pop(0)
+    if not waiting:
+        then(state)
 
 
 def _regame_called(state: dict[str, Any]) -> None:

@@ -176,6 +176,9 @@ class PalaceEngine:
             before = totals
         return rows
 
+    def ledger_count(self, state: State) -> int:
+        return len(state["played"])
+
     # --- conformance kit ---
 
     def conserved(self, state: State) -> dict[str, int]:

@@ -28,9 +28,14 @@ class Table(models.Model):
     state = models.JSONField()
     # the number of moves applied; a client sends the version it saw, and a stale one is refused
     version = models.PositiveIntegerField(default=0)
+    # the last move left a simultaneous step open (as its Move row says), kept here so that the move pipeline need
+    # not read that row back on every move
+    step_open = models.BooleanField(default=False)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True)
     # when the seats to act run out of time; null when nobody is to act (finished, annulled)
-    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # indexed only with the active tables, for the sweep (Meta.indexes): every move moves it, and each index on
+    # it is written again each time
+    deadline = models.DateTimeField(null=True, blank=True)
     time_per_move = models.PositiveIntegerField(default=86400, help_text="Seconds each turn may take.")
     annul_reason = models.CharField(max_length=200, blank=True)
     round = models.ForeignKey("league.Round", null=True, blank=True, on_delete=models.PROTECT, related_name="tables")
@@ -51,9 +56,10 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    # no index of their own: the unique (table, index) and the (player, to_act) index lead with them
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", db_index=False)
     index = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats", db_index=False)
     # mirrors engine.to_act after every move, so "your turn" across tables is one indexed query, not N engine calls
     to_act = models.BooleanField(default=False)
 
@@ -72,7 +78,8 @@ class Seat(models.Model):
 class Move(models.Model):
     """One applied move; append-only. Replaying seed + moves in `seq` order rebuilds the table's state."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
+    # no index of its own: the unique (table, seq) leads with it, and a move is one index write fewer
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves", db_index=False)
     seq = models.PositiveIntegerField(help_text="1, 2, 3, ...; equal to the table's version after this move.")
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="moves")
@@ -105,7 +112,7 @@ class Move(models.Model):
 class LedgerEntry(models.Model):
     """One row of `engine.ledger`: a hand, deal or round with its deltas and running totals per seat."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="ledger_entries")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="ledger_entries", db_index=False)
     index = models.PositiveIntegerField()
     row = models.JSONField()
 
@@ -121,7 +128,7 @@ class LedgerEntry(models.Model):
 class Result(models.Model):
     """A seat's place and score in a finished table (from `engine.outcome`)."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results", db_index=False)
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
     place = models.PositiveSmallIntegerField(help_text="1 is best; tied seats share a place.")

@@ -8,6 +8,8 @@ from typing import Any
 
 from django.db.models import F, QuerySet
 
+from league.db import rows_fetch
+from league.errors import NotFound
 from league.models import Move, Player, Result, Seat, Table
 from league.services.tables import engine_for
 
@@ -68,6 +70,34 @@ def table_view_for(*, table: Table, player: Player | None, log_limit: int | None
     if table.status == Table.Status.ANNULLED:
         view["annul_reason"] = table.annul_reason
     return view
+
+
+def legal_moves_for(*, table_id: int, player: Player | None) -> dict[str, Any]:
+    """What a client needs to choose its move (the version, its seat, whether it is to act and its legal moves) in
+    one plain query, without the rest of the table's view: this read comes before every move (league/db.py says
+    why the hot path skips the query compiler)."""
+    seat_sql = f'SELECT s."index" FROM {Seat._meta.db_table} s WHERE s.table_id = t.id AND s.player_id = %s'
+    found = rows_fetch(
+        Table,
+        f"SELECT t.id, t.game, t.state, t.version, t.status, ({seat_sql}) AS your_seat "
+        f"FROM {Table._meta.db_table} t WHERE t.id = %s",
+        [player.pk if player is not None else None, table_id],
+    )
+    table = found[0] if found else None
+    if table is None:
+        raise NotFound("No such table.", field="table_id")
+    seat = table.your_seat
+    your_turn = False
+    if seat is not None and table.status == Table.Status.ACTIVE:
+        engine = engine_for(table.game)
+        your_turn = seat in engine.to_act(table.state)
+    return {
+        "table_id": table.pk,
+        "version": table.version,
+        "seat": seat,
+        "your_turn": your_turn,
+        "legal_moves": engine.legal_moves(table.state, seat) if your_turn else [],
+    }
 
 
 def move_public_part(*, game: str, payload: Any, hidden: bool) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.clocks.arithmetic import Interval, TimeControl, WeeklyPause, deadline_after, is_overdue, running_time
+from league.db import columns_as, flags_set, rows_fetch, rows_update
 from league.errors import BadOptions
 from league.models import (
     Entrant,
@@ -82,10 +83,12 @@ def clock_policy(*, season_clock: SeasonClock | None, time_per_move: int, season
 
 
 def table_policy(table: Table) -> Policy:
-    season_id = None
-    if table.round_id is not None:
-        season_id = Season.objects.filter(rounds__id=table.round_id).values_list("id", flat=True).first()
-    season_clock = SeasonClock.objects.filter(season_id=season_id).first() if season_id else None
+    if table.round_id is None:
+        return clock_policy(season_clock=None, time_per_move=table.time_per_move)
+    # one query for the round's season and its clock (a season without a SeasonClock plays on per-move time)
+    season = Season.objects.select_related("clock").filter(rounds__id=table.round_id).first()
+    season_clock = getattr(season, "clock", None) if season is not None else None
+    season_id = season.pk if season is not None else None
     return clock_policy(season_clock=season_clock, time_per_move=table.time_per_move, season_id=season_id)
 
 
@@ -99,10 +102,25 @@ def vacations_for(policy: Policy, player_ids: list[int]) -> dict[int, list[Inter
     return out
 
 
-def seat_clocks_for(table: Table, policy: Policy) -> dict[int, tuple[Seat, SeatClock]]:
+def seats_with_clocks(table: Table) -> list[Seat]:
+    """The table's seats in order, each with its clock when it has one (`seat.clock`): read once per move, in one
+    plain query (league/db.py), and shared by the clocks and the to-act marks."""
+    return rows_fetch(
+        Seat,
+        f"SELECT s.*, {columns_as(SeatClock, 'c', 'clock__')} FROM {Seat._meta.db_table} s "
+        f"LEFT JOIN {SeatClock._meta.db_table} c ON c.seat_id = s.id "
+        'WHERE s.table_id = %s ORDER BY s."index"',
+        [table.pk],
+        joined={"clock": SeatClock},
+    )
+
+
+def seat_clocks_for(
+    table: Table, policy: Policy, seats: list[Seat] | None = None
+) -> dict[int, tuple[Seat, SeatClock]]:
     """Every seat with its clock; clocks are made on first need, their turn started when the table's last move was
-    made (or when it opened)."""
-    seats = list(Seat.objects.filter(table=table).select_related("clock").order_by("index"))
+    made (or when it opened). `seats` (from `seats_with_clocks`) saves reading them again."""
+    seats = seats if seats is not None else seats_with_clocks(table)
     missing = [seat for seat in seats if not hasattr(seat, "clock")]
     if missing:
         last = Move.objects.filter(table=table).order_by("-seq").values_list("at", flat=True).first()
@@ -114,8 +132,23 @@ def seat_clocks_for(table: Table, policy: Policy) -> dict[int, tuple[Seat, SeatC
         SeatClock.objects.bulk_create(
             [SeatClock(seat=seat, bank=bank, turn_started_at=started) for seat in missing], ignore_conflicts=True
         )
-        seats = list(Seat.objects.filter(table=table).select_related("clock").order_by("index"))
+        by_id = {seat.pk: seat for seat in missing}
+        for clock in SeatClock.objects.filter(seat_id__in=by_id):
+            by_id[clock.seat_id].clock = clock
     return {seat.index: (seat, seat.clock) for seat in seats}
+
+
+def seats_to_act_mark(*, seats: list[Seat], to_act: list[int]) -> None:
+    """Bring the seats' to-act marks in line with the engine, writing only the seats whose mark changes."""
+    changed = [seat for seat in seats if seat.to_act != (seat.index in to_act)]
+    for seat in changed:
+        seat.to_act = not seat.to_act
+    flags_set(
+        Seat,
+        "to_act",
+        true_ids=[seat.pk for seat in changed if seat.to_act],
+        false_ids=[seat.pk for seat in changed if not seat.to_act],
+    )
 
 
 def seat_deadline(clock: SeatClock, policy: Policy, vacations: list[Interval]) -> datetime:
@@ -128,12 +161,22 @@ def seat_deadline(clock: SeatClock, policy: Policy, vacations: list[Interval]) -
     )
 
 
-def clock_after_move(*, table: Table, seat: int, auto: bool, after: list[int], step_open: bool, now: datetime) -> None:
+def clock_after_move(
+    *,
+    table: Table,
+    seats: list[Seat],
+    seat: int,
+    auto: bool,
+    after: list[int],
+    step_open: bool,
+    now: datetime,
+) -> None:
     """Run the clocks on after a move (called by the move pipeline before it saves the table): the mover's bank
     is drawn and topped up, a timeout counted (and the seat abandoned after too many), new turns start, and the
-    table's deadline becomes the earliest of its seats to act."""
+    table's deadline becomes the earliest of its seats to act. `seats` come from `seats_with_clocks`; their clocks
+    are updated in place."""
     policy = table_policy(table)
-    clocks = seat_clocks_for(table, policy)
+    clocks = seat_clocks_for(table, policy, seats)
     vacations = vacations_for(policy, [s.player_id for s, _ in clocks.values()])
     fields = ("bank", "turn_started_at", "deadline", "consecutive_timeouts", "abandoned")
     before = {index: tuple(getattr(clock, name) for name in fields) for index, (_, clock) in clocks.items()}
@@ -152,12 +195,12 @@ def clock_after_move(*, table: Table, seat: int, auto: bool, after: list[int], s
             if not step_open:
                 clock.turn_started_at = now
             clock.deadline = seat_deadline(clock, policy, vacations[seat_row.player_id])
-    # only the clocks that changed (the mover's, the next seats'); bulk_update's CASE query was half a move's cost
-    for index, (_, clock) in clocks.items():
-        changed = {name: getattr(clock, name) for name, old in zip(fields, before[index], strict=True)
+    # only the clocks that changed (the mover's, the next seats'), in one statement
+    rows_update(SeatClock, {
+        clock.pk: {name: getattr(clock, name) for name, old in zip(fields, before[index], strict=True)
                    if getattr(clock, name) != old}
-        if changed:
-            SeatClock.objects.filter(pk=clock.pk).update(**changed)
+        for index, (_, clock) in clocks.items()
+    })
     if table.status == Table.Status.ACTIVE:
         deadlines = [clock.deadline for index, (_, clock) in clocks.items() if index in after]
         table.deadline = min(deadlines) if deadlines else None
@@ -208,18 +251,20 @@ def table_timeouts_apply(*, table_id: int, now: datetime) -> list[TimeoutDone]:
 
 def _table_timeouts(*, table: Table, now: datetime) -> list[TimeoutDone]:
     """With the table locked: play the timeout of each seat due at `now`, one at a time (each may change who is to
-    act), until none is due; then the table's deadline is the earliest true deadline of its seats to act."""
-    from league.services.moves import move_timeout
+    act), until none is due; then the table's deadline is the earliest true deadline of its seats to act. The table,
+    its seats and their clocks are read once: the move pipeline updates them in place."""
+    from league.services.moves import timeout_play
 
     done: list[TimeoutDone] = []
     policy = table_policy(table)
+    engine = engine_for(table.game)
+    seats = seats_with_clocks(table)
+    clocks = seat_clocks_for(table, policy, seats)
+    vacations = vacations_for(policy, [seat.player_id for seat in seats])
     for _ in range(MAX_TIMEOUTS_PER_TABLE):
-        table.refresh_from_db(fields=["state", "status", "deadline", "version"])
         if table.status != Table.Status.ACTIVE:
             break
-        to_act = engine_for(table.game).to_act(table.state)
-        clocks = seat_clocks_for(table, policy)
-        vacations = vacations_for(policy, [clocks[i][0].player_id for i in to_act])
+        to_act = engine.to_act(table.state)
         deadlines = {i: seat_deadline(clocks[i][1], policy, vacations[clocks[i][0].player_id]) for i in to_act}
         due = [i for i in to_act if is_overdue(deadlines[i], now)]
         if not due:
@@ -231,14 +276,13 @@ def _table_timeouts(*, table: Table, now: datetime) -> list[TimeoutDone]:
             break
         seat = due[0]
         if table.deadline is None or table.deadline > now:
-            # move_timeout trusts the table's deadline column; bring it in line with the seat's own deadline
+            # timeout_play trusts the table's deadline; bring it in line with the seat's own deadline
             table.deadline = deadlines[seat]
-            table.save(update_fields=["deadline"])
-        result = move_timeout(table_id=table.pk, seat=seat, now=now)
+        result = timeout_play(table=table, seat=seat, now=now, seats=seats)
         if result is None:
             logger.warning("timeout of seat %s at table %s was not applied", seat, table.pk)
             break
-        clock = SeatClock.objects.get(seat__table=table, seat__index=seat)
+        clock = clocks[seat][1]
         newly_abandoned = clock.abandoned and clock.consecutive_timeouts == policy.abandon_after
         forfeited = newly_abandoned and policy.forfeit and result.status == Table.Status.ACTIVE
         done.append(TimeoutDone(table.pk, seat, result.seq, abandoned=newly_abandoned, forfeited=forfeited))

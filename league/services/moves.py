@@ -6,17 +6,17 @@ cost of a move does not depend on how long the match has run.
 """
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Case, Value, When
+from django.db import IntegrityError, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
 from games import IllegalMove
 from games.core.protocol import Engine
+from league.db import row_insert, row_locked, row_update
 from league.errors import (
     BadOptions,
     IdempotencyMismatch,
@@ -27,7 +27,7 @@ from league.errors import (
     TableClosed,
 )
 from league.models import Move, Player, Seat, Table
-from league.services.clocks import clock_after_move
+from league.services.clocks import clock_after_move, seats_to_act_mark, seats_with_clocks
 from league.services.seasons import season_table_finished
 from league.services.tables import engine_for, record_end, record_ledger
 
@@ -51,10 +51,13 @@ class MoveResult:
     def as_stored(self) -> dict[str, Any]:
         """What a retry with the same key gets back; the view is left out (it can weigh hundreds of kB, e.g. every
         Palace row as a legal move) and is rendered anew on the retry."""
-        data = asdict(self)
-        data["deadline"] = self.deadline.isoformat() if self.deadline else None
-        del data["view"], data["replayed"]
-        return data
+        return {
+            "table_id": self.table_id,
+            "seq": self.seq,
+            "version": self.version,
+            "status": self.status,
+            "deadline": self.deadline.isoformat() if self.deadline else None,
+        }
 
     @classmethod
     def from_stored(cls, data: dict[str, Any], *, view: dict[str, Any]) -> "MoveResult":
@@ -62,7 +65,6 @@ class MoveResult:
         return cls(**{**data, "deadline": deadline, "view": view, "replayed": True})
 
 
-@transaction.atomic
 def move_submit(
     *,
     table_id: int,
@@ -74,52 +76,98 @@ def move_submit(
     """Apply one move for the player's seat, or refuse it and change nothing."""
     if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_KEY_LENGTH:
         raise BadOptions(f"An idempotency key has 1 to {MAX_KEY_LENGTH} characters.", field="idempotency_key")
+    try:
+        return _submit(
+            table_id=table_id, player=player, move=move, expected_version=expected_version, key=idempotency_key
+        )
+    except IntegrityError:
+        # the key was taken at an earlier version (a reused key): answer as for a retry, from the stored move
+        replay = _replayed(table_id=table_id, player=player, move=move, key=idempotency_key)
+        if replay is None:
+            raise
+        return replay
+
+
+@transaction.atomic
+def _submit(
+    *, table_id: int, player: Player, move: dict[str, Any], expected_version: int, key: str | None
+) -> MoveResult:
     table = _locked_table(table_id)
-    seat = _seat_of(table, player)
-    if idempotency_key is not None:
-        done = Move.objects.filter(table=table, player=player, idempotency_key=idempotency_key).first()
-        if done is not None:
-            if _canonical(done.payload) != _canonical(move):
-                raise IdempotencyMismatch()
-            # the first result (seq, version, status, deadline), with the seat's view as it is now
-            view = engine_for(table.game).view(table.state, seat)
-            return MoveResult.from_stored(done.result, view=view)
-    if table.status != Table.Status.ACTIVE:
-        raise TableClosed(f"The table is {table.status}.")
-    _check_version(table=table, seat=seat, expected=expected_version)
-    return _apply(
-        table=table, seat=seat, player=player, move=move, auto=False, key=idempotency_key, now=timezone.now()
-    )
+    seats = seats_with_clocks(table)
+    seat = next((s.index for s in seats if s.player_id == player.pk), None)
+    if seat is None:
+        raise NotSeated()
+    try:
+        if table.status != Table.Status.ACTIVE:
+            raise TableClosed(f"The table is {table.status}.")
+        _check_version(table=table, seat=seat, expected=expected_version)
+        return _apply(
+            table=table, seats=seats, seat=seat, player_id=player.pk, move=move, auto=False, key=key,
+            now=timezone.now(),
+        )
+    except (TableClosed, StaleVersion, IllegalMoveError):
+        # (all raised before anything is written) a retry of an applied move is refused as stale, closed or illegal,
+        # so its key is looked up only then, not on every move; a key reused at the current version fails at the
+        # insert instead (move_submit)
+        replay = _replayed(table_id=table.pk, player=player, move=move, key=key, table=table)
+        if replay is None:
+            raise
+        return replay
+
+
+def _replayed(
+    *, table_id: int, player: Player, move: dict[str, Any], key: str | None, table: Table | None = None
+) -> MoveResult | None:
+    """The first answer to a move made with this key (its seq, version, status and deadline, with the seat's view as
+    it is now); None when the key is new; IdempotencyMismatch when it was used for another move."""
+    if key is None:
+        return None
+    done = Move.objects.filter(table_id=table_id, player=player, idempotency_key=key).first()
+    if done is None:
+        return None
+    if _canonical(done.payload) != _canonical(move):
+        raise IdempotencyMismatch()
+    table = table or Table.objects.get(pk=table_id)
+    view = engine_for(table.game).view(table.state, done.seat)
+    return MoveResult.from_stored(done.result, view=view)
 
 
 @transaction.atomic
 def move_timeout(*, table_id: int, seat: int, now: datetime) -> MoveResult | None:
     """Play the engine's timeout move for a seat whose clock ran out; None (nothing done) when the table is not
     overdue or the seat is not to act, so a task that runs twice, or late, does no harm."""
-    table = _locked_table(table_id)
+    return timeout_play(table=_locked_table(table_id), seat=seat, now=now)
+
+
+def timeout_play(
+    *, table: Table, seat: int, now: datetime, seats: list[Seat] | None = None
+) -> MoveResult | None:
+    """`move_timeout` on a table the caller has locked (the sweep), with its seats and clocks if already read."""
     if table.status != Table.Status.ACTIVE or table.deadline is None or table.deadline > now:
         return None
     engine = engine_for(table.game)
     if seat not in engine.to_act(table.state):
         return None
-    move = engine.timeout_move(table.state, seat)
-    player = Seat.objects.select_related("player").get(table=table, index=seat).player
-    return _apply(table=table, seat=seat, player=player, move=move, auto=True, key=None, now=now)
+    seats = seats if seats is not None else seats_with_clocks(table)
+    mover = next(s for s in seats if s.index == seat)
+    return _apply(
+        table=table,
+        seats=seats,
+        seat=seat,
+        player_id=mover.player_id,
+        move=engine.timeout_move(table.state, seat),
+        auto=True,
+        key=None,
+        now=now,
+    )
 
 
 def _locked_table(table_id: int) -> Table:
-    try:
-        # no_key: the lock does not block inserts of moves, seats and ledger rows that reference the table
-        return Table.objects.select_for_update(no_key=True).get(pk=table_id)
-    except Table.DoesNotExist as error:
-        raise NotFound("No such table.", field="table_id") from error
-
-
-def _seat_of(table: Table, player: Player) -> int:
-    index = Seat.objects.filter(table=table, player=player).values_list("index", flat=True).first()
-    if index is None:
-        raise NotSeated()
-    return index
+    # no_key: the lock does not block inserts of moves, seats and ledger rows that reference the table
+    table = row_locked(Table, table_id)
+    if table is None:
+        raise NotFound("No such table.", field="table_id")
+    return table
 
 
 def _check_version(*, table: Table, seat: int, expected: int) -> None:
@@ -136,7 +184,15 @@ def _check_version(*, table: Table, seat: int, expected: int) -> None:
 
 
 def _apply(
-    *, table: Table, seat: int, player: Player, move: dict[str, Any], auto: bool, key: str | None, now: datetime
+    *,
+    table: Table,
+    seats: list[Seat],
+    seat: int,
+    player_id: int,
+    move: dict[str, Any],
+    auto: bool,
+    key: str | None,
+    now: datetime,
 ) -> MoveResult:
     engine = engine_for(table.game)
     state = table.state
@@ -147,15 +203,16 @@ def _apply(
         raise IllegalMoveError(error.code, error.message) from error
     after = engine.to_act(new_state)
     # only a move made while several seats may act, or the last one of a step left open, can be a hidden choice
-    in_step = len(before) > 1 or Move.objects.filter(table=table, seq=table.version, step_open=True).exists()
+    in_step = len(before) > 1 or table.step_open
     hidden = in_step and _invisible_to_others(
         engine, players=table.players, state=state, seat=seat, move=move, new_state=new_state
     )
     step_open = hidden and bool(after) and set(after) == set(before) - {seat}
 
-    known_rows = len(engine.ledger(state))
+    known_rows = engine.ledger_count(state)
     table.version += 1
     table.state = new_state
+    table.step_open = step_open
     if not step_open:
         # a simultaneous step runs on one clock; a new turn starts a new one
         table.deadline = now + timedelta(seconds=table.time_per_move) if after else None
@@ -163,11 +220,16 @@ def _apply(
     finished = engine.is_over(new_state)
     if finished:
         record_end(table=table, engine=engine, state=new_state, now=now)
-    clock_after_move(table=table, seat=seat, auto=auto, after=after, step_open=step_open, now=now)
-    table.save(update_fields=["state", "version", "deadline", "status", "finished_at"])
-    Seat.objects.filter(table=table).update(
-        to_act=Case(When(index__in=after, then=Value(True)), default=Value(False))
-    )
+    clock_after_move(table=table, seats=seats, seat=seat, auto=auto, after=after, step_open=step_open, now=now)
+    row_update(Table, table.pk, {
+        "state": table.state,
+        "version": table.version,
+        "step_open": table.step_open,
+        "deadline": table.deadline,
+        "status": table.status,
+        "finished_at": table.finished_at,
+    })
+    seats_to_act_mark(seats=seats, to_act=after)
     result = MoveResult(
         table_id=table.pk,
         seq=table.version,
@@ -176,19 +238,19 @@ def _apply(
         deadline=table.deadline,
         view=engine.view(new_state, seat),
     )
-    Move.objects.create(
-        table=table,
-        seq=table.version,
-        seat=seat,
-        player=player,
-        payload=move,
-        auto=auto,
-        hidden=hidden,
-        step_open=step_open,
-        at=now,
-        idempotency_key=key or "",
-        result=result.as_stored() if key is not None else None,
-    )
+    row_insert(Move, {
+        "table": table.pk,
+        "seq": table.version,
+        "seat": seat,
+        "player": player_id,
+        "payload": move,
+        "auto": auto,
+        "hidden": hidden,
+        "step_open": step_open,
+        "at": now,
+        "idempotency_key": key or "",
+        "result": result.as_stored() if key is not None else None,
+    })
     table_id, seq = table.pk, table.version
     transaction.on_commit(lambda: move_applied.send(sender=Table, table_id=table_id, seq=seq, seats_to_act=after))
     if finished:

@@ -25,8 +25,9 @@ def points_table_default(*, game: str, partners: str = "none") -> dict:
 def entrant_map(season: Season) -> dict[int, int]:
     """Player id -> entrant id (both players of a team map to its entrant)."""
     out: dict[int, int] = {}
-    for entrant_id, player_id, partner_id in Entrant.objects.filter(season=season).values_list(
-        "id", "player_id", "partner_id"
+    # the model's ordering starts with the season (so its club's name: two joins); within one season it is this
+    for entrant_id, player_id, partner_id in (
+        Entrant.objects.filter(season=season).order_by("seed_rank", "id").values_list("id", "player_id", "partner_id")
     ):
         out[player_id] = entrant_id
         if partner_id:
@@ -37,8 +38,10 @@ def entrant_map(season: Season) -> dict[int, int]:
 def season_outcomes(season: Season) -> list[Outcome]:
     """Every outcome of the season so far: finished, annulled and forfeited tables and byes; tables still in play
     are left out."""
+    # plain rows, not model instances: a season of 1,000 entrants has 5,000 tables per 10 rounds, and building
+    # Tables (with their JSON state) and Rounds was most of the time this took
     by_player = entrant_map(season)
-    tables = Table.objects.filter(round__season=season).select_related("round").order_by("round__number", "id")
+    tables = Table.objects.filter(round__season=season).order_by("round__number", "id")
     seats: dict[int, list[tuple[int, int]]] = {}
     for table_id, index, player_id in Seat.objects.filter(table__round__season=season).values_list(
         "table_id", "index", "player_id"
@@ -49,7 +52,7 @@ def season_outcomes(season: Season) -> list[Outcome]:
         "table_id", "seat", "place", "score"
     ):
         results.setdefault(table_id, {})[seat] = (place, score)
-    rulings = {r.table_id: r for r in TableRuling.objects.filter(table__round__season=season)}
+    rulings = dict(TableRuling.objects.filter(table__round__season=season).values_list("table_id", "kind"))
     forfeiting: dict[int, set[int]] = {}
     for table_id, entrant_id in TableRuling.forfeiting.through.objects.filter(
         tableruling__table__round__season=season
@@ -58,33 +61,33 @@ def season_outcomes(season: Season) -> list[Outcome]:
     rotating = season.partners == Season.Partners.ROTATING
 
     outcomes: list[Outcome] = []
-    for table in tables:
-        ruling = rulings.get(table.pk)
-        seat_list = sorted(seats.get(table.pk, []))
-        side = (lambda index: index % 2) if rotating else (lambda index: None)
+    for table_id, number, status in tables.values_list("id", "round__number", "status"):
+        ruling = rulings.get(table_id)
         # a fixed team holds two seats; it is one entry, placed and scored as its first seat
         first_seat: dict[int, int] = {}
-        for index, player_id in seat_list:
+        for index, player_id in sorted(seats.get(table_id, [])):
             first_seat.setdefault(by_player[player_id], index)
-        if ruling is not None and ruling.kind == TableRuling.Kind.FORFEIT:
-            losers = forfeiting.get(table.pk, set())
-            loser_sides = {side(i) if rotating else e for e, i in first_seat.items() if e in losers}
-            winners = len({side(i) if rotating else e for e, i in first_seat.items()} - loser_sides)
+        if ruling == TableRuling.Kind.FORFEIT:
+            # rotating partners: the side is the seat's parity (K-R1); otherwise each entrant is a side of its own
+            side_of = {e: (i % 2 if rotating else e) for e, i in first_seat.items()}
+            losers = forfeiting.get(table_id, set())
+            loser_sides = {side_of[e] for e in first_seat if e in losers}
+            winners = len(set(side_of.values()) - loser_sides)
             entries = tuple(
-                Entry(entrant=e, place=winners + 1 if (side(i) if rotating else e) in loser_sides else 1, side=side(i))
+                Entry(entrant=e, place=winners + 1 if side_of[e] in loser_sides else 1, side=_side(i, rotating))
                 for e, i in first_seat.items()
             )
-            outcomes.append(Outcome(round=table.round.number, table=table.pk, kind="forfeit", entries=entries))
-        elif ruling is not None or table.status == Table.Status.ANNULLED:
-            entries = tuple(Entry(entrant=e, place=1, side=side(i)) for e, i in first_seat.items())
-            outcomes.append(Outcome(round=table.round.number, table=table.pk, kind="annulled", entries=entries))
-        elif table.status == Table.Status.FINISHED and table.pk in results:
-            table_results = results[table.pk]
+            outcomes.append(Outcome(round=number, table=table_id, kind="forfeit", entries=entries))
+        elif ruling is not None or status == Table.Status.ANNULLED:
+            entries = tuple(Entry(entrant=e, place=1, side=_side(i, rotating)) for e, i in first_seat.items())
+            outcomes.append(Outcome(round=number, table=table_id, kind="annulled", entries=entries))
+        elif status == Table.Status.FINISHED and table_id in results:
+            table_results = results[table_id]
             entries = tuple(
-                Entry(entrant=e, place=table_results[i][0], score=table_results[i][1], side=side(i))
+                Entry(entrant=e, place=table_results[i][0], score=table_results[i][1], side=_side(i, rotating))
                 for e, i in first_seat.items()
             )
-            outcomes.append(Outcome(round=table.round.number, table=table.pk, kind="played", entries=entries))
+            outcomes.append(Outcome(round=number, table=table_id, kind="played", entries=entries))
     for number, entrant_id, bye_id in Bye.objects.filter(round__season=season).values_list(
         "round__number", "entrant_id", "id"
     ):
@@ -93,9 +96,14 @@ def season_outcomes(season: Season) -> list[Outcome]:
     return outcomes
 
 
+def _side(seat: int, rotating: bool) -> int | None:
+    """K-R1: rotating partners are seats 0+2 against 1+3; otherwise an entrant is a side of its own."""
+    return seat % 2 if rotating else None
+
+
 def season_standings_rows(season: Season) -> list[StandingRow]:
     """The standings as they are now, computed and not stored."""
-    entrants = list(Entrant.objects.filter(season=season).values_list("id", flat=True))
+    entrants = list(Entrant.objects.filter(season=season).order_by("seed_rank", "id").values_list("id", flat=True))
     return standings_compute(
         season_outcomes(season),
         points_table=PointsTable.from_json(season.points_table or points_table_default(game=season.game)),

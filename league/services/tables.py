@@ -110,10 +110,13 @@ def table_annul(*, table_id: int, reason: str = "") -> Table:
 
 
 def record_ledger(*, table: Table, engine: Engine, state: dict[str, Any], known_rows: int) -> list[LedgerEntry]:
-    """Insert the ledger rows past the first `known_rows`: rows already stored are never rewritten."""
-    rows = engine.ledger(state)
-    new = [LedgerEntry(table=table, index=index, row=row) for index, row in enumerate(rows) if index >= known_rows]
-    return LedgerEntry.objects.bulk_create(new) if new else []
+    """Insert the ledger rows past the first `known_rows`: rows already stored are never rewritten, and the rows
+    are built only when the state holds more than that (most moves add none)."""
+    if engine.ledger_count(state) <= known_rows:
+        return []
+    rows = engine.ledger(state)[known_rows:]
+    new = [LedgerEntry(table=table, index=known_rows + offset, row=row) for offset, row in enumerate(rows)]
+    return LedgerEntry.objects.bulk_create(new)
 
 
 def record_end(*, table: Table, engine: Engine, state: dict[str, Any], now: datetime) -> list[Result]:

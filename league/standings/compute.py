@@ -1,14 +1,15 @@
 """Standings as a pure function of the season's outcomes: the same outcomes always give the same table."""
 
+import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from league.standings.points import PointsTable, table_points
+from league.standings.points import PointsTable, table_awards
 from league.standings.results import Outcome
-from league.standings.tiebreaks import DIRECT_ENCOUNTER, Record, sort_key, tiebreak_check, tiebreak_value
+from league.standings.tiebreaks import DIRECT_ENCOUNTER, Record, sort_keys, tiebreak_check, tiebreak_value
 
 
 @dataclass(frozen=True)
@@ -44,14 +45,16 @@ def standings_compute(
             else:
                 values[entrant][name] = None  # filled in only for entrants still tied when it is reached
 
-    groups = _split([sorted(records)], lambda e: -records[e].points)
+    # match points sort as any tiebreak where more is better
+    groups = _split([sorted(records)], sort_keys("points", {e: r.points for e, r in records.items()}))
     for name in order:
         if name == DIRECT_ENCOUNTER:
             for group in groups:
                 if len(group) > 1:
+                    members = frozenset(group)
                     for entrant in group:
-                        values[entrant][name] = tiebreak_value(name, records[entrant], records=records, group=group)
-        groups = _split(groups, lambda e, name=name: sort_key(name, values[e][name]))
+                        values[entrant][name] = tiebreak_value(name, records[entrant], records=records, group=members)
+        groups = _split(groups, sort_keys(name, {e: v[name] for e, v in values.items()}))
     ranked = [e for group in groups for e in sorted(group, key=lots.__getitem__)]
     return [
         StandingRow(
@@ -68,40 +71,70 @@ def standings_compute(
     ]
 
 
+# an encounter's result; shared, as a Fraction built per encounter was a good part of the cost
+_WON, _LEVEL, _LOST = Fraction(1), Fraction(1, 2), Fraction(0)
+
+
 def records_gather(
     results: Iterable[Outcome], *, table: PointsTable, entrants: Iterable[int] = ()
 ) -> dict[int, Record]:
+    """Each entrant's record over the outcomes. Points and scores are summed as integers (points in units of
+    `table.unit`; score differences per number of opponents, over which the opponents' mean is taken) and made
+    Fractions once per entrant at the end: exact, without a gcd per addition."""
     records: dict[int, Record] = {e: Record(entrant=e) for e in entrants}
+    units: dict[int, int] = {}
+    scored: dict[int, int | Fraction] = {}
+    differences: dict[int, dict[int, int | Fraction]] = {}  # entrant -> opponents -> sum of (score × n - theirs)
     for outcome in sorted(results, key=lambda o: (o.round, o.table)):
-        for entry in outcome.entries:
-            records.setdefault(entry.entrant, Record(entrant=entry.entrant))
+        entries = outcome.entries
+        for entry in entries:
+            if entry.entrant not in records:
+                records[entry.entrant] = Record(entrant=entry.entrant)
         if outcome.kind == "annulled":
             continue
-        for entrant, points in table_points(outcome, table).items():
-            records[entrant].points += points
+        for entrant, (_, award) in table_awards(outcome, table).items():
+            units[entrant] = units.get(entrant, 0) + award
         if outcome.kind == "bye":
-            records[outcome.entries[0].entrant].byes += 1
+            records[entries[0].entrant].byes += 1
             continue
-        best = min(e.place for e in outcome.entries)
-        sides_at_best = {outcome.side_of(e) for e in outcome.entries if e.place == best}
-        for entry in outcome.entries:
-            record = records[entry.entrant]
+        sided = any(e.side is not None for e in entries)
+        best = min(e.place for e in entries)
+        at_best = [e for e in entries if e.place == best]
+        lone_winner = len({outcome.side_of(e) for e in at_best}) == 1 if sided else len(at_best) == 1
+        played = outcome.kind == "played"
+        scores = [_exact(e.score) for e in entries] if played else []
+        total = sum(scores)
+        for i, entry in enumerate(entries):
+            entrant, place = entry.entrant, entry.place
+            record = records[entrant]
             record.played += 1
-            record.places.append(entry.place)
-            if entry.place == best and len(sides_at_best) == 1:
+            record.places.append(place)
+            if lone_winner and place == best:
                 record.wins += 1
-            opponents = outcome.opponents(entry)
-            for other in opponents:
-                result = Fraction(1) if entry.place < other.place else Fraction(entry.place == other.place, 2)
-                record.encounters.append((other.entrant, result))
-            if outcome.kind == "played":
-                score = Fraction(entry.score)
-                record.score_for += score
+            opponents = outcome.opponents(entry) if sided else [e for e in entries if e is not entry]
+            record.encounters.extend(
+                [(o.entrant, _WON if place < o.place else _LEVEL if place == o.place else _LOST) for o in opponents]
+            )
+            if played:
+                score = scores[i]
+                scored[entrant] = scored.get(entrant, 0) + score
                 if opponents:
-                    record.score_difference += score - Fraction(
-                        sum(Fraction(o.score) for o in opponents), len(opponents)
-                    )
+                    n = len(opponents)
+                    theirs = sum(_exact(o.score) for o in opponents) if sided else total - score
+                    by_count = differences.setdefault(entrant, {})
+                    by_count[n] = by_count.get(n, 0) + score * n - theirs
+    for entrant, record in records.items():
+        record.points = Fraction(units.get(entrant, 0), table.unit)
+        record.score_for = Fraction(scored.get(entrant, 0))
+        if by_count := differences.get(entrant):
+            common = math.lcm(*by_count)
+            record.score_difference = Fraction(sum(s * (common // n) for n, s in by_count.items()), common)
     return records
+
+
+def _exact(score: Fraction | int) -> Fraction | int:
+    # ints stay ints (cheap to add); anything else (a Fraction, a Decimal) becomes an exact Fraction, as before
+    return score if isinstance(score, int) else Fraction(score)
 
 
 def lots_draw(entrants: Iterable[int], *, seed: str | int) -> dict[int, int]:
@@ -111,13 +144,14 @@ def lots_draw(entrants: Iterable[int], *, seed: str | int) -> dict[int, int]:
     return {entrant: i + 1 for i, entrant in enumerate(pool)}
 
 
-def _split(groups: list[list[int]], key) -> list[list[int]]:
+def _split(groups: list[list[int]], keys: Mapping[int, object]) -> list[list[int]]:
+    """Each group cut where the key changes, in key order."""
     out: list[list[int]] = []
     for group in groups:
-        ordered = sorted(group, key=key)
+        ordered = sorted(group, key=keys.__getitem__)
         current: list[int] = []
         for entrant in ordered:
-            if current and key(current[-1]) != key(entrant):
+            if current and keys[current[-1]] != keys[entrant]:
                 out.append(current)
                 current = []
             current.append(entrant)

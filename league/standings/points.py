@@ -1,8 +1,10 @@
 """Match points per table from placements: the season's points table (see docs/standings.md)."""
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from league.standings.results import Entry, Outcome
@@ -45,6 +47,45 @@ class PointsTable:
         except KeyError:
             raise ValueError(f"the points table has no row for tables of {count} sides") from None
 
+    @cached_property
+    def unit(self) -> int:
+        """A denominator every award is a whole multiple of, so points can be summed as integers: a share is a sum
+        of places' points over at most n sides, so the awards' denominators times 1..n (the largest table) cover
+        it. 2 for 3/1/0 (a draw is not a half, but a shared place at a duel without `draw` is)."""
+        awards = [p for row in self.places.values() for p in row] + [self.bye]
+        if self.draw is not None:
+            awards.append(self.draw)
+        return math.lcm(*(a.denominator for a in awards)) * math.lcm(*range(1, max(self.places, default=1) + 1))
+
+    @cached_property
+    def _shares(self) -> dict[tuple[int, ...], dict[int, tuple[Fraction, int]]]:
+        # (side places, sorted) -> place -> (its share, the share in units); tables repeat a handful of patterns
+        return {}
+
+    def shares(self, side_places: tuple[int, ...]) -> dict[int, tuple[Fraction, int]]:
+        """Each place's points at a table whose sides placed `side_places` (sorted), as (Fraction, units of
+        `unit`); computed once per pattern (a duel has three: won, lost, drawn)."""
+        cached = self._shares.get(side_places)
+        if cached is None:
+            cached = self._shares[side_places] = self._shares_compute(side_places)
+        return cached
+
+    def _shares_compute(self, side_places: tuple[int, ...]) -> dict[int, tuple[Fraction, int]]:
+        row = self.for_sides(len(side_places))
+        out: dict[int, tuple[Fraction, int]] = {}
+        taken = 0
+        for place in sorted(set(side_places)):
+            sharing = side_places.count(place)
+            span = row[taken : taken + sharing]
+            taken += sharing
+            everyone_first = self.draw is not None and sharing == len(side_places)
+            share = self.draw if everyone_first else Fraction(sum(span), sharing)
+            units = share * self.unit
+            if units.denominator != 1:  # cannot happen (see `unit`); a wrong sum must never pass silently
+                raise ArithmeticError(f"{share} is not a whole number of 1/{self.unit}")
+            out[place] = (share, units.numerator)
+        return out
+
 
 def _plain(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
@@ -65,26 +106,24 @@ def multi_default(max_sides: int) -> dict[str, Any]:
 
 def table_points(outcome: Outcome, table: PointsTable) -> dict[int, Fraction]:
     """Match points each entrant at the table earns (annulled: none; bye: the bye award)."""
+    return {entrant: share for entrant, (share, _) in table_awards(outcome, table).items()}
+
+
+def table_awards(outcome: Outcome, table: PointsTable) -> dict[int, tuple[Fraction, int]]:
+    """`table_points`, each award also in units of `table.unit` (what the standings sum)."""
     if outcome.kind == "annulled":
         return {}
     if outcome.kind == "bye":
-        return {outcome.entries[0].entrant: table.bye}
+        return {outcome.entries[0].entrant: (table.bye, (table.bye * table.unit).numerator)}
+    entries = outcome.entries
+    if all(e.side is None for e in entries):
+        # every entrant a side of its own (all but rotating-partner Coinche): no grouping to do
+        shares = table.shares(tuple(sorted(e.place for e in entries)))
+        return {e.entrant: shares[e.place] for e in entries}
     sides = outcome.sides()
-    places = sorted({_side_place(members) for members in sides.values()})
-    row = table.for_sides(len(sides))
-    side_points: dict[object, Fraction] = {}
-    taken = 0
-    for place in places:
-        sharing = [key for key, members in sides.items() if _side_place(members) == place]
-        span = row[taken : taken + len(sharing)]
-        taken += len(sharing)
-        if table.draw is not None and len(sharing) == len(sides):
-            share = table.draw
-        else:
-            share = Fraction(sum(span), len(sharing))
-        for key in sharing:
-            side_points[key] = share
-    return {e.entrant: side_points[outcome.side_of(e)] for e in outcome.entries}
+    side_place = {key: _side_place(members) for key, members in sides.items()}
+    shares = table.shares(tuple(sorted(side_place.values())))
+    return {e.entrant: shares[side_place[outcome.side_of(e)]] for e in entries}
 
 
 def _side_place(members: list[Entry]) -> int:

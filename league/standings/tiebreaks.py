@@ -1,6 +1,7 @@
 """The tiebreaks a season may order (each defined exactly in docs/standings.md)."""
 
-from collections.abc import Collection, Mapping
+import math
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -58,14 +59,19 @@ def tiebreak_value(
 ) -> Fraction | None:
     """The value of one tiebreak for one entrant; `group` is the tie it is asked to break (direct encounter)."""
     if name == BUCHHOLZ:
-        return sum((records[o].points for o, _ in record.encounters), Fraction(0))
+        return fraction_sum(records[o].points for o, _ in record.encounters)
     if name == BUCHHOLZ_CUT1:
         contributions = [records[o].points for o, _ in record.encounters]
-        return sum(contributions, Fraction(0)) - min(contributions, default=Fraction(0))
+        return fraction_sum(contributions) - min(contributions, default=Fraction(0))
     if name == SONNEBORN_BERGER:
-        return sum((records[o].points * result for o, result in record.encounters), Fraction(0))
+        # grouped by result (1, 1/2; 0 adds nothing): a couple of products per entrant rather than one per encounter
+        by_result: dict[Fraction, list[Fraction]] = {}
+        for o, result in record.encounters:
+            if result:
+                by_result.setdefault(result, []).append(records[o].points)
+        return fraction_sum(result * fraction_sum(points) for result, points in by_result.items())
     if name == DIRECT_ENCOUNTER:
-        return sum((result for o, result in record.encounters if o in group and o != record.entrant), Fraction(0))
+        return fraction_sum(result for o, result in record.encounters if o in group and o != record.entrant)
     if name == WINS:
         return Fraction(record.wins)
     if name == AVERAGE_PLACE:
@@ -77,8 +83,21 @@ def tiebreak_value(
     raise ValueError(f"unknown tiebreak {name!r}")
 
 
-def sort_key(name: str, value: Fraction | None) -> tuple[int, Fraction]:
-    """Ascending key: better values first; an entrant without an average place comes after those with one."""
-    if value is None:
-        return (1, Fraction(0))
-    return (0, value if name in LOWER_IS_BETTER else -value)
+def fraction_sum(values: Iterable[Fraction]) -> Fraction:
+    """The exact sum, made as one Fraction: adding Fractions one by one reduces by a gcd at every step, which is
+    most of the cost of the standings; here the numerators are summed over the common denominator instead."""
+    values = list(values)
+    denominator = math.lcm(*{v.denominator for v in values})  # lcm() of nothing is 1
+    return Fraction(sum(v.numerator * (denominator // v.denominator) for v in values), denominator)
+
+
+def sort_keys(name: str, values: Mapping[int, Fraction | None]) -> dict[int, tuple[int, int]]:
+    """Ascending keys: better values first; an entrant without an average place comes after those with one. Every
+    value is scaled to one common denominator, so the keys are integers (exact, and much cheaper to sort and compare
+    than Fractions)."""
+    denominator = math.lcm(*{v.denominator for v in values.values() if v is not None})
+    sign = 1 if name in LOWER_IS_BETTER else -1
+    return {
+        entrant: (1, 0) if v is None else (0, sign * v.numerator * (denominator // v.denominator))
+        for entrant, v in values.items()
+    }

@@ -1,15 +1,17 @@
-"""Sign-up (a user and its player, through the clubs service) and a player's profile."""
+"""Sign-up (a user and its player, through the clubs service), the language switcher and a player's profile."""
 
+from django.conf import settings
 from django.contrib.auth import login
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
+from django.views.i18n import set_language
 
 from league.errors import ServiceError
 from league.forms import SignUpForm, add_service_error
 from league.models import Player, RatingEvent, Result
-from league.services.clubs import player_create
+from league.services.clubs import player_create, player_update
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -28,6 +30,29 @@ def signup(request: HttpRequest) -> HttpResponse:
             login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("profile", player_id=player.pk)
     return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def language_set(request: HttpRequest) -> HttpResponse:
+    """Django's switcher (the language cookie, back to `next`); for a signed-in player also Player.language, which
+    the API and the emails follow, so that the choice made in the pages holds everywhere."""
+    response = set_language(request)
+    # the cookie is set only for a POST of a language Django has translations for; of those, only the site's own
+    # LANGUAGES fit Player.language
+    cookie = response.cookies.get(settings.LANGUAGE_COOKIE_NAME)
+    language = cookie.value if cookie is not None else None
+    player = _player_of(request)
+    if player is not None and language in dict(settings.LANGUAGES) and language != player.language:
+        player_update(player=player, language=language)
+    return response
+
+
+def _player_of(request: HttpRequest) -> Player | None:
+    if not request.user.is_authenticated:
+        return None
+    try:
+        return request.user.player
+    except Player.DoesNotExist:  # an admin account without a player profile
+        return None
 
 
 def profile(request: HttpRequest, player_id: int) -> HttpResponse:

@@ -97,6 +97,9 @@ class FakeEngine:
     def ledger(self, state: dict[str, Any]) -> list[dict[str, Any]]:
         return copy.deepcopy(state["ledger"])
 
+    def ledger_count(self, state: dict[str, Any]) -> int:
+        return len(state["ledger"])
+
     def conserved(self, state: dict[str, Any]) -> dict[str, int]:
         return {"points": sum(state["totals"])}
 

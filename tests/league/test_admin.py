@@ -6,9 +6,9 @@ import random
 import pytest
 from django.urls import reverse
 
-from league.models import Membership, Move, Table
+from league.models import Membership, Move, Player, Table
 from league.services.moves import move_submit
-from tests.league.factories import ClubFactory, PlayerFactory, UserFactory, table_for
+from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory, table_for
 from tests.league.playing import play_moves
 
 pytestmark = pytest.mark.django_db
@@ -143,3 +143,88 @@ def test_the_verify_and_annul_actions(superuser_client, fake_game: str) -> None:
     ]
     clean.refresh_from_db()
     assert clean.status == Table.Status.ANNULLED
+
+
+# --- player profiles: an organizer edits only their clubs' members --------------------------------------------------
+
+
+def _player_form(player, **changes) -> dict:
+    data = {
+        "user": player.user.pk,
+        "display_name": player.display_name,
+        "language": player.language,
+        "settings": "{}",
+    }
+    return {**data, **changes}
+
+
+def test_an_organizer_lists_only_the_players_of_the_clubs_they_organize(organizer) -> None:
+    # given: a member of the organizer's club (in a second club of theirs too) and a player of another club only
+    client, club = organizer
+    member = MembershipFactory(club=club, player=PlayerFactory(display_name="Member")).player
+    second = ClubFactory()
+    Membership.objects.create(club=second, player=member)
+    Membership.objects.create(club=second, player=Player.objects.get(user__username="olivia"), role="organizer")
+    MembershipFactory(player=PlayerFactory(display_name="Outsider"))
+    # when
+    response = client.get(reverse("admin:league_player_changelist"))
+    # then: the organizer and the member, once each; not the outsider
+    assert [p.display_name for p in response.context["cl"].result_list] == ["Member", "Olivia"]
+
+
+def test_an_organizer_edits_a_member_but_not_a_player_of_another_club(organizer) -> None:
+    client, club = organizer
+    member = MembershipFactory(club=club).player
+    outsider = MembershipFactory(player=PlayerFactory(display_name="Outsider")).player
+
+    edited = client.post(
+        reverse("admin:league_player_change", args=[member.pk]), _player_form(member, display_name="Renamed")
+    )
+    refused = client.post(
+        reverse("admin:league_player_change", args=[outsider.pk]), _player_form(outsider, display_name="Hijacked")
+    )
+
+    assert edited.status_code == 302
+    member.refresh_from_db()
+    assert member.display_name == "Renamed"
+    # the admin's answer to an object outside the queryset: back to the index, nothing saved
+    assert refused.status_code == 302
+    outsider.refresh_from_db()
+    assert outsider.display_name == "Outsider"
+
+
+def test_an_organizer_has_no_change_permission_on_a_player_of_another_club(organizer, rf) -> None:
+    from django.contrib import admin
+
+    _client, club = organizer
+    member = MembershipFactory(club=club).player
+    outsider = PlayerFactory()
+    request = rf.get("/admin/")
+    request.user = Player.objects.get(user__username="olivia").user
+    player_admin = admin.site._registry[Player]
+
+    assert player_admin.has_change_permission(request, member) is True
+    assert player_admin.has_change_permission(request, outsider) is False
+    assert player_admin.has_change_permission(request) is True  # the changelist itself
+
+
+def test_an_organizer_still_finds_any_player_to_add_as_a_member(organizer) -> None:
+    # given: a player in no club of the organizer's
+    client, _club = organizer
+    newcomer = PlayerFactory(display_name="Newcomer")
+    # when: the membership form's player search runs
+    response = client.get(
+        reverse("admin:autocomplete"),
+        {"term": "Newc", "app_label": "league", "model_name": "membership", "field_name": "player"},
+    )
+    # then: the newcomer is offered
+    assert response.status_code == 200
+    assert [r["id"] for r in response.json()["results"]] == [str(newcomer.pk)]
+
+
+def test_a_superuser_lists_every_player(superuser_client) -> None:
+    players = {PlayerFactory().pk, MembershipFactory().player.pk}
+
+    response = superuser_client.get(reverse("admin:league_player_changelist"))
+
+    assert {p.pk for p in response.context["cl"].result_list} == players

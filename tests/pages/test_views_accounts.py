@@ -100,3 +100,66 @@ def test_korean_pages_name_games_and_court_cards_in_korean():
     assert "궁정의 암투" in page
     assert ">왕<" in page
     assert "내 카드" in page
+
+
+def test_the_language_switcher_stores_a_signed_in_players_choice():
+    # given: an English-speaking player, signed in, on a page
+    player = PlayerFactory(language="en")
+    client = Client()
+    client.force_login(player.user)
+    client.get("/")
+    # when: they pick Korean in the header's switcher
+    response = client.post("/language/", {"language": "ko", "next": "/inbox/"})
+    # then: the cookie, the player's language and the API all follow the choice
+    assert response.status_code == 302
+    assert response["Location"] == "/inbox/"
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "ko"
+    player.refresh_from_db()
+    assert player.language == "ko"
+    assert client.get("/api/me/").json()["language"] == "ko"
+
+
+def test_the_language_switcher_sets_only_the_cookie_for_a_visitor():
+    response = Client().post("/language/", {"language": "ko", "next": "/"})
+
+    assert response.status_code == 302
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "ko"
+
+
+def test_the_language_switcher_works_for_an_account_without_a_player():
+    from django.contrib.auth import get_user_model
+
+    admin = get_user_model().objects.create_user(username="staff-only", is_staff=True)
+    client = Client()
+    client.force_login(admin)
+    response = client.post("/language/", {"language": "ko", "next": "/"})
+
+    assert response.status_code == 302
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "ko"
+
+
+def test_the_language_switcher_keeps_the_players_language_for_a_language_the_site_does_not_offer():
+    # given: a player in Korean; Django has French translations, the site does not offer French
+    player = PlayerFactory(language="ko")
+    client = Client()
+    client.force_login(player.user)
+    client.get("/")
+    # when
+    response = client.post("/language/", {"language": "fr", "next": "/"})
+    # then: Django sets its cookie, but Player.language keeps to the site's languages
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fr"
+    player.refresh_from_db()
+    assert player.language == "ko"
+
+
+def test_reaching_the_language_switcher_by_get_changes_nothing():
+    player = PlayerFactory(language="ko")
+    client = Client()
+    client.force_login(player.user)
+    client.get("/")
+
+    response = client.get("/language/", {"language": "en", "next": "/"})
+
+    assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
+    player.refresh_from_db()
+    assert player.language == "ko"

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 
 from league.api.schema import error_responses
 from league.api.serializers import TokenRequestSerializer, TokenSerializer
+from league.api.throttles import TokenAddressThrottle, TokenUsernameThrottle
 from league.api.views.base import ApiView
 
 
@@ -18,12 +19,15 @@ class TokenCreateView(ApiView):
     # only Token is offered, so that a wrong password gets 401 with a challenge rather than a CSRF error
     authentication_classes = [TokenAuthentication]
     permission_classes = [AllowAny]
+    # a password-guessing guard, checked before the password is hashed: per address first, so that every call
+    # counts there even when its body is refused
+    throttle_classes = [TokenAddressThrottle, TokenUsernameThrottle]
 
     @extend_schema(
         operation_id="auth_token_create",
         summary="Exchange a username and password for an API token (the same token on every call).",
         request=TokenRequestSerializer,
-        responses={200: TokenSerializer, **error_responses(400, 401)},
+        responses={200: TokenSerializer, **error_responses(400, 401, 429)},
         auth=[],
         tags=["auth"],
     )

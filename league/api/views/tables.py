@@ -19,7 +19,7 @@ from league.api.serializers import (
 )
 from league.api.throttles import MoveSubmitThrottle
 from league.api.views.base import ApiView, player_of, player_or_none
-from league.selectors.tables import move_log_for, table_view_for, tables_waiting_for
+from league.selectors.tables import legal_moves_for, move_log_for, table_view_for, tables_waiting_for
 from league.services.moves import MAX_KEY_LENGTH, move_submit
 
 LOG_LIMIT = OpenApiParameter(
@@ -62,19 +62,8 @@ class TableLegalMovesView(ApiView):
         tags=["tables"],
     )
     def get(self, request: Request, table_id: int) -> Response:
-        table = reads.table_get(table_id=table_id)
-        view = table_view_for(table=table, player=player_or_none(request), log_limit=0)
-        return Response(
-            LegalMovesSerializer(
-                {
-                    "table_id": table.pk,
-                    "version": view["version"],
-                    "seat": view["seat"],
-                    "your_turn": view["your_turn"],
-                    "legal_moves": view["legal_moves"],
-                }
-            ).data
-        )
+        legal = legal_moves_for(table_id=table_id, player=player_or_none(request))
+        return Response(LegalMovesSerializer(legal).data)
 
 
 class TableMovesView(ApiView):

@@ -110,6 +110,9 @@ class HighCard:
             before = entry["points"]
         return rows
 
+    def ledger_count(self, state: dict[str, Any]) -> int:
+        return len(state["log"])
+
     def conserved(self, state: dict[str, Any]) -> dict[str, int]:
         return {"points": sum(state["points"]), "cards": len(state["cards"]) + len(state["deck"])}
 
@@ -191,6 +194,13 @@ class LeaksPoints(HighCard):
             new["points"][0] += 1
 
 
+class MiscountsLedger(HighCard):
+    """Counts the hand in play as a ledger row before it is over."""
+
+    def ledger_count(self, state: dict[str, Any]) -> int:
+        return len(state["log"]) + (not self.is_over(state))
+
+
 class LegalMoveThatDoesNotApply(HighCard):
     def legal_moves(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         moves = super().legal_moves(state, seat)
@@ -217,6 +227,7 @@ def test_the_honest_fake_passes() -> None:
         (NotDeterministic(), "replaying seed \\+ moves gives a different state"),
         (SeedInView(), "contains the seed"),
         (LeaksPoints(), "conserved"),
+        (MiscountsLedger(), "ledger_count differs from the ledger"),
     ],
     ids=lambda value: type(value).__name__ if isinstance(value, HighCard) else "",
 )

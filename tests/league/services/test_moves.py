@@ -424,3 +424,34 @@ def test_timeouts_of_a_simultaneous_step_share_its_clock(fake_game: str) -> None
     table.refresh_from_db()
     assert table.state["revealed"] == [1, 1]
     assert table_verify(table=table) == []
+
+
+def test_the_table_keeps_whether_its_last_move_left_a_step_open(fake_game: str) -> None:
+    """The move pipeline reads the open step from the table row, not from the move log; both must agree."""
+    table = table_for(fake_game, players=3)
+    players = _players(table)
+
+    marks = []
+    for seat in (2, 0, 1):
+        move_submit(table_id=table.pk, player=players[seat], move={"type": "pick", "value": 1}, expected_version=0)
+        table.refresh_from_db()
+        marks.append((table.step_open, Move.objects.get(table=table, seq=table.version).step_open))
+
+    assert marks == [(True, True), (True, True), (False, False)]
+
+
+def test_c_d2_the_last_discard_of_a_step_is_as_secret_as_the_others() -> None:
+    """Only one seat is to act for the last discard, so only the open step (kept on the table) tells the pipeline
+    that this choice is secret too: its card must not reach the public move log."""
+    engine = get_engine("the-court")
+    table = table_for("the-court", players=3, options=short_options("the-court"), seed="last-discard")
+    seats = engine.to_act(table.state)
+    assert len(seats) == 3  # C-D2: everyone discards at once
+    players = _players(table)
+    for seat in seats:
+        table.refresh_from_db()
+        move_submit(table_id=table.pk, player=players[seat], move=engine.timeout_move(table.state, seat),
+                    expected_version=table.version)
+
+    last = Move.objects.get(table=table, seq=3)
+    assert (last.seat, last.hidden, last.step_open) == (seats[-1], True, False)

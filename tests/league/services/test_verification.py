@@ -76,3 +76,13 @@ def test_a_wrong_seat_to_act_flag_is_reported(fake_game: str) -> None:
     table.seats.filter(index=0).update(to_act=False)
 
     assert table_verify(table=table) == ["seats marked to act [1], the engine says [0, 1]"]
+
+
+def test_a_wrong_open_step_mark_is_reported(fake_game: str) -> None:
+    table = table_for(fake_game)
+    table.step_open = True
+    table.save(update_fields=["step_open"])
+
+    assert table_verify(table=table) == [
+        "the table says a simultaneous step is open, its last move says otherwise"
+    ]

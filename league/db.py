@@ -1,0 +1,193 @@
+"""Plain SQL for the few statements on the move pipeline's hot path.
+
+Django's query compiler costs 0.5–1 ms of CPU per query, several times what PostgreSQL spends on these one-row
+statements (bench/http_moves.py, docs/benchmarks.md "What was changed"); a move makes half a dozen of them. These
+helpers write the same SQL by hand and adapt every value through its model field (`get_db_prep_save`), so they
+behave as the ORM does on PostgreSQL and on SQLite alike. Anything not on the hot path uses the ORM.
+"""
+
+from collections.abc import Callable, Iterable
+from functools import cache
+from typing import Any
+
+from django.db import connection, models
+
+Converter = Callable[[Any, Any, Any], Any]
+
+
+def _table(model: type[models.Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _pk(model: type[models.Model]) -> str:
+    return connection.ops.quote_name(model._meta.pk.column)
+
+
+def _column(model: type[models.Model], name: str) -> tuple[str, models.Field]:
+    field = _field(model, name)
+    return connection.ops.quote_name(field.column), field
+
+
+def rows_fetch(
+    model: type[models.Model], sql: str, params: list[Any], *, joined: dict[str, type[models.Model]] | None = None
+) -> list[Any]:
+    """Model instances from a plain SELECT, each column converted as the ORM converts it (datetimes, JSON,
+    booleans on SQLite). `joined` names related objects read in the same row: the columns of `joined[name]`
+    come as "name__column" and the instance is set as `name` (left out when its id is null). A column that is no
+    field (an annotation) is set as an attribute as read."""
+    joined = joined or {}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        columns = tuple(column[0] for column in cursor.description)
+        rows = cursor.fetchall()
+    plan = _read_plan(model, columns, "")
+    related = []
+    for name, other in joined.items():
+        other_plan = _read_plan(other, columns, f"{name}__")
+        pk_position = next(position for position, attname, _, _ in other_plan if attname == other._meta.pk.attname)
+        related.append((name, other, other_plan, pk_position))
+    claimed = {position for one in [plan, *(r[2] for r in related)] for position, _, _, _ in one}
+    extras = [(position, column) for position, column in enumerate(columns) if position not in claimed]
+    instances = []
+    for row in rows:
+        instance = _instance(model, plan, row)
+        for name, other, other_plan, pk_position in related:
+            if row[pk_position] is not None:
+                setattr(instance, name, _instance(other, other_plan, row))
+        for position, name in extras:
+            setattr(instance, name, row[position])
+        instances.append(instance)
+    return instances
+
+
+Plan = list[tuple[int, str, list[Converter], Any]]
+
+
+def _instance(model: type[models.Model], plan: Plan, row: tuple[Any, ...]) -> Any:
+    values = []
+    for position, _, converters, expression in plan:
+        value = row[position]
+        for converter in converters:
+            value = converter(value, expression, connection)
+        values.append(value)
+    return model.from_db(connection.alias, [attname for _, attname, _, _ in plan], values)
+
+
+@cache
+def _read_plan(model: type[models.Model], columns: tuple[str, ...], prefix: str) -> Plan:
+    """For each field of the model found among the columns (named `prefix` + its column): the column's position,
+    the field's attname and converters, in the model's field order (as `Model.from_db` wants them). Worked out once
+    per model, column list and prefix."""
+    found = {column: position for position, column in enumerate(columns)}
+    plan = []
+    for field in model._meta.concrete_fields:
+        if prefix + field.column in found:
+            expression = field.get_col(model._meta.db_table)
+            converters = connection.ops.get_db_converters(expression) + expression.get_db_converters(connection)
+            plan.append((found[prefix + field.column], field.attname, converters, expression))
+    return plan
+
+
+def columns_as(model: type[models.Model], alias: str, prefix: str = "") -> str:
+    """The select list of a model's columns from table alias `alias`, each renamed `prefix` + column."""
+    quote = connection.ops.quote_name
+    return ", ".join(
+        f"{alias}.{quote(field.column)} AS {quote(prefix + field.column)}" for field in model._meta.concrete_fields
+    )
+
+
+def lock_clause(*, of: str | None = None) -> str:
+    """What `select_for_update(no_key=True, of=...)` appends on this database ("" on SQLite, which has no row locks:
+    its writers are serialized already)."""
+    features = connection.features
+    if not features.has_select_for_update:
+        return ""
+    clause = " FOR NO KEY UPDATE" if features.has_select_for_no_key_update else " FOR UPDATE"
+    if of is not None and features.has_select_for_update_of:
+        clause += f" OF {of}"
+    return clause
+
+
+def row_locked(model: type[models.Model], pk: int) -> Any:
+    """One row by primary key, locked for the rest of the transaction as `select_for_update(no_key=True)` locks it;
+    None when there is no such row."""
+    found = rows_fetch(model, f"SELECT * FROM {_table(model)} WHERE {_pk(model)} = %s{lock_clause()}", [pk])
+    return found[0] if found else None
+
+
+def row_update(model: type[models.Model], pk: int, values: dict[str, Any]) -> None:
+    """UPDATE one row by primary key with these field values."""
+    rows_update(model, {pk: values})
+
+
+def rows_update(model: type[models.Model], changes: dict[int, dict[str, Any]]) -> None:
+    """UPDATE rows by primary key, each with values of its own, in one statement (a CASE per column when several
+    rows change); rows with nothing to change are left out."""
+    changes = {pk: values for pk, values in changes.items() if values}
+    if not changes:
+        return
+    if len(changes) == 1:
+        [(pk, values)] = changes.items()
+        params = [_field(model, name).get_db_prep_save(value, connection) for name, value in values.items()]
+        with connection.cursor() as cursor:
+            cursor.execute(_update_one_sql(model, tuple(values)), [*params, pk])
+        return
+    sets, params = [], []
+    for name in sorted({name for values in changes.values() for name in values}):
+        column, field = _column(model, name)
+        whens = []
+        for pk, values in changes.items():
+            if name in values:
+                whens.append("WHEN %s THEN %s")
+                params += [pk, field.get_db_prep_save(values[name], connection)]
+        # ELSE keeps the rows that do not change this column, and types the CASE even when every value is null
+        sets.append(f"{column} = CASE {_pk(model)} {' '.join(whens)} ELSE {column} END")
+    marks = ", ".join(["%s"] * len(changes))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {_table(model)} SET {', '.join(sets)} WHERE {_pk(model)} IN ({marks})", [*params, *changes]
+        )
+
+
+@cache
+def _update_one_sql(model: type[models.Model], names: tuple[str, ...]) -> str:
+    sets = ", ".join(f"{_column(model, name)[0]} = %s" for name in names)
+    return f"UPDATE {_table(model)} SET {sets} WHERE {_pk(model)} = %s"
+
+
+@cache
+def _field(model: type[models.Model], name: str) -> models.Field:
+    return model._meta.get_field(name)
+
+
+def flags_set(model: type[models.Model], name: str, *, true_ids: Iterable[int], false_ids: Iterable[int]) -> None:
+    """Set a boolean field to true on some rows and false on others, in one statement."""
+    true_ids, false_ids = list(true_ids), list(false_ids)
+    ids = true_ids + false_ids
+    if not ids:
+        return
+    column, field = _column(model, name)
+    true, false = field.get_db_prep_save(True, connection), field.get_db_prep_save(False, connection)
+    all_marks = ", ".join(["%s"] * len(ids))
+    if not true_ids:
+        sql, params = f"{column} = %s", [false]
+    elif not false_ids:
+        sql, params = f"{column} = %s", [true]
+    else:
+        sql = f"{column} = CASE WHEN {_pk(model)} IN ({', '.join(['%s'] * len(true_ids))}) THEN %s ELSE %s END"
+        params = [*true_ids, true, false]
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {_table(model)} SET {sql} WHERE {_pk(model)} IN ({all_marks})", [*params, *ids])
+
+
+def row_insert(model: type[models.Model], values: dict[str, Any]) -> None:
+    """INSERT one row (the database numbers it); the caller does not need its id."""
+    params = [_field(model, name).get_db_prep_save(value, connection) for name, value in values.items()]
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(model, tuple(values)), params)
+
+
+@cache
+def _insert_sql(model: type[models.Model], names: tuple[str, ...]) -> str:
+    columns = ", ".join(_column(model, name)[0] for name in names)
+    return f"INSERT INTO {_table(model)} ({columns}) VALUES ({', '.join(['%s'] * len(names))})"

@@ -1,0 +1,130 @@
+"""league/db.py: the plain SQL of the move pipeline reads and writes what the ORM would."""
+
+from datetime import UTC, datetime
+
+import pytest
+from django.db import transaction
+
+from league.db import columns_as, flags_set, row_insert, row_locked, row_update, rows_fetch, rows_update
+from league.models import Move, Seat, SeatClock, Table
+from tests.league.factories import table_for
+
+pytestmark = pytest.mark.django_db
+
+AT = datetime(2026, 3, 29, 1, 30, 15, 123456, tzinfo=UTC)
+
+
+def test_rows_fetch_converts_each_column_as_the_orm_does(fake_game: str) -> None:
+    table = table_for(fake_game)
+    Table.objects.filter(pk=table.pk).update(deadline=AT)
+
+    [raw] = rows_fetch(Table, "SELECT * FROM league_table WHERE id = %s", [table.pk])
+    orm = Table.objects.get(pk=table.pk)
+
+    assert [(f.attname, getattr(raw, f.attname)) for f in Table._meta.concrete_fields] == [
+        (f.attname, getattr(orm, f.attname)) for f in Table._meta.concrete_fields
+    ]
+    assert raw.deadline == AT and raw.deadline.tzinfo is not None
+    assert isinstance(raw.state, dict)
+
+
+def test_rows_fetch_keeps_other_columns_as_attributes(fake_game: str) -> None:
+    table = table_for(fake_game)
+
+    [raw] = rows_fetch(Table, "SELECT id, version, 41 + 1 AS answer FROM league_table WHERE id = %s", [table.pk])
+
+    assert (raw.pk, raw.version, raw.answer) == (table.pk, 0, 42)
+
+
+def test_row_locked_reads_the_row_or_none(fake_game: str) -> None:
+    table = table_for(fake_game)
+
+    with transaction.atomic():
+        assert row_locked(Table, table.pk).state == Table.objects.get(pk=table.pk).state
+        assert row_locked(Table, table.pk + 10_000) is None
+
+
+def test_row_update_adapts_datetimes_json_and_booleans(fake_game: str) -> None:
+    table = table_for(fake_game)
+
+    row_update(Table, table.pk, {"state": {"nested": [1, "two"]}, "deadline": AT, "step_open": True})
+
+    table.refresh_from_db()
+    assert (table.state, table.deadline, table.step_open) == ({"nested": [1, "two"]}, AT, True)
+
+
+def test_flags_set_sets_true_and_false_in_one_statement(fake_game: str, django_assert_num_queries) -> None:
+    table = table_for(fake_game, players=3)
+    seats = list(Seat.objects.filter(table=table).order_by("index"))
+
+    with django_assert_num_queries(1):
+        flags_set(Seat, "to_act", true_ids=[seats[2].pk], false_ids=[seats[0].pk, seats[1].pk])
+
+    assert list(Seat.objects.filter(table=table).order_by("index").values_list("to_act", flat=True)) == [
+        False, False, True,
+    ]
+
+
+def test_flags_set_with_nothing_to_change_makes_no_query(django_assert_num_queries) -> None:
+    with django_assert_num_queries(0):
+        flags_set(Seat, "to_act", true_ids=[], false_ids=[])
+
+
+def test_row_insert_writes_foreign_keys_by_id_and_json(fake_game: str) -> None:
+    table = table_for(fake_game)
+    seat = Seat.objects.get(table=table, index=0)
+
+    row_insert(Move, {"table": table.pk, "seq": 1, "seat": 0, "player": seat.player_id, "payload": {"a": [1]},
+                      "auto": False, "hidden": False, "step_open": False, "at": AT, "idempotency_key": "",
+                      "result": None})
+
+    move = Move.objects.get(table=table, seq=1)
+    assert (move.player_id, move.payload, move.at, move.result) == (seat.player_id, {"a": [1]}, AT, None)
+
+
+def test_seat_clocks_read_back_through_rows_fetch(fake_game: str) -> None:
+    table = table_for(fake_game)
+    seat = Seat.objects.get(table=table, index=0)
+    SeatClock.objects.create(seat=seat, bank=90, turn_started_at=AT)
+
+    [clock] = rows_fetch(SeatClock, "SELECT * FROM league_seatclock WHERE seat_id = %s", [seat.pk])
+
+    assert (clock.bank, clock.turn_started_at, clock.deadline, clock.abandoned) == (90, AT, None, False)
+
+
+def test_rows_fetch_joins_related_rows_and_leaves_out_missing_ones(fake_game: str) -> None:
+    table = table_for(fake_game)
+    first, second = Seat.objects.filter(table=table).order_by("index")
+    SeatClock.objects.create(seat=second, bank=30, turn_started_at=AT)
+
+    seats = rows_fetch(
+        Seat,
+        f"SELECT s.*, {columns_as(SeatClock, 'c', 'clock__')} FROM league_seat s "
+        'LEFT JOIN league_seatclock c ON c.seat_id = s.id WHERE s.table_id = %s ORDER BY s."index"',
+        [table.pk],
+        joined={"clock": SeatClock},
+    )
+
+    assert [seat.pk for seat in seats] == [first.pk, second.pk]
+    assert not hasattr(seats[0], "clock")
+    assert (seats[1].clock.seat_id, seats[1].clock.bank, seats[1].clock.turn_started_at) == (second.pk, 30, AT)
+
+
+def test_rows_update_gives_each_row_its_own_values_in_one_statement(
+    fake_game: str, django_assert_num_queries
+) -> None:
+    table = table_for(fake_game, players=3)
+    seats = list(Seat.objects.filter(table=table).order_by("index"))
+    clocks = [SeatClock.objects.create(seat=seat, bank=10, turn_started_at=AT, deadline=AT) for seat in seats]
+    later = AT.replace(hour=5)
+
+    with django_assert_num_queries(1):
+        rows_update(SeatClock, {
+            clocks[0].pk: {"deadline": None},
+            clocks[1].pk: {"turn_started_at": later, "deadline": later, "bank": 7},
+            clocks[2].pk: {},
+        })
+
+    assert list(SeatClock.objects.filter(pk__in=[c.pk for c in clocks]).order_by("seat__index").values_list(
+        "bank", "turn_started_at", "deadline"
+    )) == [(10, AT, None), (7, later, later), (10, AT, AT)]
