@@ -1,6 +1,7 @@
 """Settings from the environment; with nothing set, the embedded default (SQLite + filesystem broker) for a first run.
 
-Variables: DATABASE_URL, CELERY_BROKER_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, DATA_DIR.
+Variables: DATABASE_URL, CELERY_BROKER_URL, CACHE_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, DATA_DIR, NUM_PROXIES,
+and the API's rates (MOVE_SUBMIT_RATE, AUTH_TOKEN_USERNAME_RATE, AUTH_TOKEN_IP_RATE).
 """
 
 import os
@@ -107,6 +108,16 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cardleague <noreply@l
 
 # --- Celery ----------------------------------------------------------------------------------------------------------
 _BROKER_DIR = DATA_DIR / "broker"
+# the API's throttles count in the cache: a shared one (CACHE_URL=redis://...) makes a limit hold across the
+# server's worker processes; without it each process counts on its own (fine for one process and for the tests)
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
+        if os.environ.get("CACHE_URL")
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
 if CELERY_BROKER_URL == "filesystem://":
     for sub in ("out", "processed", "control"):
@@ -137,6 +148,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "league.api.errors.exception_handler",
+    # behind a reverse proxy: how many, so that the client's address is read from X-Forwarded-For (the token
+    # throttle counts per address; unset, every client's own header is ignored)
+    "NUM_PROXIES": int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None,
     "DEFAULT_THROTTLE_RATES": {
         "move_submit": os.environ.get("MOVE_SUBMIT_RATE", "60/minute"),
         # password guessing on POST /api/auth/token/ (league/api/throttles.py, docs/api.md)

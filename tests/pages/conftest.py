@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connections
 from django.test import Client
 
 from league.models import Player
@@ -36,6 +37,10 @@ def browser() -> Iterator[object]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield chromium
         chromium.close()
+        # the ORM calls a test makes while Playwright's loop runs open a connection that pytest-django's clean-up
+        # does not reach; left open, it blocked dropping the test database at the end of the run
+        # ("database test_test_gw0 is being accessed by other users")
+        connections.close_all()
 
 
 def signed_in_context(browser: object, live_server: object, player: Player, **options: object) -> object:
