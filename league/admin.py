@@ -112,6 +112,13 @@ class PlayerAdmin(admin.ModelAdmin):
             return True
         return self.get_queryset(request).filter(pk=obj.pk).exists()
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Player | None = None) -> list[str]:
+        # which account a profile belongs to is not a club matter: an organizer could otherwise hand a member's
+        # profile (ratings, seats) to another log-in
+        if request.user.is_superuser:
+            return list(self.readonly_fields)
+        return [*self.readonly_fields, "user"]
+
 
 def _is_autocomplete(request: HttpRequest) -> bool:
     """The admin's search for a foreign-key field (Django's AutocompleteJsonView reads the target admin's queryset);

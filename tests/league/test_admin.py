@@ -193,6 +193,23 @@ def test_an_organizer_edits_a_member_but_not_a_player_of_another_club(organizer)
     assert outsider.display_name == "Outsider"
 
 
+def test_an_organizer_cannot_move_a_members_profile_to_another_account(organizer) -> None:
+    client, club = organizer
+    member = MembershipFactory(club=club).player
+    other_account = UserFactory(username="someone-else")
+
+    answer = client.post(
+        reverse("admin:league_player_change", args=[member.pk]),
+        _player_form(member, user=other_account.pk, display_name="Renamed"),
+    )
+
+    assert answer.status_code == 302
+    owner = member.user_id
+    member.refresh_from_db()
+    # the rest of the form is saved; the account field is not even offered
+    assert (member.display_name, member.user_id) == ("Renamed", owner)
+
+
 def test_an_organizer_has_no_change_permission_on_a_player_of_another_club(organizer, rf) -> None:
     from django.contrib import admin
 
