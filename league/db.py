@@ -1,12 +1,12 @@
 """Plain SQL for the few statements on the move pipeline's hot path.
 
 Django's query compiler costs 0.5–1 ms of CPU per query, several times what PostgreSQL spends on these one-row
-statements (bench/http_moves.py, docs/benchmarks.md "What was changed"); a move makes half a dozen of them. These
+statements (bench/http_moves.py, docs/benchmarks.md "What was changed"); a move makes about ten of them. These
 helpers write the same SQL by hand and adapt every value through its model field (`get_db_prep_save`), so they
 behave as the ORM does on PostgreSQL and on SQLite alike. Anything not on the hot path uses the ORM.
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -96,16 +96,13 @@ def columns_as(model: type[models.Model], alias: str, prefix: str = "") -> str:
     )
 
 
-def lock_clause(*, of: str | None = None) -> str:
-    """What `select_for_update(no_key=True, of=...)` appends on this database ("" on SQLite, which has no row locks:
-    its writers are serialized already)."""
+def lock_clause() -> str:
+    """What `select_for_update(no_key=True)` appends on this database ("" on SQLite, which has no row locks: its
+    writers are serialized already)."""
     features = connection.features
     if not features.has_select_for_update:
         return ""
-    clause = " FOR NO KEY UPDATE" if features.has_select_for_no_key_update else " FOR UPDATE"
-    if of is not None and features.has_select_for_update_of:
-        clause += f" OF {of}"
-    return clause
+    return " FOR NO KEY UPDATE" if features.has_select_for_no_key_update else " FOR UPDATE"
 
 
 def row_locked(model: type[models.Model], pk: int) -> Any:
@@ -158,26 +155,6 @@ def _update_one_sql(model: type[models.Model], names: tuple[str, ...]) -> str:
 @cache
 def _field(model: type[models.Model], name: str) -> models.Field:
     return model._meta.get_field(name)
-
-
-def flags_set(model: type[models.Model], name: str, *, true_ids: Iterable[int], false_ids: Iterable[int]) -> None:
-    """Set a boolean field to true on some rows and false on others, in one statement."""
-    true_ids, false_ids = list(true_ids), list(false_ids)
-    ids = true_ids + false_ids
-    if not ids:
-        return
-    column, field = _column(model, name)
-    true, false = field.get_db_prep_save(True, connection), field.get_db_prep_save(False, connection)
-    all_marks = ", ".join(["%s"] * len(ids))
-    if not true_ids:
-        sql, params = f"{column} = %s", [false]
-    elif not false_ids:
-        sql, params = f"{column} = %s", [true]
-    else:
-        sql = f"{column} = CASE WHEN {_pk(model)} IN ({', '.join(['%s'] * len(true_ids))}) THEN %s ELSE %s END"
-        params = [*true_ids, true, false]
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {_table(model)} SET {sql} WHERE {_pk(model)} IN ({all_marks})", [*params, *ids])
 
 
 def row_insert(model: type[models.Model], values: dict[str, Any]) -> None:

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.clocks.arithmetic import Interval, TimeControl, WeeklyPause, deadline_after, is_overdue, running_time
-from league.db import columns_as, flags_set, rows_fetch, rows_update
+from league.db import columns_as, rows_fetch, rows_update
 from league.errors import BadOptions
 from league.models import (
     Entrant,
@@ -143,12 +143,7 @@ def seats_to_act_mark(*, seats: list[Seat], to_act: list[int]) -> None:
     changed = [seat for seat in seats if seat.to_act != (seat.index in to_act)]
     for seat in changed:
         seat.to_act = not seat.to_act
-    flags_set(
-        Seat,
-        "to_act",
-        true_ids=[seat.pk for seat in changed if seat.to_act],
-        false_ids=[seat.pk for seat in changed if not seat.to_act],
-    )
+    rows_update(Seat, {seat.pk: {"to_act": seat.to_act} for seat in changed})
 
 
 def seat_deadline(clock: SeatClock, policy: Policy, vacations: list[Interval]) -> datetime:

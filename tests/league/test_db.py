@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import pytest
 from django.db import transaction
 
-from league.db import columns_as, flags_set, row_insert, row_locked, row_update, rows_fetch, rows_update
+from league.db import columns_as, row_insert, row_locked, row_update, rows_fetch, rows_update
 from league.models import Move, Seat, SeatClock, Table
 from tests.league.factories import table_for
 
@@ -53,21 +53,24 @@ def test_row_update_adapts_datetimes_json_and_booleans(fake_game: str) -> None:
     assert (table.state, table.deadline, table.step_open) == ({"nested": [1, "two"]}, AT, True)
 
 
-def test_flags_set_sets_true_and_false_in_one_statement(fake_game: str, django_assert_num_queries) -> None:
+def test_rows_update_sets_true_on_some_rows_and_false_on_others_in_one_statement(
+    fake_game: str, django_assert_num_queries
+) -> None:
     table = table_for(fake_game, players=3)
     seats = list(Seat.objects.filter(table=table).order_by("index"))
 
     with django_assert_num_queries(1):
-        flags_set(Seat, "to_act", true_ids=[seats[2].pk], false_ids=[seats[0].pk, seats[1].pk])
+        rows_update(Seat, {seats[2].pk: {"to_act": True}, seats[0].pk: {"to_act": False},
+                           seats[1].pk: {"to_act": False}})
 
     assert list(Seat.objects.filter(table=table).order_by("index").values_list("to_act", flat=True)) == [
         False, False, True,
     ]
 
 
-def test_flags_set_with_nothing_to_change_makes_no_query(django_assert_num_queries) -> None:
+def test_rows_update_with_nothing_to_change_makes_no_query(django_assert_num_queries) -> None:
     with django_assert_num_queries(0):
-        flags_set(Seat, "to_act", true_ids=[], false_ids=[])
+        rows_update(Seat, {1: {}, 2: {}})
 
 
 def test_row_insert_writes_foreign_keys_by_id_and_json(fake_game: str) -> None:
