@@ -87,16 +87,17 @@ def legal_moves_for(*, table_id: int, player: Player | None) -> dict[str, Any]:
     if table is None:
         raise NotFound("No such table.", field="table_id")
     seat = table.your_seat
-    your_turn = False
+    legal: list[dict[str, Any]] | None = None  # None: not this seat's turn
     if seat is not None and table.status == Table.Status.ACTIVE:
         engine = engine_for(table.game)
-        your_turn = seat in engine.to_act(table.state)
+        if seat in engine.to_act(table.state):
+            legal = engine.legal_moves(table.state, seat)
     return {
         "table_id": table.pk,
         "version": table.version,
         "seat": seat,
-        "your_turn": your_turn,
-        "legal_moves": engine.legal_moves(table.state, seat) if your_turn else [],
+        "your_turn": legal is not None,
+        "legal_moves": legal or [],
     }
 
 

@@ -1,4 +1,5 @@
-"""table_view_for and tables_waiting_for (league/selectors/tables.py): what each viewer may see, "your turn"."""
+"""table_view_for, legal_moves_for and tables_waiting_for (league/selectors/tables.py): what each viewer may see,
+"your turn"."""
 
 import json
 import random
@@ -7,8 +8,9 @@ from datetime import timedelta
 import pytest
 
 from games import available_games, get_engine
+from league.errors import NotFound
 from league.models import Move, Table
-from league.selectors.tables import table_view_for, tables_waiting_for
+from league.selectors.tables import legal_moves_for, table_view_for, tables_waiting_for
 from league.services.moves import move_submit
 from league.services.tables import table_annul
 from tests.league.factories import PlayerFactory, table_for
@@ -156,3 +158,33 @@ def test_a_black_card_power_shows_its_target_but_not_the_card_it_names() -> None
     first, second = table_view_for(table=table, player=None)["moves"]
     assert (first["seat"], first["type"], first["target"]) == (0, "target", 2)
     assert second == {**second, "type": "pick"} and "card" not in second
+
+
+# --- legal_moves_for: the read before a move -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_legal_moves_for_gives_each_seat_what_the_full_view_gives_it(game: str) -> None:
+    table = table_for(game, players=seat_count(game), options=short_options(game), seed=f"legal-{game}")
+    play_moves(table, random.Random(3), count=2)
+    table.refresh_from_db()
+
+    for viewer in [*_players(table).values(), None, PlayerFactory()]:
+        view = table_view_for(table=table, player=viewer, log_limit=0)
+        expected = {key: view[key] for key in ("version", "seat", "your_turn", "legal_moves")}
+        assert legal_moves_for(table_id=table.pk, player=viewer) == {"table_id": table.pk, **expected}
+
+
+def test_legal_moves_for_an_annulled_table_offers_nothing(fake_game: str) -> None:
+    table = table_for(fake_game)
+    table_annul(table_id=table.pk, reason="test")
+    player = _players(table)[0]
+
+    assert legal_moves_for(table_id=table.pk, player=player) == {
+        "table_id": table.pk, "version": 0, "seat": 0, "your_turn": False, "legal_moves": [],
+    }
+
+
+def test_legal_moves_for_an_unknown_table_is_not_found() -> None:
+    with pytest.raises(NotFound):
+        legal_moves_for(table_id=987_654_321, player=None)
