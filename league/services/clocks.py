@@ -138,14 +138,6 @@ def seat_clocks_for(
     return {seat.index: (seat, seat.clock) for seat in seats}
 
 
-def seats_to_act_mark(*, seats: list[Seat], to_act: list[int]) -> None:
-    """Bring the seats' to-act marks in line with the engine, writing only the seats whose mark changes."""
-    changed = [seat for seat in seats if seat.to_act != (seat.index in to_act)]
-    for seat in changed:
-        seat.to_act = not seat.to_act
-    rows_update(Seat, {seat.pk: {"to_act": seat.to_act} for seat in changed})
-
-
 def seat_deadline(clock: SeatClock, policy: Policy, vacations: list[Interval]) -> datetime:
     """When the seat's current turn runs out; an abandoned seat's turn runs out as soon as it starts."""
     started = clock.turn_started_at

@@ -27,9 +27,9 @@ from league.errors import (
     TableClosed,
 )
 from league.models import Move, Player, Seat, Table
-from league.services.clocks import clock_after_move, seats_to_act_mark, seats_with_clocks
+from league.services.clocks import clock_after_move, seats_with_clocks
 from league.services.seasons import season_table_finished
-from league.services.tables import engine_for, record_end, record_ledger
+from league.services.tables import engine_for, record_end, record_ledger, seats_to_act_mark
 
 # sent after the transaction commits, so receivers (notifications, standings) never see a move that rolled back
 move_applied = Signal()  # kwargs: table_id, seq, seats_to_act

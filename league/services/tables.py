@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from games import IllegalMove, get_engine
 from games.core.protocol import Engine
+from league.db import rows_update
 from league.errors import BadOptions, NotFound, TableClosed
 from league.models import Club, LedgerEntry, Player, Result, Seat, Table
 
@@ -107,6 +108,14 @@ def table_annul(*, table_id: int, reason: str = "") -> Table:
     table.save(update_fields=["status", "annul_reason", "deadline", "finished_at"])
     Seat.objects.filter(table=table).update(to_act=False)
     return table
+
+
+def seats_to_act_mark(*, seats: list[Seat], to_act: list[int]) -> None:
+    """Bring the seats' to-act marks in line with the engine, writing only the seats whose mark changes."""
+    changed = [seat for seat in seats if seat.to_act != (seat.index in to_act)]
+    for seat in changed:
+        seat.to_act = not seat.to_act
+    rows_update(Seat, {seat.pk: {"to_act": seat.to_act} for seat in changed})
 
 
 def record_ledger(*, table: Table, engine: Engine, state: dict[str, Any], known_rows: int) -> list[LedgerEntry]:
