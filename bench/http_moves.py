@@ -48,6 +48,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from benchdb import ROOT, bench_database, bench_env
+from playouts import move_pick, script_make
 
 DB = "cardleague_bench_http"
 GAME = "coinche"
@@ -101,14 +102,6 @@ class Client:
 def trivial_loop(client: Client, token: str, until: float) -> None:
     while time.perf_counter() < until:
         client.call("trivial", "GET", "/api/me/", token)
-
-
-def move_pick(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
-    entry = rng.choice(legal)
-    if "min" not in entry:
-        return entry
-    base = {k: v for k, v in entry.items() if k not in ("min", "max")}
-    return {**base, "amount": rng.randint(entry["min"], entry["max"])}
 
 
 def paced(until: float, interval: float, *, offset: float = 0.0) -> Iterator[int]:
@@ -205,15 +198,22 @@ def client_process(job: dict[str, Any]) -> dict[str, Any]:
         thread.start()
     for thread in threads:
         thread.join()
-    took: dict[str, list[float]] = {}
-    status: dict[str, int] = {}
     for client in clients:
         client.conn.close()
-        for kind, values in client.took.items():
-            took.setdefault(kind, []).extend(values)
-        for key, count in client.status.items():
-            status[key] = status.get(key, 0) + count
+    took, status = pooled([{"took": client.took, "status": client.status} for client in clients])
     return {"took": took, "status": status, "tables": [t for w in job["clients"] for t in w.get("tables", [])]}
+
+
+def pooled(parts: list[dict[str, Any]]) -> tuple[dict[str, list[float]], dict[str, int]]:
+    """The latencies by kind and the counts of answers of several clients, processes or blocks, together."""
+    took: dict[str, list[float]] = {}
+    status: dict[str, int] = {}
+    for part in parts:
+        for kind, values in part["took"].items():
+            took.setdefault(kind, []).extend(values)
+        for key, count in part["status"].items():
+            status[key] = status.get(key, 0) + count
+    return took, status
 
 
 def phase_run(
@@ -228,17 +228,9 @@ def phase_run(
     start = time.perf_counter()
     parts = pool.map(client_process, jobs)
     elapsed = time.perf_counter() - start
-    took: dict[str, list[float]] = {}
-    status: dict[str, int] = {}
-    tables = []
-    for part in parts:
-        for kind, values in part["took"].items():
-            took.setdefault(kind, []).extend(values)
-        for key, count in part["status"].items():
-            status[key] = status.get(key, 0) + count
-        tables += part["tables"]
+    took, status = pooled(parts)
     return {"took": took, "status": status, "elapsed": min(elapsed, seconds + 5), "seconds": seconds,
-            "tables": tables}
+            "tables": [table for part in parts for table in part["tables"]]}
 
 
 # --- the server -----------------------------------------------------------------------------------------------------
@@ -312,18 +304,6 @@ def fixtures_create(tables: int, script_moves: int = 0) -> list[dict[str, Any]]:
     return out
 
 
-def script_make(engine: Any, state: dict[str, Any], rng: random.Random, *, limit: int) -> list[tuple[int, Any]]:
-    """The first `limit` moves of a random game from this state, as (seat, move): the seat first in to_act plays a
-    random legal move, as the read-and-move clients do."""
-    script = []
-    while len(script) < limit and not engine.is_over(state):
-        seat = engine.to_act(state)[0]
-        move = move_pick(rng, engine.legal_moves(state, seat))
-        script.append((seat, move))
-        state = engine.apply_move(state, seat, move)
-    return script
-
-
 def percentiles(values: list[float]) -> str:
     if len(values) < 2:
         return "n/a"
@@ -340,13 +320,7 @@ def carried(work: list[dict[str, Any]], done: dict[str, Any]) -> list[dict[str, 
 
 def phases_merged(parts: list[dict[str, Any]]) -> dict[str, Any]:
     """Blocks of one kind of phase as one: latencies and answers pooled, elapsed times added."""
-    took: dict[str, list[float]] = {}
-    status: dict[str, int] = {}
-    for part in parts:
-        for kind, values in part["took"].items():
-            took.setdefault(kind, []).extend(values)
-        for key, count in part["status"].items():
-            status[key] = status.get(key, 0) + count
+    took, status = pooled(parts)
     return {"took": took, "status": status, "elapsed": sum(part["elapsed"] for part in parts),
             "tables": parts[-1]["tables"]}
 

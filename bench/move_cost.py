@@ -22,17 +22,9 @@ import time
 from typing import Any
 
 from benchdb import bench_database
+from playouts import script_make
 
 DB = "cardleague_bench_move_cost"
-
-
-def move_pick(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """A random legal move; a free amount drawn within its range."""
-    entry = rng.choice(legal)
-    if "min" not in entry:
-        return entry
-    base = {k: v for k, v in entry.items() if k not in ("min", "max")}
-    return {**base, "amount": rng.randint(entry["min"], entry["max"])}
 
 
 def match_plan(*, options: dict[str, Any], needed: int) -> tuple[str, list[tuple[int, dict[str, Any]]]]:
@@ -42,14 +34,8 @@ def match_plan(*, options: dict[str, Any], needed: int) -> tuple[str, list[tuple
     engine = get_engine("coinche")
     for attempt in range(50):
         seed = f"move-cost-{attempt}"
-        rng = random.Random(seed)
         state = engine.new_game(players=4, seed=seed, options=options)
-        plan: list[tuple[int, dict[str, Any]]] = []
-        while not engine.is_over(state) and len(plan) < needed:
-            seat = engine.to_act(state)[0]
-            move = move_pick(rng, engine.legal_moves(state, seat))
-            state = engine.apply_move(state, seat, move)
-            plan.append((seat, move))
+        plan = script_make(engine, state, random.Random(seed), limit=needed)
         if len(plan) >= needed:
             return seed, plan
     raise SystemExit(f"no seed of 50 gives a match of {needed} moves; lower --at")

@@ -37,7 +37,8 @@ def main() -> None:
         from django.db import connection, reset_queries
         from django.test import Client
         from django.test.utils import CaptureQueriesContext
-        from http_moves import fixtures_create, move_pick
+        from http_moves import fixtures_create
+        from playouts import move_pick
 
         tables = fixtures_create(args.tables)
         client = Client()
