@@ -25,8 +25,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core.errors import IllegalMove
+from games.core.i18n import _
+from games.core.protocol import Event
 
 Chips = dict[str, Any]
+
+# the keys each betting move may carry (a client may invent none: games/core/protocol.py)
+MOVE_KEYS = {"check": {"type"}, "call": {"type"}, "fold": {"type"}, "bet": {"type", "amount"},
+             "raise": {"type", "amount"}}
+
+# the sentences of the betting events (games/core/events.py), shared by the three games that bet
+EVENT_TYPES = {
+    "check": _("{seat} checks"),
+    "call": _("{seat} calls {amount}"),
+    "bet": _("{seat} bets {amount}"),
+    "raise": _("{seat} raises by {raise_by} to {total}"),
+    "fold": _("{seat} folds"),
+    "all_in": _("{seat} is all-in"),
+    "ante": _("{seat} puts in {amount}"),
+}
 
 
 @dataclass(frozen=True)
@@ -209,28 +226,31 @@ def _next_pending(chips: Chips, actor: int) -> list[int]:
 def apply(chips: Chips, seat: int, move: dict[str, Any], limits: Limits) -> Chips:
     """Apply one betting move; raises IllegalMove and changes nothing when it is not allowed."""
     if to_act(chips) != seat:
-        raise IllegalMove("not_your_turn", "It is not this seat's turn to bet.")
+        raise IllegalMove("not_your_turn", _("It is not your turn to bet."))
     if not isinstance(move, dict):
-        raise IllegalMove("bad_move", "A move is a JSON object with a type.")
+        raise IllegalMove("bad_move", _("A move is a JSON object with a type."))
     kind = move.get("type")
+    if kind in MOVE_KEYS and not set(move) <= MOVE_KEYS[kind]:
+        raise IllegalMove("unknown_field", _("A {kind} move has no field {fields}."), kind=kind,
+                          fields=", ".join(sorted(map(str, set(move) - MOVE_KEYS[kind]))))
     call = to_call(chips, seat)
     out = _copied(chips)
     rnd = out["round"]
     if kind == "check":
         if call:
-            raise IllegalMove("cannot_check", f"There is a bet of {call} to call.")
+            raise IllegalMove("cannot_check", _("There is a bet of {call} to call."), call=call)
         rnd["pending"].pop(0)
         rnd["closed"].append(seat)
         return out
     if kind == "fold":
         if not call:
-            raise IllegalMove("cannot_fold", "Nothing to call: check instead of folding.")
+            raise IllegalMove("cannot_fold", _("Nothing to call: check instead of folding."))
         out["folded"][seat] = True
         rnd["pending"].pop(0)
         return out
     if kind == "call":
         if not call:
-            raise IllegalMove("nothing_to_call", "There is no bet to call: check instead.")
+            raise IllegalMove("nothing_to_call", _("There is no bet to call: check instead."))
         out = post(out, seat, call)
         out["round"]["pending"].pop(0)
         out["round"]["closed"].append(seat)
@@ -238,17 +258,18 @@ def apply(chips: Chips, seat: int, move: dict[str, Any], limits: Limits) -> Chip
     if kind in ("bet", "raise"):
         expected = "bet" if max(rnd["bets"]) == 0 else "raise"
         if kind != expected:
-            raise IllegalMove(f"cannot_{kind}", f"Nobody has bet yet: {expected} instead." if expected == "bet"
-                              else "There is a bet already: raise instead.")
+            raise IllegalMove(f"cannot_{kind}", _("Nobody has bet yet: bet instead.") if expected == "bet"
+                              else _("There is a bet already: raise instead."))
         amount = move.get("amount")
         if not isinstance(amount, int) or isinstance(amount, bool):
-            raise IllegalMove("bad_amount", "A bet or raise needs a whole number of chips as its amount.")
+            raise IllegalMove("bad_amount", _("A bet or raise needs a whole number of chips as its amount."))
         bounds = _increment_bounds(chips, seat, limits)
         if bounds is None:
-            raise IllegalMove("raise_not_allowed", "This seat may not bet or raise now.")
+            raise IllegalMove("raise_not_allowed", _("You may not bet or raise now."))
         low, high = bounds
         if not low <= amount <= high:
-            raise IllegalMove("amount_out_of_range", f"The amount must be between {low} and {high}.")
+            raise IllegalMove("amount_out_of_range", _("The amount must be between {low} and {high}."), low=low,
+                              high=high)
         out = post(out, seat, call + amount)
         rnd = out["round"]
         full = amount >= _full_increment(chips, seat, limits)
@@ -262,7 +283,22 @@ def apply(chips: Chips, seat: int, move: dict[str, Any], limits: Limits) -> Chip
             rnd["closed"].append(seat)
         rnd["pending"] = _next_pending(out, seat)
         return out
-    raise IllegalMove("unknown_move", f"Unknown betting move {kind!r}.")
+    raise IllegalMove("unknown_move", _("Unknown betting move {kind}."), kind=repr(kind))
+
+
+def move_events(before: Chips, seat: int, move: dict[str, Any], after: Chips) -> list[Event]:
+    """The public record of a betting move `apply` accepted: what it put in, and an all-in when it emptied the stack."""
+    kind = move["type"]
+    event: Event = {"type": kind, "seat": seat}
+    put_in = after["contrib"][seat] - before["contrib"][seat]
+    if kind in ("call", "bet"):
+        event["amount"] = put_in
+    elif kind == "raise":
+        event |= {"raise_by": move["amount"], "total": after["round"]["bets"][seat]}
+    events = [event]
+    if put_in and after["stacks"][seat] == 0:
+        events.append({"type": "all_in", "seat": seat})
+    return events
 
 
 def _full_increment(chips: Chips, seat: int, limits: Limits) -> int:
@@ -278,24 +314,41 @@ def _full_increment(chips: Chips, seat: int, limits: Limits) -> int:
 
 
 def side_pots(chips: Chips) -> list[dict[str, Any]]:
-    """The main pot and side pots: [{"amount", "eligible": [seats]}], main first.
+    """The main pot and side pots of a hand: [{"amount", "eligible": [seats], "shares": [per seat]}], main first.
 
-    Built in layers at each live seat's total contribution; folded chips fill the layers they reach. A top layer
-    only one seat can win (an uncalled bet) is a pot of its own, which goes back to that seat.
+    Cut at each live seat's total contribution: a seat is eligible for every layer its contribution reaches; folded
+    chips fill the layers they reach, and folded chips above every live level go to the last pot. A top layer only
+    one seat can win (an uncalled bet) is a pot of its own, which goes back to that seat.
     """
-    contrib = chips["contrib"]
     live = live_seats(chips)
-    levels = sorted({contrib[seat] for seat in live})
-    pots, floor = [], 0
+    return pots_cut(chips["contrib"], live, capped=live)
+
+
+def pots_cut(contrib: list[int], live: list[int], *, capped: list[int]) -> list[dict[str, Any]]:
+    """Pots cut at the contributions of the `capped` seats, main first, each {"amount", "eligible", "shares"}:
+    the one pot arithmetic of the three games. In poker every live seat is capped at what it put in (`side_pots`);
+    Black Card caps only its all-in players, a player who is not all-in being eligible for every chip (B-D4).
+
+    A live seat is eligible for a layer when it is not capped or its contribution reaches the layer. Chips above
+    the top cap are a pot of the live seats not capped, or, when there are none, go to the last pot.
+    """
+    levels = sorted({contrib[seat] for seat in capped})
+    free = [seat for seat in live if seat not in capped]
+    pots: list[dict[str, Any]] = []
+    floor = 0
     for level in levels:
-        amount = sum(min(c, level) - min(c, floor) for c in contrib)
-        eligible = [seat for seat in live if contrib[seat] >= level]
-        if amount:
-            pots.append({"amount": amount, "eligible": eligible})
+        shares = [min(c, level) - min(c, floor) for c in contrib]
+        if sum(shares):
+            eligible = [seat for seat in live if seat in free or contrib[seat] >= level]
+            pots.append({"amount": sum(shares), "eligible": eligible, "shares": shares})
         floor = level
-    leftover = sum(c - min(c, floor) for c in contrib)
-    if leftover and pots:
-        pots[-1]["amount"] += leftover  # folded chips above every live seat's level: to the last pot's winners
+    rest = [c - min(c, floor) for c in contrib]
+    if sum(rest):
+        if free:
+            pots.append({"amount": sum(rest), "eligible": free, "shares": rest})
+        elif pots:
+            pots[-1]["amount"] += sum(rest)
+            pots[-1]["shares"] = [a + b for a, b in zip(pots[-1]["shares"], rest, strict=True)]
     return pots
 
 

@@ -7,7 +7,17 @@ At every step of every playout:
 - `apply_move` never mutates its input; the state round-trips through JSON;
 - the engine's conserved quantities (chips, cards, points) never change;
 - no view (each seat's and the spectator's) changes when the cards hidden from that viewer are exchanged among
-  the places hidden from it, and no view contains the seed.
+  the places hidden from it, and no view contains the seed;
+- a move with a key the game does not define is refused as "unknown_field";
+- `play_move` gives the state `apply_move` gives, and events of the declared types and well-formed audiences;
+- what each viewer sees of a move's events (games/core/events.py) tells it nothing its own views do not: another
+  legal choice of the mover that leaves the viewer's view the same, or an exchange of cards hidden from the viewer,
+  leaves the viewer's events the same; no viewer's events contain the seed;
+- inside a secret step (`engine.secret_step`) that stays open, the mover's choice changes no other seat's view
+  and no other seat's events;
+- the bot's move is legal.
+Once per engine (`check_declarations`): the options schema agrees with `default_options` and `check_options`
+(bounds, kinds, unknown names), `teams` partitions the seats, and a start from given seat stacks conserves them.
 At the end: replaying seed + moves gives the identical state, and outcome/ledger are well formed.
 """
 
@@ -18,9 +28,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core.errors import IllegalMove
-from games.core.protocol import Engine, Move, Path, State
+from games.core.events import visible
+from games.core.protocol import Engine, Event, Move, Path, State
 
 MAX_STEPS = 50_000
+UNKNOWN_KEY = "zz_not_a_field"
+ALTERNATIVES = 3  # other legal choices of the mover tried against each move's events
 
 
 class ConformanceError(AssertionError):
@@ -80,34 +93,38 @@ def _illegal_probes(engine: Engine, state: State, seat: int, legal: list[Move]) 
             probes.append((seat, {**base, "amount": move["max"] + 1}))
             probes.append((seat, {**base, "amount": move["min"] - 1}))
             probes.append((seat, {**base, "amount": str(move["min"])}))
-    waiting = [s for s in range(len(_seats(engine, state))) if s not in engine.to_act(state)]
+    waiting = [s for s in range(state["players"]) if s not in engine.to_act(state)]
     if waiting and legal:
         sample = legal[0]
         probes.append((waiting[0], concrete(sample, random.Random(0))))
     return probes
 
 
-def _seats(engine: Engine, state: State) -> list[int]:
-    return list(range(state["players"]))
+def _exchanged(state: State, groups: list[list[Path]], rng: random.Random) -> State:
+    """A copy of the state with the cards inside each group shuffled among its places."""
+    shuffled = json.loads(json.dumps(state))  # a fresh copy, keys in their order; cheaper than deepcopy
+    for group in groups:
+        values = [_get(state, path) for path in group]
+        rng.shuffle(values)
+        for path, value in zip(group, values, strict=True):
+            _set(shuffled, path, value)
+    return shuffled
+
+
+def _viewers(state: State) -> list[int | None]:
+    return [*range(state["players"]), None]
 
 
 def _check_views(engine: Engine, state: State, playout: Playout, rng: random.Random) -> None:
-    viewers: list[int | None] = [*range(state["players"]), None]
-    for viewer in viewers:
+    for viewer in _viewers(state):
         view = engine.view(state, viewer)
         text = _canonical(view)
         _check(playout.seed not in text, playout, f"the view of {viewer} contains the seed")
         groups = engine.hidden_places(state, viewer)
         if not any(len(group) > 1 for group in groups):
             continue
-        shuffled = json.loads(json.dumps(state))  # a fresh copy, keys in their order; cheaper than deepcopy
-        for group in groups:
-            values = [_get(state, path) for path in group]
-            rng.shuffle(values)
-            for path, value in zip(group, values, strict=True):
-                _set(shuffled, path, value)
         _check(
-            _canonical(engine.view(shuffled, viewer)) == text,
+            _canonical(engine.view(_exchanged(state, groups, rng), viewer)) == text,
             playout,
             f"the view of {viewer} changes when cards hidden from it are exchanged",
         )
@@ -129,6 +146,8 @@ def play(
     pick = chooser or (lambda r, moves: concrete(r.choice(moves), r))
     state = engine.new_game(players=players, seed=seed, options=options)
     conserved = engine.conserved(state) if checks else None
+    if checks:
+        _check_opening(engine, state, playout, rng)
     for _ in range(MAX_STEPS):
         if engine.is_over(state):
             break
@@ -138,10 +157,16 @@ def play(
         legal = engine.legal_moves(state, seat)
         _check(bool(legal), playout, f"seat {seat} is to act but has no legal move")
         move = pick(rng, legal)
-        before = _check_step(engine, state, seat, legal, playout, rng, conserved) if checks else ""
-        state = engine.apply_move(state, seat, move)
         if checks:
-            _check(before != _canonical(state), playout, f"move {move} by {seat} changed nothing")
+            before = _check_step(engine, state, seat, legal, playout, rng, conserved)
+            after, events = engine.play_move(state, seat, move)
+            _check(before != _canonical(after), playout, f"move {move} by {seat} changed nothing")
+            _check(_canonical(engine.apply_move(state, seat, move)) == _canonical(after), playout,
+                   "play_move and apply_move give different states")
+            _check_events(engine, state, seat, move, legal, after, events, playout, rng)
+            state = after
+        else:
+            state = engine.apply_move(state, seat, move)
         playout.moves.append((seat, move))
     else:
         raise ConformanceError(f"no end after {MAX_STEPS} moves ({playout.describe()})")
@@ -172,6 +197,8 @@ def _check_step(
         engine.apply_move(state, seat, concrete(entry, rng))
     timeout = engine.timeout_move(state, seat)
     engine.apply_move(state, seat, timeout)  # the timeout default is always legal
+    bot = engine.bot_move(engine.view(state, seat), legal, rng)
+    engine.apply_move(state, seat, bot)  # and so is the bot's choice
     for probe_seat, probe in _illegal_probes(engine, state, seat, legal):
         try:
             engine.apply_move(state, probe_seat, probe)
@@ -179,9 +206,107 @@ def _check_step(
             _check(bool(error.code) and bool(error.message), playout, "IllegalMove without code or message")
         else:
             raise ConformanceError(f"illegal move {probe!r} by seat {probe_seat} was accepted ({playout.describe()})")
+    invented = {**concrete(rng.choice(legal), rng), UNKNOWN_KEY: 1}
+    try:
+        engine.apply_move(state, seat, invented)
+    except IllegalMove as error:
+        _check(error.code == "unknown_field", playout, f"a move with an unknown key is refused as {error.code!r}, "
+               "not 'unknown_field'")
+    else:
+        raise ConformanceError(f"a move with an unknown key {invented!r} was accepted ({playout.describe()})")
     _check(_canonical(state) == snapshot, playout, "apply_move mutated its input")
     _check_views(engine, state, playout, rng)
     return snapshot
+
+
+def _check_event_form(engine: Engine, events: Any, players: int, playout: Playout) -> None:
+    types = engine.event_types()
+    _check(isinstance(events, list), playout, "events are a list")
+    for event in events:
+        _check(isinstance(event, dict) and event.get("type") in types, playout,
+               f"event {event!r} is not a dict of a declared type")
+        for key in ("to", "secret"):
+            if key not in event:
+                continue
+            audience = event["to"] if key == "to" else event["secret"].get("to")
+            _check(
+                isinstance(audience, list)
+                and all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in audience),
+                playout,
+                f"event {event!r}: {key} names no list of seats",
+            )
+    _check(json.loads(json.dumps(events)) == events, playout, "events do not round-trip through JSON")
+
+
+def _seen(events: list[Event], viewers: list[int | None]) -> dict[int | None, str]:
+    return {viewer: _canonical(visible(events, viewer)) for viewer in viewers}
+
+
+def _alternatives(legal: list[Move], move: Move, rng: random.Random) -> list[Move]:
+    """Up to ALTERNATIVES other legal choices (free amounts at a random point of their range)."""
+    played = _canonical(move)
+    others = [candidate for candidate in (concrete(entry, rng) for entry in legal) if _canonical(candidate) != played]
+    return rng.sample(others, min(ALTERNATIVES, len(others)))
+
+
+def _check_events(
+    engine: Engine,
+    before: State,
+    seat: int,
+    move: Move,
+    legal: list[Move],
+    after: State,
+    events: list[Event],
+    playout: Playout,
+    rng: random.Random,
+) -> None:
+    """The events of one move are well formed and each viewer's part of them is a function of what it may know."""
+    _check_event_form(engine, events, before["players"], playout)
+    viewers = _viewers(before)
+    seen = _seen(events, viewers)
+    for viewer, text in seen.items():
+        _check(playout.seed not in text, playout, f"the events seen by {viewer} contain the seed")
+    views_after = {viewer: _canonical(engine.view(after, viewer)) for viewer in viewers}
+    to_act = set(engine.to_act(before))
+    stays_open = (
+        engine.secret_step(before) and engine.secret_step(after) and set(engine.to_act(after)) == to_act - {seat}
+    )
+    # another choice the viewer cannot tell from this one by its own view must leave it the same events
+    for alternative in _alternatives(legal, move, rng):
+        other_after, other_events = engine.play_move(before, seat, alternative)
+        other_seen = _seen(other_events, viewers)
+        for viewer in viewers:
+            same_view = _canonical(engine.view(other_after, viewer)) == views_after[viewer]
+            if stays_open and viewer != seat:
+                _check(same_view, playout, f"in an open secret step, seat {seat}'s choice shows in {viewer}'s view")
+            if same_view:
+                _check(other_seen[viewer] == seen[viewer], playout,
+                       f"the events of seat {seat}'s move tell {viewer} which choice it made, its view does not")
+    # cards hidden from the viewer, exchanged, leave it the same events unless its view after the move changes
+    for viewer in [None, rng.choice(viewers[:-1])]:
+        groups = engine.hidden_places(before, viewer)
+        if not any(len(group) > 1 for group in groups):
+            continue
+        try:
+            other_after, other_events = engine.play_move(_exchanged(before, groups, rng), seat, move)
+        except IllegalMove:
+            continue  # the move named a card the exchange took away
+        if _canonical(engine.view(other_after, viewer)) == views_after[viewer]:
+            _check(_canonical(visible(other_events, viewer)) == seen[viewer], playout,
+                   f"the events seen by {viewer} change when cards hidden from it are exchanged")
+
+
+def _check_opening(engine: Engine, state: State, playout: Playout, rng: random.Random) -> None:
+    events = engine.opening_events(state)
+    _check_event_form(engine, events, state["players"], playout)
+    for viewer in _viewers(state):
+        text = _canonical(visible(events, viewer))
+        _check(playout.seed not in text, playout, f"the opening events seen by {viewer} contain the seed")
+        groups = engine.hidden_places(state, viewer)
+        if any(len(group) > 1 for group in groups):
+            exchanged = engine.opening_events(_exchanged(state, groups, rng))
+            _check(_canonical(visible(exchanged, viewer)) == text, playout,
+                   f"the opening events seen by {viewer} change when cards hidden from it are exchanged")
 
 
 def _check_end(engine: Engine, state: State, playout: Playout, conserved: dict[str, int] | None) -> None:
@@ -208,6 +333,77 @@ def replay(engine: Engine, *, players: int, seed: str, options: dict[str, Any], 
     return state
 
 
+def check_declarations(engine: Engine) -> None:
+    """What an engine declares about itself, checked once: its title, the options schema against default_options
+    and check_options, teams as a partition of the seats, event sentences, and a start from given seat stacks."""
+    def fail(message: str) -> None:
+        raise ConformanceError(f"{engine.name}: {message}")
+
+    if not isinstance(engine.title, str) or not engine.title:
+        fail("no title")
+    schema = engine.options_schema()
+    if json.loads(json.dumps(schema)) != schema:
+        fail("the options schema does not round-trip through JSON")
+    names = [option["name"] for option in schema]
+    if len(set(names)) != len(names):
+        fail("the options schema names an option twice")
+    defaults = {option["name"]: option["default"] for option in schema}
+    if engine.default_options() != defaults:
+        fail("default_options differs from the schema's defaults")
+    types = engine.event_types()
+    for key, sentence in types.items():
+        if not isinstance(sentence, str) or not sentence:
+            fail(f"event type {key!r} has no sentence")
+        if "." in key and key.split(".")[0] not in types:
+            fail(f"{key!r} is the sentence of a field of an undeclared event type")
+    for players in range(engine.min_players, engine.max_players + 1):
+        if engine.check_options(dict(defaults), players) != defaults:
+            fail(f"check_options changes the defaults for {players} players")
+        _check_options_refused(engine, schema, defaults, players, fail)
+        teams = engine.teams(players)
+        if teams is not None and sorted(seat for team in teams for seat in team) != list(range(players)):
+            fail(f"teams {teams} are not a partition of the {players} seats")
+        _check_seat_stacks(engine, schema, defaults, players, fail)
+
+
+def _check_options_refused(
+    engine: Engine, schema: list[dict[str, Any]], defaults: dict[str, Any], players: int, fail: Callable[[str], None]
+) -> None:
+    probes: list[dict[str, Any]] = [{UNKNOWN_KEY: 1}]
+    for option in schema:
+        name = option["name"]
+        if option["kind"] == "int":
+            probes += [{name: option["min"] - 1}, {name: option["max"] + 1}, {name: str(option["min"])}, {name: True}]
+        elif option["kind"] == "bool":
+            probes.append({name: 1})
+        elif option["kind"] == "choice":
+            probes.append({name: "zz-no-such-choice"})
+        else:
+            probes += [{name: [option["min"]] * (players + 1)}, {name: [option["max"] + 1] * players}]
+    for probe in probes:
+        try:
+            engine.check_options(defaults | probe, players)
+        except IllegalMove as error:
+            if error.code != "bad_options":
+                fail(f"options {probe} are refused as {error.code!r}, not 'bad_options'")
+        else:
+            fail(f"options {probe} were accepted for {players} players")
+
+
+def _check_seat_stacks(
+    engine: Engine, schema: list[dict[str, Any]], defaults: dict[str, Any], players: int, fail: Callable[[str], None]
+) -> None:
+    """A game whose options take each seat's stack starts with exactly those chips in play."""
+    option = next((option for option in schema if option.get("role") == "seat_stacks"), None)
+    if option is None:
+        return
+    stacks = [max(option["min"], 40 + 17 * seat) for seat in range(players)]
+    state = engine.new_game(players=players, seed="seat-stacks", options=defaults | {option["name"]: stacks})
+    chips = engine.conserved(state).get("chips")
+    if chips != sum(stacks):
+        fail(f"a start from seat stacks {stacks} has {chips} chips in play")
+
+
 def run(
     engine: Engine, *, playouts: int = 0, units: int = 0, offset: int = 0, seed_prefix: str = "kit",
     checks: bool = True,
@@ -215,6 +411,8 @@ def run(
     """Matches spread over every player count and conformance variant, until at least `playouts` matches and
     `units` ledger rows (hands, deals, rounds) have been played; returns the counts."""
     counts = {"playouts": 0, "moves": 0, "ledger_rows": 0}
+    if checks:
+        check_declarations(engine)
     variants = engine.conformance_variants() or [{}]
     combos = [(n, v) for n in range(engine.min_players, engine.max_players + 1) for v in variants]
     i = 0

@@ -200,17 +200,27 @@ def test_c_d9_side_pots_with_three_all_ins_at_different_levels():
     chips = {"stacks": [0, 0, 0, 400, 400], "contrib": [30, 60, 80, 100, 50],
              "folded": [False, False, False, False, True], "round": None}
     assert betting.side_pots(chips) == [
-        {"amount": 150, "eligible": [0, 1, 2, 3]},  # 30 from each of five
-        {"amount": 110, "eligible": [1, 2, 3]},  # 30 each from seats 1, 2, 3 and 20 from the folded seat 4
-        {"amount": 40, "eligible": [2, 3]},
-        {"amount": 20, "eligible": [3]},  # seat 3's uncalled 20 comes back to it
+        {"amount": 150, "eligible": [0, 1, 2, 3], "shares": [30, 30, 30, 30, 30]},  # 30 from each of five
+        # 30 each from seats 1, 2, 3 and 20 from the folded seat 4
+        {"amount": 110, "eligible": [1, 2, 3], "shares": [0, 30, 30, 30, 20]},
+        {"amount": 40, "eligible": [2, 3], "shares": [0, 0, 20, 20, 0]},
+        {"amount": 20, "eligible": [3], "shares": [0, 0, 0, 20, 0]},  # seat 3's uncalled 20 comes back to it
     ]
     assert sum(pot["amount"] for pot in betting.side_pots(chips)) == betting.pot_total(chips)
 
 
 def test_folded_chips_above_every_live_level_go_to_the_last_pot():
     chips = {"stacks": [0, 0, 0], "contrib": [20, 20, 50], "folded": [False, False, True], "round": None}
-    assert betting.side_pots(chips) == [{"amount": 90, "eligible": [0, 1]}]
+    assert betting.side_pots(chips) == [{"amount": 90, "eligible": [0, 1], "shares": [20, 20, 50]}]
+
+
+def test_b_d4_pots_cut_only_at_all_in_stakes_leave_the_rest_to_players_not_all_in():
+    # seat 1 is all-in for 10; seats 0 and 2 put in unequal forced shares, neither all-in
+    pots = betting.pots_cut([25, 10, 5], [0, 1, 2], capped=[1])
+    assert pots == [
+        {"amount": 25, "eligible": [0, 1, 2], "shares": [10, 10, 5]},
+        {"amount": 15, "eligible": [0, 2], "shares": [15, 0, 0]},
+    ]
 
 
 def test_c_d7_split_with_odd_chips_one_each_in_the_order_given():

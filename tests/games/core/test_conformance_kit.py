@@ -14,24 +14,60 @@ import pytest
 from games.core import conformance
 from games.core.conformance import ConformanceError
 from games.core.errors import IllegalMove
+from games.core.options import Option, options_check, schema_json
 from games.core.rng import shuffled
 
 CARDS = ["1", "2", "3", "4", "5", "6"]
 HANDS = 2
+OPTIONS = [Option("stake_cap", "int", 3, "Highest bet", low=1, high=3)]
 
 
 class HighCard:
     name = "high-card"
+    title = "High card"
     min_players = 2
     max_players = 2
+    secret = False  # bets are made in turn, in the open
+
+    def options_schema(self) -> list[dict[str, Any]]:
+        return schema_json(OPTIONS)
 
     def default_options(self) -> dict[str, Any]:
-        return {}
+        return {option.name: option.default for option in OPTIONS}
 
     def check_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
-        if options:
-            raise IllegalMove("bad_options", "no options")
-        return {}
+        return options_check(options, players, OPTIONS)
+
+    def teams(self, players: int) -> list[list[int]] | None:
+        return None
+
+    def event_types(self) -> dict[str, str]:
+        return {"bet": "{seat} bets {amount}", "pass": "{seat} passes", "hand": "{winner} wins the hand",
+                "card": "{seat} holds {card}"}
+
+    def opening_events(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{"type": "card", "seat": seat, "card": state["cards"][seat], "to": [seat]} for seat in range(2)]
+
+    def secret_step(self, state: dict[str, Any]) -> bool:
+        return self.secret and not self.is_over(state)
+
+    def bot_move(self, view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+        return {"type": "pass"}
+
+    def play_move(self, state: dict[str, Any], seat: int, move: dict[str, Any]) -> tuple[dict, list[dict]]:
+        new = self.apply_move(state, seat, move)
+        events = [self._move_event(seat, move)]
+        if new["hand"] != state["hand"]:
+            last = new["log"][-1]
+            winner = 0 if last["cards"][0] > last["cards"][1] else 1
+            events.append({"type": "hand", "winner": winner, "cards": last["cards"]})
+            events += self.opening_events(new)
+        return new, events
+
+    def _move_event(self, seat: int, move: dict[str, Any]) -> dict[str, Any]:
+        if move["type"] == "pass":
+            return {"type": "pass", "seat": seat}
+        return {"type": "bet", "seat": seat, "amount": move["amount"]}
 
     def new_game(self, *, players: int, seed: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
         state = {"players": players, "seed": seed, "hand": 0, "turn": 0, "bets": [None, None], "points": [10, 10],
@@ -57,6 +93,8 @@ class HighCard:
     def _bet_of(self, state: dict[str, Any], seat: Any, move: Any) -> int:
         if seat not in self.to_act(state):
             raise IllegalMove("not_your_turn", "wait")
+        if isinstance(move, dict) and set(move) - {"type", "amount"}:
+            raise IllegalMove("unknown_field", "a move has a type and an amount")
         if move == {"type": "pass"}:
             return 0
         if not isinstance(move, dict) or move.get("type") != "bet" or set(move) != {"type", "amount"}:
@@ -207,12 +245,74 @@ class LegalMoveThatDoesNotApply(HighCard):
         return [*moves, {"type": "raise"}] if moves else moves
 
 
+class SecretBids(HighCard):
+    """Both seats bet at once and in secret; the bets show when both are in (a simultaneous secret step)."""
+
+    secret = True
+
+    def to_act(self, state: dict[str, Any]) -> list[int]:
+        return [] if self.is_over(state) else [seat for seat in range(2) if state["bets"][seat] is None]
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        out = super().view(state, seat)
+        # a seat sees its own bet; of the other's, only whether it is in
+        out["bets"] = [bet if other == seat else bet is not None for other, bet in enumerate(state["bets"])]
+        return out
+
+    def _move_event(self, seat: int, move: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "bet", "seat": seat, "secret": {"to": [seat], "amount": move.get("amount", 0)}}
+
+
+class AcceptsUnknownKey(HighCard):
+    def _bet_of(self, state: dict[str, Any], seat: Any, move: Any) -> int:
+        if isinstance(move, dict):
+            move = {key: value for key, value in move.items() if key in ("type", "amount")}
+        return super()._bet_of(state, seat, move)
+
+
+class CardInEvent(HighCard):
+    """Announces the mover's hidden card with every pass."""
+
+    def _move_event(self, seat: int, move: dict[str, Any]) -> dict[str, Any]:
+        return super()._move_event(seat, move) | {"card": self._cards[seat]}
+
+    def play_move(self, state: dict[str, Any], seat: int, move: dict[str, Any]) -> tuple[dict, list[dict]]:
+        self._cards = state["cards"]
+        return super().play_move(state, seat, move)
+
+
+class SecretBidShownInView(SecretBids):
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return {**super().view(state, seat), "amounts": list(state["bets"])}
+
+
+class SecretBidInEvent(SecretBids):
+    def _move_event(self, seat: int, move: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "bet", "seat": seat, "amount": move.get("amount", 0)}
+
+
+class DealtCardToEveryone(HighCard):
+    def opening_events(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{"type": "card", "seat": seat, "card": state["cards"][seat]} for seat in range(2)]
+
+
+class SchemaDisagrees(HighCard):
+    def default_options(self) -> dict[str, Any]:
+        return {"stake_cap": 2}
+
+
+class LooseBounds(HighCard):
+    def check_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        return self.default_options() | options
+
+
 def _run(engine: HighCard) -> dict[str, int]:
     return conformance.run(engine, playouts=20, seed_prefix="kit-test")
 
 
-def test_the_honest_fake_passes() -> None:
-    counts = _run(HighCard())
+@pytest.mark.parametrize("engine", [HighCard(), SecretBids()], ids=["in-turn", "secret-step"])
+def test_the_honest_fakes_pass(engine: HighCard) -> None:
+    counts = _run(engine)
     assert counts["playouts"] == 20
     assert counts["ledger_rows"] == 20 * HANDS
 
@@ -224,10 +324,17 @@ def test_the_honest_fake_passes() -> None:
         (MutatesInput(), "apply_move mutated its input"),
         (AcceptsIllegalAmount(), r"illegal move \{'type': 'bet', 'amount': 4\} by seat \d was accepted"),
         (AcceptsMoveOutOfTurn(), r"illegal move .* by seat \d was accepted"),
-        (NotDeterministic(), "replaying seed \\+ moves gives a different state"),
+        (NotDeterministic(), "replaying seed \\+ moves gives a different state|give different states"),
         (SeedInView(), "contains the seed"),
         (LeaksPoints(), "conserved"),
         (MiscountsLedger(), "ledger_count differs from the ledger"),
+        (AcceptsUnknownKey(), "a move with an unknown key .* was accepted"),
+        (CardInEvent(), "the events seen by .* change when cards hidden from it are exchanged"),
+        (SecretBidShownInView(), "in an open secret step, seat \\d's choice shows in \\d's view"),
+        (SecretBidInEvent(), "the events of seat \\d's move tell \\S+ which choice it made"),
+        (DealtCardToEveryone(), "the opening events seen by .* change when cards hidden from it are exchanged"),
+        (SchemaDisagrees(), "default_options differs from the schema's defaults"),
+        (LooseBounds(), "options .* were accepted"),
     ],
     ids=lambda value: type(value).__name__ if isinstance(value, HighCard) else "",
 )
