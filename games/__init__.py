@@ -22,7 +22,8 @@ GAME_NAMES = tuple(_ENGINE_MODULES)
 def get_engine(name: str) -> Engine:
     """The engine for a game name; KeyError for an unknown game."""
     module = importlib.import_module(_ENGINE_MODULES[name])
-    return module.ENGINE
+    engine: Engine = module.ENGINE
+    return engine
 
 
 def available_games() -> list[str]:

@@ -153,7 +153,8 @@ def to_act(chips: Chips) -> int | None:
     rnd = chips["round"]
     if rnd is None or not rnd["pending"] or len(live_seats(chips)) < 2:
         return None
-    return rnd["pending"][0]
+    seat: int = rnd["pending"][0]
+    return seat
 
 
 def round_over(chips: Chips) -> bool:
@@ -161,7 +162,7 @@ def round_over(chips: Chips) -> bool:
 
 
 def to_call(chips: Chips, seat: int) -> int:
-    bets = chips["round"]["bets"]
+    bets: list[int] = chips["round"]["bets"]
     return max(bets) - bets[seat]
 
 

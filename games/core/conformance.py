@@ -102,7 +102,7 @@ def _illegal_probes(engine: Engine, state: State, seat: int, legal: list[Move]) 
 
 def _exchanged(state: State, groups: list[list[Path]], rng: random.Random) -> State:
     """A copy of the state with the cards inside each group shuffled among its places."""
-    shuffled = json.loads(json.dumps(state))  # a fresh copy, keys in their order; cheaper than deepcopy
+    shuffled: State = json.loads(json.dumps(state))  # a fresh copy, keys in their order; cheaper than deepcopy
     for group in groups:
         values = [_get(state, path) for path in group]
         rng.shuffle(values)
@@ -314,7 +314,8 @@ def _check_end(engine: Engine, state: State, playout: Playout, conserved: dict[s
     _check(engine.conserved(state) == conserved, playout, "conserved quantities changed by the end")
     outcome = engine.outcome(state)
     places = outcome.get("placements")
-    _check(isinstance(places, list) and len(places) == state["players"], playout, "outcome needs a place per seat")
+    if not isinstance(places, list) or len(places) != state["players"]:
+        raise ConformanceError(f"outcome needs a place per seat ({playout.describe()})")
     _check(min(places) == 1, playout, "someone must be placed first")
     _check(all(isinstance(row, dict) for row in engine.ledger(state)), playout, "ledger rows must be dicts")
     _check(engine.ledger_count(state) == len(engine.ledger(state)), playout, "ledger_count differs from the ledger")
@@ -419,6 +420,7 @@ def run(
     while counts["playouts"] < playouts or counts["ledger_rows"] < units:
         players, options = combos[(i + offset) % len(combos)]
         result = play(engine, players=players, seed=f"{seed_prefix}-{i}", options=options, checks=checks)
+        assert result.final is not None
         counts["playouts"] += 1
         counts["moves"] += len(result.moves)
         counts["ledger_rows"] += len(engine.ledger(result.final))

@@ -93,7 +93,7 @@ def _check_one(option: Option, value: Any, players: int) -> None:
         if not isinstance(value, bool):
             raise _refuse(option, _("{option} is yes or no."))
     elif option.kind == "int":
-        if not _is_int(value) or not option.low <= value <= option.high:  # type: ignore[operator]
+        if not _is_int(value) or not option.low <= value <= option.high:
             raise _refuse(option, _("{option} is a whole number from {low} to {high}."), low=option.low,
                           high=option.high)
     elif option.kind == "choice":
@@ -103,7 +103,7 @@ def _check_one(option: Option, value: Any, players: int) -> None:
     elif value is not None and (  # seat_ints; null means "not set"
         not isinstance(value, list)
         or len(value) != players
-        or not all(_is_int(item) and option.low <= item <= option.high for item in value)  # type: ignore[operator]
+        or not all(_is_int(item) and option.low <= item <= option.high for item in value)
     ):
         raise _refuse(option, _("{option} lists one whole number from {low} to {high} for each of the {players} "
                                     "seats."), low=option.low, high=option.high, players=players)

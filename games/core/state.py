@@ -12,7 +12,8 @@ from games.core.protocol import State
 
 def copied(state: State) -> State:
     """A deep copy of a JSON state."""
-    return marshal.loads(marshal.dumps(state))
+    copy: State = marshal.loads(marshal.dumps(state))
+    return copy
 
 
 __all__ = ["copied"]
