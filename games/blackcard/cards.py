@@ -5,11 +5,13 @@ an undeclared joker has no rank or suit (B-D1). A key orders identities: rank, t
 > club), then a joker above the very card it stands for.
 """
 
-from games.core.cards import BLACK_JOKER, COLOUR_JOKER, JOKERS, RANKS, SUITS, is_joker, standard_deck
+from games.core.cards import BLACK_JOKER, COLOUR_JOKER, JOKERS, RANK_NAMES, RANKS, SUITS, is_joker, standard_deck
 
 SUIT_STRENGTH = {"S": 3, "D": 2, "H": 1, "C": 0}  # B-R2
+SUIT_OF_STRENGTH = {strength: suit for suit, strength in SUIT_STRENGTH.items()}
 SUIT_ORDER = "SDHC"  # strongest first (B-D20: flush powers fire in this order)
 RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}  # 0 is the 2, 12 the ace
+RANK_WORDS = [RANK_NAMES.get(rank, rank) for rank in RANKS]  # "2" ... "10", "J", "Q", "K", "A", by rank index
 ACE = 12
 FACE_RANKS = (9, 10, 11)  # J Q K
 JOKER_SUITS = {COLOUR_JOKER: "DH", BLACK_JOKER: "SC"}
@@ -35,6 +37,11 @@ def key_of(card: str, jokers: dict[str, str]) -> Key | None:
     if ident is None:
         return None
     return (RANK_INDEX[ident[0]], SUIT_STRENGTH[ident[1]], 1 if is_joker(card) else 0)
+
+
+def identity_code(key: Key) -> str:
+    """The code of the card a key plays as (a joker's declaration)."""
+    return RANKS[key[0]] + SUIT_OF_STRENGTH[key[1]]
 
 
 def keys_of(cards: list[str], jokers: dict[str, str]) -> list[Key]:
@@ -81,4 +88,16 @@ def timeout_order_key(card: str) -> Key:
     return (RANK_INDEX[card[0]], SUIT_STRENGTH[card[1]], 0)
 
 
-__all__ = ["ACE", "JOKERS", "SUITS", "Key", "declarable", "full_deck", "identity", "is_joker", "key_of", "keys_of"]
+__all__ = [
+    "ACE",
+    "JOKERS",
+    "SUITS",
+    "Key",
+    "declarable",
+    "full_deck",
+    "identity",
+    "identity_code",
+    "is_joker",
+    "key_of",
+    "keys_of",
+]

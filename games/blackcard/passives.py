@@ -37,7 +37,7 @@ def judge(public: dict[int, list[Key]]) -> dict[str, list[int]]:
     suits holders in seat order."""
     a21 = {seat: ace for seat, keys in public.items() if (ace := a21_ace(keys)) is not None}
     return {
-        "a21": sorted(a21, key=lambda seat: a21[seat], reverse=True),
+        "ace21": sorted(a21, key=lambda seat: a21[seat], reverse=True),
         "royalty": sorted(seat for seat, keys in public.items() if has_royalty(keys)),
         "four_suits": sorted(seat for seat, keys in public.items() if has_four_suits(keys)),
     }

@@ -7,13 +7,15 @@ players' public hands never tie.
 """
 
 from collections import defaultdict
+from typing import Any
 
 from games.blackcard.cards import Key
 
-NO_HAND: tuple = (-1,)
+PublicKey = tuple[Any, ...]
+NO_HAND: PublicKey = (-1,)
 
 
-def public_hand_key(keys: list[Key]) -> tuple:
+def public_hand_key(keys: list[Key]) -> PublicKey:
     """Sortable strength of a public hand (higher is better); an empty hand is below every other."""
     if not keys:
         return NO_HAND

@@ -1,17 +1,44 @@
-"""The seven-card showdown (B-R19, B-D10, B-D23): the best five of every card a player holds.
+"""The seven-card showdown (B-R19, B-D10, B-D23): the best hand of every card a player holds.
 
 A hand's key is (category, ranks, top card): categories 8 straight flush, 7 four of a kind, 6 full house, 5 flush,
-4 straight, 3 three of a kind, 2 two pair, 1 one pair, 0 high card; ranks are the category's ranks then the
-kickers; the top card is the highest card of the cards that make the category (as in Korean seven poker), whose
-suit breaks a tie of category and ranks (B-R2). With fewer than five cards the hand is ranked on what it has, a
-missing card below any card (B-D23): a shorter rank tuple that is a prefix of a longer one is lower.
+4 straight, 3 three of a kind, 2 two pair, 1 one pair, 0 high card. B-D10 compares hands of one category as in
+Korean seven poker, by the cards that make the category only:
+
+    straight flush, straight   the run: its top rank (A-2-3-4-5 is 5 high, the lowest)
+    four of a kind             the four: their rank
+    full house                 its three of a kind: their rank (the pair never counts)
+    flush                      its highest card: its rank
+    three of a kind            the three: their rank
+    two pair                   both pairs: the higher pair's rank, then the lower's
+    one pair                   the pair: its rank
+    high card                  the highest card: its rank
+
+then the suit (B-R2) of the highest card of those cards, a declared joker above the card it stands for (B-R3).
+Cards outside them (kickers) never count, so two hands built on the same cards (a shared community card) are equal.
+With fewer than five cards a hand is ranked on the cards it has (B-D23): four cards make no straight or flush, and
+with no kickers nothing else is missing; a seat with no card at all is below any hand.
 """
 
 from collections import defaultdict
+from typing import Any
 
-from games.blackcard.cards import ACE, Key
+from games.blackcard.cards import ACE, RANK_WORDS, Key, identity_code
+from games.core.i18n import _
 
-EMPTY: tuple = (-1,)
+HandKey = tuple[Any, ...]
+EMPTY: HandKey = (-1,)  # no card: below every hand (B-D23)
+
+STRAIGHT_FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, FLUSH, STRAIGHT, THREE_OF_A_KIND, TWO_PAIR, ONE_PAIR, HIGH_CARD = (
+    8,
+    7,
+    6,
+    5,
+    4,
+    3,
+    2,
+    1,
+    0,
+)
 
 
 def _straight_top(ranks: set[int]) -> int | None:
@@ -26,10 +53,22 @@ def _straight_top(ranks: set[int]) -> int | None:
 
 
 def _top_of(cards: list[Key], rank: int) -> Key:
+    """The highest card of one rank: the suit that decides between hands of equal ranks (B-D10)."""
     return max(card for card in cards if card[0] == rank)
 
 
-def hand_key(cards: list[Key]) -> tuple:
+def _straight_flush(by_suit: dict[int, list[Key]]) -> HandKey | None:
+    best: HandKey | None = None
+    for suited in by_suit.values():
+        if len(suited) >= 5:
+            top = _straight_top({card[0] for card in suited})
+            if top is not None:
+                candidate = (STRAIGHT_FLUSH, (top,), _top_of(suited, top))
+                best = candidate if best is None or candidate > best else best
+    return best
+
+
+def hand_key(cards: list[Key]) -> HandKey:
     """Sortable strength of the best hand among `cards` (undeclared jokers must be declared first)."""
     if not cards:
         return EMPTY
@@ -38,84 +77,70 @@ def hand_key(cards: list[Key]) -> tuple:
     for card in cards:
         by_suit[card[1]].append(card)
         by_rank[card[0]].append(card)
-    best_sf = None
-    for suited in by_suit.values():
-        if len(suited) >= 5:
-            top = _straight_top({c[0] for c in suited})
-            if top is not None:
-                candidate = (8, (top,), _top_of(suited, top))
-                best_sf = candidate if best_sf is None or candidate > best_sf else best_sf
-    if best_sf is not None:
-        return best_sf
+    straight_flush = _straight_flush(by_suit)
+    if straight_flush is not None:
+        return straight_flush
     ranks_desc = sorted(by_rank, reverse=True)
     quads = [r for r in ranks_desc if len(by_rank[r]) >= 4]
     trips = [r for r in ranks_desc if len(by_rank[r]) >= 3]
     pairs = [r for r in ranks_desc if len(by_rank[r]) >= 2]
-
-    def kickers(exclude: set[int], count: int) -> tuple[int, ...]:
-        return tuple(r for r in ranks_desc if r not in exclude)[:count]
-
     if quads:
-        q = quads[0]
-        return (7, (q, *kickers({q}, 1)), max(by_rank[q]))
-    if trips and len([r for r in pairs if r != trips[0]]) >= 1:
-        t = trips[0]
-        p = next(r for r in pairs if r != t)
-        return (6, (t, p), max(by_rank[t]))
-    flushes = []
-    for suited in by_suit.values():
-        if len(suited) >= 5:
-            top5 = sorted(suited, reverse=True)[:5]
-            flushes.append((5, tuple(c[0] for c in top5), top5[0]))
-    if flushes:
-        return max(flushes)
+        return (FOUR_OF_A_KIND, (quads[0],), max(by_rank[quads[0]]))
+    if trips and any(r != trips[0] for r in pairs):
+        return (FULL_HOUSE, (trips[0],), max(by_rank[trips[0]]))
+    flush_tops = [max(suited) for suited in by_suit.values() if len(suited) >= 5]
+    if flush_tops:
+        top_card = max(flush_tops)
+        return (FLUSH, (top_card[0],), top_card)
     top = _straight_top(set(by_rank))
     if top is not None:
-        return (4, (top,), _top_of(cards, top))
+        return (STRAIGHT, (top,), _top_of(cards, top))
     if trips:
-        t = trips[0]
-        return (3, (t, *kickers({t}, 2)), max(by_rank[t]))
+        return (THREE_OF_A_KIND, (trips[0],), max(by_rank[trips[0]]))
     if len(pairs) >= 2:
-        high, low = pairs[0], pairs[1]
-        return (2, (high, low, *kickers({high, low}, 1)), max(by_rank[high]))
+        return (TWO_PAIR, (pairs[0], pairs[1]), max(by_rank[pairs[0]]))
     if pairs:
-        p = pairs[0]
-        return (1, (p, *kickers({p}, 3)), max(by_rank[p]))
-    top5 = ranks_desc[:5]
-    return (0, tuple(top5), max(cards))
+        return (ONE_PAIR, (pairs[0],), max(by_rank[pairs[0]]))
+    top_card = max(cards)
+    return (HIGH_CARD, (top_card[0],), top_card)
 
 
-def winners(keys: dict[int, tuple], *, split: bool) -> list[int]:
+def winners(keys: dict[int, HandKey], *, split: bool) -> list[int]:
     """Seats holding the best hand: with `split` the top card's suit breaks no tie (B-D10); seats with no card
     lose to any seat with cards (B-D23)."""
     if not keys:
         return []
-    cut = (lambda k: k[:2]) if split else (lambda k: k)
-    best = max(cut(k) for k in keys.values())
-    return sorted(seat for seat, k in keys.items() if cut(k) == best)
+
+    def cut(key: HandKey) -> HandKey:
+        return key[:2] if split else key
+
+    best = max(cut(key) for key in keys.values())
+    return sorted(seat for seat, key in keys.items() if cut(key) == best)
 
 
-def pots(contrib: list[int], live: list[int], all_in: list[int]) -> list[dict]:
-    """The main pot and side pots, main first: [{"amount", "eligible"}].
+_PHRASES = {
+    STRAIGHT_FLUSH: _("Straight flush, {card} high"),
+    FOUR_OF_A_KIND: _("Four of a kind: {rank}, {card} highest"),
+    FULL_HOUSE: _("Full house: three {rank}, {card} highest"),
+    FLUSH: _("Flush, {card} high"),
+    STRAIGHT: _("Straight, {card} high"),
+    THREE_OF_A_KIND: _("Three of a kind: {rank}, {card} highest"),
+    TWO_PAIR: _("Two pair: {rank} and {low}, {card} highest"),
+    ONE_PAIR: _("One pair: {rank}, {card} highest"),
+    HIGH_CARD: _("High card, {card}"),
+}
+_NAMED_BY_TOP_CARD = (STRAIGHT_FLUSH, FLUSH, STRAIGHT, HIGH_CARD)  # the top card says all there is
 
-    The forced shares (B-R8) leave live players with unequal contributions although nobody is short, so a pot is
-    capped only at an all-in player's contribution (B-D4): a player who is not all-in is eligible for every chip.
-    Chips above the last cap go to the last pot's contenders when no one may contest them otherwise.
-    """
-    caps = sorted({contrib[seat] for seat in all_in})
-    out: list[dict] = []
-    floor = 0
-    for cap in caps:
-        amount = sum(min(c, cap) - min(c, floor) for c in contrib)
-        eligible = [s for s in live if s not in all_in or contrib[s] >= cap]
-        if amount:
-            out.append({"amount": amount, "eligible": eligible})
-        floor = cap
-    rest = sum(c - min(c, floor) for c in contrib)
-    if rest:
-        eligible = [s for s in live if s not in all_in]
-        if eligible:
-            out.append({"amount": rest, "eligible": eligible})
-        elif out:
-            out[-1]["amount"] += rest
-    return out
+
+def category_phrase(key: HandKey) -> dict[str, Any]:
+    """The category of a hand key as a phrase (games/core/events.py) naming what decides it: the ranks of the
+    cards that make it and the highest of them (B-D10)."""
+    if key == EMPTY:
+        return {"text": _("No cards")}
+    category, ranks, top = key
+    phrase: dict[str, Any] = {"text": _PHRASES[category], "card": identity_code(top)}
+    if category not in _NAMED_BY_TOP_CARD:
+        phrase["rank"] = RANK_WORDS[ranks[0]]
+    if category == TWO_PAIR:
+        phrase["low"] = RANK_WORDS[ranks[1]]
+    return phrase

@@ -3,14 +3,15 @@
 The auction is a small dict kept in the state:
   {"turn": seat on turn, "calls": [call, ...], "passes": in-turn passes since the last bid (or since the start),
    "bid": {"seat", "points", "suit"} | None, "waived": seats that declined their out-of-turn coinche on that bid}
-A call is stored as compact text, "<seat>:<call>" (e.g. "1:pass", "2:bid 100 H", "3:slam S", "0:coinche"), because
-the state is copied on every move; `call_record` turns it back into a dict for the views.
+A call is stored as the views show it: {"seat", "type"} and, for a bid, "points" and "suit", for a slam, "suit".
+The engine checks a move's fields (games/coinche/engine.py) before it reaches these functions.
 """
 
 from typing import Any
 
 from games.core.cards import SUITS
 from games.core.errors import IllegalMove
+from games.core.i18n import _
 
 HIGHEST_BID = 160  # K-D5: above it, only slam
 SLAM_VALUE = 500  # K-R23/K-R24: what a slam "bid" is worth in the scoring (K-D11, K-D18)
@@ -20,26 +21,9 @@ COINCHE = {"type": "coinche"}
 SURCOINCHE = {"type": "surcoinche"}
 
 
-def call_text(seat: int, move: dict[str, Any]) -> str:
-    parts = [move["type"]]
-    if "points" in move:
-        parts.append(str(move["points"]))
-    if "suit" in move:
-        parts.append(move["suit"])
-    return f"{seat}:{' '.join(parts)}"
-
-
-def call_record(text: str) -> dict[str, Any]:
-    """The call as the views show it: {"seat", "type"} and, for a bid or slam, "points"/"suit"."""
-    seat, _, body = text.partition(":")
-    parts = body.split(" ")
-    record: dict[str, Any] = {"seat": int(seat), "type": parts[0]}
-    if parts[0] == "bid":
-        record["points"] = int(parts[1])
-        record["suit"] = parts[2]
-    elif parts[0] == "slam":
-        record["suit"] = parts[1]
-    return record
+def call_record(seat: int, move: dict[str, Any]) -> dict[str, Any]:
+    """The call as the auction keeps it: {"seat", "type"} and the bid's "points"/"suit" or the slam's "suit"."""
+    return {"seat": seat, **move}
 
 
 def auction_new(*, first: int) -> dict[str, Any]:
@@ -77,11 +61,12 @@ def legal_calls(auction: dict[str, Any], seat: int, options: dict[str, Any]) -> 
             # K-D7: out of turn only a coinche, or a pass that declines it (the timeout's default, K-D14)
             return [dict(COINCHE), dict(PASS)]
         return []
-    calls = [dict(PASS)]
+    calls: list[dict[str, Any]] = [dict(PASS)]
     floor = auction["bid"]["points"] if auction["bid"] is not None else -1
     calls.extend(
         {"type": "bid", "points": points, "suit": suit}
-        for points in bid_levels(options) if points > floor
+        for points in bid_levels(options)
+        if points > floor
         for suit in SUITS
     )
     calls.extend({"type": "slam", "suit": suit} for suit in SUITS)
@@ -90,16 +75,20 @@ def legal_calls(auction: dict[str, Any], seat: int, options: dict[str, Any]) -> 
     return calls
 
 
-def _check_keys(move: dict[str, Any], keys: set[str]) -> None:
-    if set(move) != keys:
-        raise IllegalMove("bad_move", f"a {move['type']} call has exactly the keys {sorted(keys)}")
-
-
 def _check_suit(move: dict[str, Any]) -> str:
     suit = move["suit"]
     if not isinstance(suit, str) or suit not in SUITS:
-        raise IllegalMove("bad_suit", f"suit must be one of {', '.join(SUITS)}")
+        raise IllegalMove("bad_suit", _("The suit is one of {suits}."), suits=", ".join(SUITS))
     return suit
+
+
+def _fresh(auction: dict[str, Any]) -> dict[str, Any]:
+    """A copy to change: the calls already made and the bid are never changed, only added to or replaced."""
+    return {**auction, "calls": list(auction["calls"]), "waived": list(auction["waived"])}
+
+
+def _not_your_turn() -> IllegalMove:
+    return IllegalMove("not_your_turn", _("It is not your turn."))
 
 
 def call_apply(
@@ -111,22 +100,15 @@ def call_apply(
     kind = move["type"]
     on_turn = seat == auction["turn"]
     bid = auction["bid"]
-    new = {
-        "turn": auction["turn"],
-        "calls": list(auction["calls"]),
-        "passes": auction["passes"],
-        "bid": bid,
-        "waived": list(auction["waived"]),
-    }
     if kind == "pass":
-        _check_keys(move, {"type"})
+        new = _fresh(auction)
         if not on_turn:
             if seat not in coinche_seats(auction) or seat in auction["waived"]:
-                raise IllegalMove("not_your_turn", f"seat {seat} is not on turn")
+                raise _not_your_turn()
             new["waived"].append(seat)
             new["waived"].sort()
             return new, "open"
-        new["calls"].append(call_text(seat, PASS))
+        new["calls"].append(call_record(seat, PASS))
         new["passes"] += 1
         new["turn"] = (seat + 1) % 4
         if bid is None and new["passes"] == 4:
@@ -135,39 +117,48 @@ def call_apply(
             return new, "won"
         return new, "open"
     if kind == "coinche":
-        _check_keys(move, {"type"})
         if seat not in coinche_seats(auction):
-            raise IllegalMove("illegal_coinche", "only an opponent of the last bidder may coinche")
+            raise IllegalMove("illegal_coinche", _("Only an opponent of the last bidder may coinche."))
         if not on_turn and seat in auction["waived"]:
-            raise IllegalMove("not_your_turn", f"seat {seat} declined to coinche this bid out of turn")
-        new["calls"].append(call_text(seat, COINCHE))
+            raise IllegalMove(
+                "not_your_turn", _("You passed on coinching this bid: you may still coinche it on your own turn.")
+            )
+        new = _fresh(auction)
+        new["calls"].append(call_record(seat, COINCHE))
         return new, "coinched"
     if not on_turn:
-        raise IllegalMove("not_your_turn", f"seat {seat} is not on turn")
+        raise _not_your_turn()
     if kind == "bid":
-        _check_keys(move, {"type", "points", "suit"})
         points = move["points"]
         if not isinstance(points, int) or isinstance(points, bool):
-            raise IllegalMove("bad_bid", "points must be an integer")
+            raise IllegalMove("bad_bid", _("A bid names a whole number of points."))
         suit = _check_suit(move)
         if points not in bid_levels(options):
-            raise IllegalMove("bad_bid", f"bids run from {options['lowest_bid']} to {HIGHEST_BID} "
-                                         f"in steps of {options['bid_step']}")
+            raise IllegalMove(
+                "bad_bid",
+                _("Bids run from {lowest} to {highest} in steps of {step}."),
+                lowest=options["lowest_bid"],
+                highest=HIGHEST_BID,
+                step=options["bid_step"],
+            )
         if bid is not None and points <= bid["points"]:
-            raise IllegalMove("bid_too_low", f"a bid must be higher than {bid['points']}")
+            raise IllegalMove(
+                "bid_too_low", _("A bid must name more than the {points} points bid last."), points=bid["points"]
+            )
+        new = _fresh(auction)
         new["bid"] = {"seat": seat, "points": points, "suit": suit}
-        new["calls"].append(call_text(seat, {"type": "bid", "points": points, "suit": suit}))
+        new["calls"].append(call_record(seat, {"type": "bid", "points": points, "suit": suit}))
         new["passes"] = 0
         new["waived"] = []
         new["turn"] = (seat + 1) % 4
         return new, "open"
     if kind == "slam":
-        _check_keys(move, {"type", "suit"})
         suit = _check_suit(move)
+        new = _fresh(auction)
         new["bid"] = {"seat": seat, "points": None, "suit": suit}
-        new["calls"].append(call_text(seat, {"type": "slam", "suit": suit}))
+        new["calls"].append(call_record(seat, {"type": "slam", "suit": suit}))
         return new, "slam"
-    raise IllegalMove("wrong_phase", f"a {kind} call is not allowed while bidding")
+    raise IllegalMove("wrong_phase", _("The auction is on: pass, bid, bid a slam or coinche."))
 
 
 def surcoinche_order(coincher: int) -> list[int]:

@@ -4,6 +4,9 @@ A trick is the list of its cards in play order with the seat that led it: card i
 """
 
 from games.coinche.cards import strength
+from games.core.cards import SUIT_SYMBOLS
+from games.core.errors import IllegalMove
+from games.core.i18n import _
 
 
 def trick_winner(trick: list[str], leader: int, trump: str) -> int:
@@ -23,9 +26,7 @@ def _highest_trump(trick: list[str], trump: str) -> int:
     return max((strength(card, trump) for card in trick if card[1] == trump), default=-1)
 
 
-def legal_cards(
-    hand: list[str], trick: list[str], leader: int, trump: str, *, undertrump: bool = True
-) -> list[str]:
+def legal_cards(hand: list[str], trick: list[str], leader: int, trump: str, *, undertrump: bool = True) -> list[str]:
     """K-R18: the cards the next player may play from `hand` on `trick` (led by `leader`); `undertrump` is the
     table's K-R18.2 setting."""
     if not trick:
@@ -54,6 +55,31 @@ def legal_cards(
     if undertrump:
         return trumps  # K-R18.2: unable to overtrump, still trump
     return list(hand)  # the table setting without the undertrump obligation: a discard is allowed
+
+
+def _best_trump_card(trick: list[str], trump: str) -> str:
+    return max((card for card in trick if card[1] == trump), key=lambda card: strength(card, trump))
+
+
+def card_refusal(hand: list[str], trick: list[str], leader: int, trump: str) -> IllegalMove:
+    """Why K-R18 forbids a held card that `legal_cards` left out, as the player reads it."""
+    led = trick[0][1]
+    has_trump = any(card[1] == trump for card in hand)
+    if led == trump:
+        best = _best_trump_card(trick, trump)
+        if any(card[1] == trump and strength(card, trump) > strength(best, trump) for card in hand):
+            return IllegalMove("illegal_card", _("Trumps were led: play a trump higher than {card}."), card=best)
+        return IllegalMove("illegal_card", _("Trumps were led: play a trump."))
+    if any(card[1] == led for card in hand):
+        return IllegalMove("illegal_card", _("You must follow suit: play a {suit}."), suit=SUIT_SYMBOLS[led])
+    if has_trump and any(card[1] == trump for card in trick):
+        best = _best_trump_card(trick, trump)
+        if any(card[1] == trump and strength(card, trump) > strength(best, trump) for card in hand):
+            return IllegalMove(
+                "illegal_card", _("Your opponents have trumped: play a trump higher than {card}."), card=best
+            )
+        return IllegalMove("illegal_card", _("You cannot beat {card}, but you must still play a trump."), card=best)
+    return IllegalMove("illegal_card", _("Your opponents hold the trick: play a trump."))
 
 
 def belote_holder(hands: list[list[str]], trump: str) -> int | None:

@@ -30,6 +30,7 @@ from typing import Any
 from games.core.errors import IllegalMove
 from games.core.events import visible
 from games.core.protocol import Engine, Event, Move, Path, State
+from games.core.state import copied
 
 MAX_STEPS = 50_000
 UNKNOWN_KEY = "zz_not_a_field"
@@ -102,7 +103,7 @@ def _illegal_probes(engine: Engine, state: State, seat: int, legal: list[Move]) 
 
 def _exchanged(state: State, groups: list[list[Path]], rng: random.Random) -> State:
     """A copy of the state with the cards inside each group shuffled among its places."""
-    shuffled: State = json.loads(json.dumps(state))  # a fresh copy, keys in their order; cheaper than deepcopy
+    shuffled = copied(state)
     for group in groups:
         values = [_get(state, path) for path in group]
         rng.shuffle(values)
@@ -118,13 +119,13 @@ def _viewers(state: State) -> list[int | None]:
 def _check_views(engine: Engine, state: State, playout: Playout, rng: random.Random) -> None:
     for viewer in _viewers(state):
         view = engine.view(state, viewer)
-        text = _canonical(view)
-        _check(playout.seed not in text, playout, f"the view of {viewer} contains the seed")
+        _check(playout.seed not in _canonical(view), playout, f"the view of {viewer} contains the seed")
         groups = engine.hidden_places(state, viewer)
         if not any(len(group) > 1 for group in groups):
             continue
+        # views are compared as data (several times faster than as canonical JSON, which costs most of the kit)
         _check(
-            _canonical(engine.view(_exchanged(state, groups, rng), viewer)) == text,
+            engine.view(_exchanged(state, groups, rng), viewer) == view,
             playout,
             f"the view of {viewer} changes when cards hidden from it are exchanged",
         )
@@ -238,15 +239,17 @@ def _check_event_form(engine: Engine, events: Any, players: int, playout: Playou
     _check(json.loads(json.dumps(events)) == events, playout, "events do not round-trip through JSON")
 
 
-def _seen(events: list[Event], viewers: list[int | None]) -> dict[int | None, str]:
-    return {viewer: _canonical(visible(events, viewer)) for viewer in viewers}
+def _seen(events: list[Event], viewers: list[int | None]) -> dict[int | None, list[Event]]:
+    return {viewer: visible(events, viewer) for viewer in viewers}
 
 
 def _alternatives(legal: list[Move], move: Move, rng: random.Random) -> list[Move]:
     """Up to ALTERNATIVES other legal choices (free amounts at a random point of their range)."""
+    # sample first: a Palace step lists thousands of rows, and encoding them all cost most of the kit's time
     played = _canonical(move)
-    others = [candidate for candidate in (concrete(entry, rng) for entry in legal) if _canonical(candidate) != played]
-    return rng.sample(others, min(ALTERNATIVES, len(others)))
+    picks = rng.sample(legal, min(ALTERNATIVES + 1, len(legal)))
+    others = [candidate for candidate in (concrete(entry, rng) for entry in picks) if _canonical(candidate) != played]
+    return others[:ALTERNATIVES]
 
 
 def _check_events(
@@ -264,9 +267,9 @@ def _check_events(
     _check_event_form(engine, events, before["players"], playout)
     viewers = _viewers(before)
     seen = _seen(events, viewers)
-    for viewer, text in seen.items():
-        _check(playout.seed not in text, playout, f"the events seen by {viewer} contain the seed")
-    views_after = {viewer: _canonical(engine.view(after, viewer)) for viewer in viewers}
+    for viewer, shown in seen.items():
+        _check(playout.seed not in _canonical(shown), playout, f"the events seen by {viewer} contain the seed")
+    views_after = {viewer: engine.view(after, viewer) for viewer in viewers}
     to_act = set(engine.to_act(before))
     stays_open = (
         engine.secret_step(before) and engine.secret_step(after) and set(engine.to_act(after)) == to_act - {seat}
@@ -276,7 +279,7 @@ def _check_events(
         other_after, other_events = engine.play_move(before, seat, alternative)
         other_seen = _seen(other_events, viewers)
         for viewer in viewers:
-            same_view = _canonical(engine.view(other_after, viewer)) == views_after[viewer]
+            same_view = engine.view(other_after, viewer) == views_after[viewer]
             if stays_open and viewer != seat:
                 _check(same_view, playout, f"in an open secret step, seat {seat}'s choice shows in {viewer}'s view")
             if same_view:
@@ -291,8 +294,8 @@ def _check_events(
             other_after, other_events = engine.play_move(_exchanged(before, groups, rng), seat, move)
         except IllegalMove:
             continue  # the move named a card the exchange took away
-        if _canonical(engine.view(other_after, viewer)) == views_after[viewer]:
-            _check(_canonical(visible(other_events, viewer)) == seen[viewer], playout,
+        if engine.view(other_after, viewer) == views_after[viewer]:
+            _check(visible(other_events, viewer) == seen[viewer], playout,
                    f"the events seen by {viewer} change when cards hidden from it are exchanged")
 
 

@@ -1,8 +1,9 @@
 """Two-card hand ranking under the `common` and `original` rule sets (M-R8..M-R12, M-D5, M-D6, M-R20, M-R21, M-R24).
 
 A hand is evaluated to a `Hand`: its category (what it plays as), the special it is (if any), and a key; a larger key
-is a stronger hand and equal keys tie. Specials are keyed by what they play as when they catch nothing (M-R18, M-D10,
-M-R23); what they catch is decided in `specials.py`.
+is a stronger hand and equal keys tie. A key starts with the category's place on the ladder: a Triple 10, the Royal
+straight flush 9 ... a Top or kkeut 1, a special that cannot win 0 (M-R23). Specials are keyed by what they play as
+when they catch nothing (M-R18, M-D10, M-R23); what they catch is decided in `specials.py`.
 """
 
 from dataclasses import dataclass
@@ -13,23 +14,7 @@ RANK_VALUE = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)
 SUIT_ORDER = {"C": 0, "H": 1, "D": 2, "S": 3}  # M-R20: spade > diamond > heart > club
 KKEUT_VALUE = {**{rank: value for rank, value in RANK_VALUE.items() if value <= 10}, "A": 1, "J": 11, "Q": 12, "K": 13}
 
-# the first element of every key: the category's place in the ladder, strongest highest
-CATEGORY_STRENGTH = {
-    "triple": 10,
-    "royal_straight_flush": 9,
-    "back_straight_flush": 8,
-    "straight_flush": 7,
-    "pair": 6,
-    "royal_straight": 5,
-    "back_straight": 4,
-    "straight": 3,
-    "flush": 2,
-    "top": 1,
-    "kkeut": 1,
-    "special": 0,  # M-R23 (original): a special that cannot win, below every Top
-}
 STRAIGHT_FLUSH_FAMILY = frozenset({"royal_straight_flush", "back_straight_flush", "straight_flush"})
-STRAIGHT_FAMILY = frozenset({"royal_straight", "back_straight", "straight"})
 
 
 @dataclass(frozen=True)

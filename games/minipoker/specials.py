@@ -41,18 +41,18 @@ def catcher_strength(hand: Hand, rules: Rules) -> tuple[int, int]:
 def may_regame(special: str | None, winning: Hand, caught_by: str | None, rules: Rules) -> bool:
     """Whether a regamer may call a regame against the winning hand (a catcher counts as the hand it caught)."""
     category = winning.category
-    if category == "triple":
-        return False  # a Triple is above every range the seed gives
     if special == "regamer":
+        # a Triple is above every range of the Regamer (M-R24)
         if rules.original:
             # M-R22: up to Straight except those with an A; not when a Pair hunter wins
             return category in _REGAMER_RANGE_ORIGINAL and caught_by not in PAIR_HUNTERS
         return category in _REGAMER_RANGE  # M-R14: a Straight-family hand or lower
     if special == "flush_regamer":
-        # M-R15 / M-R22: everything but the straight-flush family; not when a Black knight wins
+        # M-R15 / M-R22: everything but the straight-flush family, a Triple included (M-R24); not when a Black
+        # knight wins
         return category not in STRAIGHT_FLUSH_FAMILY and caught_by not in BLACK_KNIGHTS
     if special == "spade_flush_regamer":
-        # M-R24, as the seed says it: "up to 스티플", the plain straight flush; so neither the Royal nor the Back
-        # straight flush (the English reading allowed the Back one; the original wins). Not when a Black knight wins.
-        return category not in ("royal_straight_flush", "back_straight_flush") and caught_by not in BLACK_KNIGHTS
+        # M-R24: a Flush regamer's range and the straight flushes but the Royal one (the Back one included); not
+        # when a Black knight wins
+        return category != "royal_straight_flush" and caught_by not in BLACK_KNIGHTS
     return False

@@ -1,6 +1,7 @@
 """Duels: who wins one position (P-R5) and where the cards of two rows go (P-R6)."""
 
 from dataclasses import dataclass
+from typing import Any
 
 from games.core.cards import COURT_RANKS
 
@@ -24,7 +25,7 @@ def duel_winner(first: str, second: str) -> int | None:
 class Settlement:
     """The revealed duels of one round and the cards each player gets back from the two rows."""
 
-    duels: list[dict]  # {"position": 1.., "cards": [seat 0's, seat 1's], "winner": 0 | 1 | None}
+    duels: list[dict[str, Any]]  # {"position": 1.., "cards": [seat 0's, seat 1's], "winner": 0 | 1 | None}
     returned: tuple[list[str], list[str]]  # per seat: own cards back + trophies, in row order
     wins: tuple[int, int]
     ties: int
@@ -35,7 +36,7 @@ def rows_settle(*, rows: tuple[list[str], list[str]] | list[list[str]]) -> Settl
     first, second = rows
     if len(first) != len(second):
         raise ValueError("rows of different lengths")
-    duels: list[dict] = []
+    duels: list[dict[str, Any]] = []
     returned: tuple[list[str], list[str]] = ([], [])
     wins = [0, 0]
     ties = 0

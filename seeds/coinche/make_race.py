@@ -21,22 +21,22 @@ SEED = "coinche-race-to-2000"
 OUT = pathlib.Path(__file__).with_name("race_to_2000.json")
 
 
-def bot_move(engine, state, seat, rng: random.Random) -> dict:
+def bot_move(view: dict, rng: random.Random) -> dict:
     """A bidder that opens or raises by the step now and then, coinches rarely; a player of random legal cards."""
-    legal = engine.legal_moves(state, seat)
+    legal = view["legal_moves"]
     kinds = {move["type"] for move in legal}
-    if state["phase"] == "bidding":
+    if view["phase"] == "bidding":
         bids = [move for move in legal if move["type"] == "bid"]
         roll = rng.random()
         if "coinche" in kinds and roll < 0.04:
             return {"type": "coinche"}
-        if {"type": "pass"} in legal and (not bids or roll < (0.75 if state["auction"]["bid"] else 0.5)):
+        if {"type": "pass"} in legal and (not bids or roll < (0.75 if view["auction"]["bid"] else 0.5)):
             if rng.random() < 0.004:
                 return next(move for move in legal if move["type"] == "slam")
             return {"type": "pass"}
         lowest = bids[0]["points"]
         return rng.choice([move for move in bids if move["points"] == lowest])
-    if state["phase"] == "surcoinche":
+    if view["phase"] == "surcoinche":
         return {"type": "surcoinche"} if rng.random() < 0.2 else {"type": "pass"}
     return rng.choice(legal)
 
@@ -49,8 +49,9 @@ def race() -> dict:
     moves = []
     while not engine.is_over(state):
         # the seat on turn moves; an out-of-turn coincher only when it coinches, else it is left waiting
-        seat = engine.to_act(state)[0] if state["phase"] != "bidding" else state["auction"]["turn"]
-        move = bot_move(engine, state, seat, rng)
+        on_turn = engine.view(state, None)["auction"]["on_turn"]
+        seat = engine.to_act(state)[0] if on_turn is None else on_turn
+        move = bot_move(engine.view(state, seat), rng)
         for other in engine.to_act(state):
             if other != seat and rng.random() < 0.02:
                 seat, move = other, {"type": "coinche"}  # K-D7: a coinche out of turn

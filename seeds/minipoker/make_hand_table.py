@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""Write hand_table.json: every two-card hand (1,326) with its category and order under each rule set.
+"""Write hand_table.json: every two-card hand (1,326) with its category and order under each rule set; and
+regame_table.json: whether each regamer may call a regame against each winning hand.
 
 Written straight from /work/shared/rules/mini-poker.md (M-R8..M-R12, M-D5, M-D6, M-R14..M-R18, M-D10, M-R20..M-R24),
 sharing no code with games/minipoker/, so that tests/games/minipoker/test_ranking.py compares two independent
 readings of the rules. The method differs on purpose: here each rule set is a ladder of hand classes written out
 strongest first, and a hand's order is the place of its class on the ladder (1 = strongest; equal hands share a
-place); under `original` the suit of the higher card (S > D > H > C) splits a class.
+place); under `original` the suit of the higher card (S > D > H > C) splits a class. A regamer's range is read as a
+stretch of the same ladder of categories (M-R14, M-R15, M-R19, M-D7, M-R22, M-R24).
 
-usage: python seeds/minipoker/make_hand_table.py   (from the project root; rewrites the file beside this script)
+usage: python seeds/minipoker/make_hand_table.py   (from the project root; rewrites the files beside this script)
 """
 
 import itertools
@@ -164,10 +166,88 @@ def table_text():
     )
 
 
+# --- regame ranges ---------------------------------------------------------------------------------------------
+
+REGAME_RULE_SETS = {
+    "common": {},
+    "common_kkeut": {"top_scoring": "kkeut"},
+    "original": {"rules": "original"},
+    "original_extras": {"rules": "original", "deal": "three_card", "triple": True, "flush_pair_hunter": True,
+                        "flush_black_knight": True, "spade_flush_regamer": True},
+}
+# the categories a winning hand may have, strongest first (a Triple above the Royal straight flush, M-R24); a special
+# that cannot win never wins against a regamer that is not tied with it (M-R23), so it is not listed
+WINNING = ["triple", "royal_straight_flush", "back_straight_flush", "straight_flush", "pair", "royal_straight",
+           "back_straight", "straight", "flush", "top", "kkeut"]
+STRAIGHT_FLUSHES = WINNING[1:4]
+REGAMERS = ["regamer", "flush_regamer", "spade_flush_regamer"]
+# a winning catcher counts as the hand it caught (M-D7): the categories each can catch
+CAUGHT = {
+    "pair_hunter": ["pair"],
+    "flush_pair_hunter": ["pair"],
+    "black_knight": ["back_straight_flush", "straight_flush"],
+    "flush_black_knight": STRAIGHT_FLUSHES,
+}
+
+
+def occurs(regamer, winning, caught_by, setting):
+    """Whether this regamer can face this winning hand under the rule set."""
+    original = setting.get("rules") == "original"
+    kkeut = setting.get("top_scoring") == "kkeut"
+    if regamer == "spade_flush_regamer" and not setting.get("spade_flush_regamer"):
+        return False
+    if (winning == "triple" and not setting.get("triple")) or winning == ("top" if kkeut else "kkeut"):
+        return False
+    if caught_by is None:
+        return True
+    if caught_by.startswith("flush_") and not setting.get(caught_by):
+        return False
+    # M-R22: the original Black knight catches no straight flush with an A
+    return not (original and caught_by == "black_knight" and winning == "back_straight_flush")
+
+
+def may_call(regamer, winning, caught_by, setting):
+    """M-R14/M-R22: a Regamer, a stretch of the ladder from the Straight family (original: the plain Straight)
+    down, never against a winning Pair hunter; M-R15/M-R22: a Flush regamer, everything off the straight-flush
+    stretch; M-R24: the Spade flush regamer, everything but the Royal straight flush; neither flush one when a
+    Black knight wins."""
+    place = WINNING.index(winning)
+    knight_wins = caught_by in ("black_knight", "flush_black_knight")
+    if regamer == "regamer":
+        top_of_range = "straight" if setting.get("rules") == "original" else "royal_straight"
+        return place >= WINNING.index(top_of_range) and caught_by not in ("pair_hunter", "flush_pair_hunter")
+    if regamer == "flush_regamer":
+        return winning not in STRAIGHT_FLUSHES and not knight_wins
+    return place != WINNING.index("royal_straight_flush") and not knight_wins
+
+
+def regame_text():
+    """The whole of regame_table.json: one line per (regamer, winning category, catcher that won it); a cell is
+    true or false, or null where that meeting cannot happen under the rule set."""
+    meetings = [(regamer, winning, None) for regamer in REGAMERS for winning in WINNING]
+    meetings += [(regamer, winning, catcher) for regamer in REGAMERS for catcher, caught in CAUGHT.items()
+                 for winning in caught]
+    rows = []
+    for regamer, winning, caught_by in meetings:
+        cells = [may_call(regamer, winning, caught_by, setting) if occurs(regamer, winning, caught_by, setting)
+                 else None for setting in REGAME_RULE_SETS.values()]
+        rows.append(json.dumps([regamer, winning, caught_by, *cells]))
+    columns = ["regamer", "winning", "caught_by", *REGAME_RULE_SETS]
+    body = ",\n".join(rows)
+    return (
+        "{\n"
+        f'"rule_sets": {json.dumps(REGAME_RULE_SETS)},\n'
+        f'"columns": {json.dumps(columns)},\n'
+        f'"rows": [\n{body}\n]\n'
+        "}\n"
+    )
+
+
 def main():
-    out = pathlib.Path(__file__).with_name("hand_table.json")
-    out.write_text(table_text())
-    print(f"wrote {out}")
+    for name, text in (("hand_table.json", table_text()), ("regame_table.json", regame_text())):
+        out = pathlib.Path(__file__).with_name(name)
+        out.write_text(text)
+        print(f"wrote {out}")
 
 
 if __name__ == "__main__":

@@ -29,9 +29,17 @@ def deck_for(
 
 
 def game_with_deck(players: int, deck: list[str], options: dict[str, Any] | None = None) -> dict[str, Any]:
+    return game_and_events_with_deck(players, deck, options)[0]
+
+
+def game_and_events_with_deck(
+    players: int, deck: list[str], options: dict[str, Any] | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The new game and its opening events (the first hand dealt from `deck`)."""
     state = ENGINE.new_game(players=players, seed="helper", options=options)
-    engine_module._begin_hand(state, deck=deck)
-    return state
+    events: list[dict[str, Any]] = []
+    engine_module._begin_hand(state, events, deck=deck)
+    return state, events
 
 
 def play(state: dict[str, Any], seat: int, move: dict[str, Any]) -> dict[str, Any]:
@@ -52,8 +60,8 @@ def phase_is(phase: str):
     return lambda state: state["hand"]["phase"] == phase
 
 
-def need_is(kind: str):
-    return lambda state: (state["hand"]["need"] or {}).get("kind") == kind
+def choice_is(kind: str):
+    return lambda state: (state["hand"]["pending_choice"] or {}).get("kind") == kind
 
 
 def reveal(state: dict[str, Any], choices: dict[int, str]) -> dict[str, Any]:

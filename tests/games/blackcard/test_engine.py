@@ -6,9 +6,9 @@ from games.core.errors import IllegalMove
 from tests.games.blackcard.helpers import (
     ENGINE,
     auto_until,
+    choice_is,
     deck_for,
     game_with_deck,
-    need_is,
     phase_is,
     play,
     reveal,
@@ -49,8 +49,7 @@ def test_b_r6_pot_limit_bet_capped_at_the_pot():
 def test_b_r6_raise_capped_at_the_pot_after_the_raisers_call():
     state = game_with_deck(2, two_player_deck())
     state = play(state, 1, {"type": "bet", "amount": 2})  # pot 4, seat 0 owes 2: the raise adds up to 4 + 2
-    assert ENGINE.legal_moves(state, 0) == [{"type": "call"}, {"type": "raise", "min": 1, "max": 6},
-                                            {"type": "fold"}]
+    assert ENGINE.legal_moves(state, 0) == [{"type": "call"}, {"type": "raise", "min": 1, "max": 6}, {"type": "fold"}]
 
 
 def test_b_d12_check_raise_allowed_and_one_raise_each():
@@ -89,27 +88,31 @@ def test_b_r7_after_round_three_four_public_and_three_private_cards():
         state = auto_until(state, phase_is("reveal"))
         state = reveal(state, {0: PUB[0][r], 1: PUB[1][r]})
     hand = state["hand"]
-    assert [len(row) for row in hand["pub"]] == [4, 4] and [len(row) for row in hand["priv"]] == [3, 3]
+    assert [len(row) for row in hand["public"]] == [4, 4] and [len(row) for row in hand["private"]] == [3, 3]
 
 
 def test_b_r8_best_public_hand_pays_nothing_others_pay_floor_pot_over_players():
-    state = auto_until(game_with_deck(3, deck_for(["5C", "KD", "KS"], [[["2C", "3C"], ["2D", "3D"], ["2S", "3S"]]])),
-                       phase_is("reveal"))
+    state = auto_until(
+        game_with_deck(3, deck_for(["5C", "KD", "KS"], [[["2C", "3C"], ["2D", "3D"], ["2S", "3S"]]])),
+        phase_is("reveal"),
+    )
     state = reveal(state, {0: "2C", 1: "2D", 2: "2S"})
-    share = state["hand"]["share"]
-    assert share == {"amount": 1, "best": 2, "queue": [1, 0], "odd": [], "double": False}  # pot 3 // 3
+    share = state["hand"]["forced_share"]
+    assert share == {"amount": 1, "best_hand": 2, "payers_left": [1, 0], "all_odd": [], "doubled": False}  # 3 // 3
     assert ENGINE.to_act(state) == [1]  # B-D14: payers in public-hand order, best first
     assert ENGINE.legal_moves(state, 1) == [{"type": "pay"}, {"type": "fold"}]
 
 
 def test_b_d14_divisor_counts_players_dealt_in_even_after_folds():
-    state = auto_until(game_with_deck(3, deck_for(["5C", "KD", "KS"], [[["2C", "3C"], ["2D", "3D"], ["2S", "3S"]]])),
-                       phase_is("reveal"))
+    state = auto_until(
+        game_with_deck(3, deck_for(["5C", "KD", "KS"], [[["2C", "3C"], ["2D", "3D"], ["2S", "3S"]]])),
+        phase_is("reveal"),
+    )
     state = reveal(state, {0: "2C", 1: "2D", 2: "2S"})
     state = play(state, 1, {"type": "fold"})
     state = play(state, 0, {"type": "pay"})
     state = reveal(state, {0: "3C", 2: "3S"})
-    assert state["hand"]["share"]["amount"] == 4 // 3
+    assert state["hand"]["forced_share"]["amount"] == 4 // 3
 
 
 def test_b_d4_a_short_player_pays_what_it_has_and_stays_in_all_in():
@@ -121,7 +124,7 @@ def test_b_d4_a_short_player_pays_what_it_has_and_stays_in_all_in():
     assert chips["stacks"] == [0, 1] and chips["folded"] == [False, False]
     state = reveal(state, {0: "5D", 1: "QH"})
     # all-in: asked nothing in the next share
-    assert state["hand"]["phase"] == "reveal" and state["hand"]["round"] == 3
+    assert state["hand"]["phase"] == "reveal" and state["hand"]["deal_round"] == 3
 
 
 def test_b_d13_all_others_fold_the_last_player_takes_the_pot_at_once():
@@ -129,7 +132,7 @@ def test_b_d13_all_others_fold_the_last_player_takes_the_pot_at_once():
     state = play(state, 1, {"type": "bet", "amount": 2})
     state = play(state, 0, {"type": "fold"})
     assert state["ledger"][0]["deltas"] == [-1, 1]
-    assert state["last"]["reason"] == "folds"
+    assert state["last_hand"]["reason"] == "folds"
     assert state["hand"]["index"] == 1  # the next hand is dealt: no special round, no showdown
 
 
@@ -138,7 +141,7 @@ def test_b_r18_last_betting_round_in_round_three_order_pot_limit():
     for r in (1, 2, 3):
         state = auto_until(state, phase_is("reveal"))
         state = reveal(state, {0: PUB[0][r], 1: PUB[1][r]})
-    state = auto_until(state, need_is("face"))
+    state = auto_until(state, choice_is("give_up_face_card"))
     state = play(state, 1, {"type": "pick", "card": "QH"})
     assert state["hand"]["phase"] == "bet2"
     assert ENGINE.to_act(state) == [1]  # seat 1 had the best round-3 hand
@@ -153,8 +156,9 @@ def test_b_d3_match_ends_at_the_hand_limit_placed_by_chips():
     assert ENGINE.is_over(state) and ENGINE.to_act(state) == []
     assert ENGINE.outcome(state)["placements"] == [2, 1]
     assert ENGINE.outcome(state)["scores"] == [99, 101]
-    assert ENGINE.ledger(state) == [{"index": 0, "deltas": [-1, 1], "totals": [99, 101], "awards": {"1": 4},
-                                     "reason": "folds"}]
+    assert ENGINE.ledger(state) == [
+        {"index": 0, "deltas": [-1, 1], "totals": [99, 101], "awards": {"1": 4}, "reason": "folds"}
+    ]
 
 
 def test_b_d3_busted_players_placed_by_the_hand_they_busted_in():
@@ -170,7 +174,14 @@ def test_check_options_rejects_unknown_keys_and_bad_values():
     assert error.value.code == "bad_options"
     with pytest.raises(IllegalMove):
         ENGINE.check_options({"hand_limit": 0}, 3)
-    assert ENGINE.check_options({}, 2) == {"hand_limit": 20, "chips": 100, "split": False}
+    assert ENGINE.check_options({}, 2) == {
+        "hand_limit": 20,
+        "chips": 100,
+        "split": False,
+        "ante": 1,
+        "seat_stacks": None,
+        "button": 0,
+    }
 
 
 def test_b_d11_timeouts_check_fold_pay_and_the_lower_new_card():
@@ -185,16 +196,20 @@ def test_b_d11_timeouts_check_fold_pay_and_the_lower_new_card():
 
 
 def test_b_d11_power_choice_defaults_to_the_first_target_in_seat_order():
-    deck = deck_for(["2C", "4H", "7S"], [
-        [["5C", "6C"], ["6D", "8C"], ["TD", "8D"]],
-        [["9C", "JD"], ["TS", "QS"], ["3H", "2D"]],
-        [["3C", "AH"], ["8H", "AD"], ["5D", "KH"]],
-    ], ["4D"])
+    deck = deck_for(
+        ["2C", "4H", "7S"],
+        [
+            [["5C", "6C"], ["6D", "8C"], ["TD", "8D"]],
+            [["9C", "JD"], ["TS", "QS"], ["3H", "2D"]],
+            [["3C", "AH"], ["8H", "AD"], ["5D", "KH"]],
+        ],
+        ["4D"],
+    )
     state = auto_until(game_with_deck(3, deck), phase_is("reveal"))
     for picks in [("5C", "6D", "TD"), ("9C", "TS", "3H"), ("3C", "8H", "5D")]:
         state = auto_until(state, phase_is("reveal"))
         state = reveal(state, dict(enumerate(picks)))
-    state = auto_until(state, need_is("target"))  # seat 0's club 4-flush peek (2C 5C 9C 3C)
+    state = auto_until(state, choice_is("name_player"))  # seat 0's club 4-flush peek (2C 5C 9C 3C)
     assert ENGINE.to_act(state) == [0]
     assert ENGINE.timeout_move(state, 0) == {"type": "target", "seat": 1}
 
@@ -207,8 +222,8 @@ def test_b_d11_showdown_joker_takes_the_best_declaration():
     for r in (1, 2, 3):
         state = auto_until(state, phase_is("reveal"))
         state = reveal(state, {0: pub[0][r], 1: pub[1][r]})
-    state = auto_until(state, lambda s: bool(s["hand"]["declare"]))
-    assert state["hand"]["declare"] == [[0, "XB", "showdown"]]
+    state = auto_until(state, lambda s: bool(s["hand"]["jokers_to_declare"]))
+    assert state["hand"]["jokers_to_declare"] == [{"seat": 0, "joker": "XB", "at_showdown": True}]
     # seat 0 (2H 5D 9D after the K power, private 4C XB 2C): the best is a third 2 (2S)
     assert ENGINE.timeout_move(state, 0) == {"type": "declare", "card": "XB", "as": "2S"}
     assert ENGINE.view(state, 1)["private"][0] == ["4C", "XB", "2C"]  # every live hand is shown
@@ -222,7 +237,7 @@ def test_b_d17_a_community_joker_is_declared_by_the_first_player_in_special_orde
     for r in (1, 2, 3):
         state = auto_until(state, phase_is("reveal"))
         state = reveal(state, {0: pub[0][r], 1: pub[1][r]})
-    state = auto_until(state, lambda s: bool(s["hand"]["declare"]))
+    state = auto_until(state, lambda s: bool(s["hand"]["jokers_to_declare"]))
     assert state["hand"]["community"] == ["XR"]
     assert ENGINE.to_act(state) == [1]  # seat 1 opens the special round (lowest hand)
     assert ENGINE.timeout_move(state, 1) == {"type": "declare", "card": "XR", "as": "AD"}
@@ -231,18 +246,22 @@ def test_b_d17_a_community_joker_is_declared_by_the_first_player_in_special_orde
 
 
 def test_b_d19_a_power_names_only_other_players_still_in():
-    deck = deck_for(["2C", "4H", "7S"], [
-        [["5C", "6C"], ["6D", "8C"], ["TD", "8D"]],
-        [["9C", "JD"], [], ["3H", "2D"]],
-        [["3C", "AH"], [], ["5D", "KH"]],
-    ], ["4D"])
+    deck = deck_for(
+        ["2C", "4H", "7S"],
+        [
+            [["5C", "6C"], ["6D", "8C"], ["TD", "8D"]],
+            [["9C", "JD"], [], ["3H", "2D"]],
+            [["3C", "AH"], [], ["5D", "KH"]],
+        ],
+        ["4D"],
+    )
     state = auto_until(game_with_deck(3, deck), phase_is("reveal"))
     state = reveal(state, {0: "5C", 1: "6D", 2: "TD"})
     state = play(state, 1, {"type": "fold"})  # seat 1 folds its share
     for picks in [{0: "9C", 2: "3H"}, {0: "3C", 2: "5D"}]:
         state = auto_until(state, phase_is("reveal"))
         state = reveal(state, picks)
-    state = auto_until(state, need_is("target"))
+    state = auto_until(state, choice_is("name_player"))
     assert ENGINE.legal_moves(state, 0) == [{"type": "target", "seat": 2}, {"type": "decline"}]
 
 
@@ -251,7 +270,7 @@ def test_b_r17_discards_are_shown_to_everyone():
     for r in (1, 2, 3):
         state = auto_until(state, phase_is("reveal"))
         state = reveal(state, {0: PUB[0][r], 1: PUB[1][r]})
-    state = play(auto_until(state, need_is("face")), 1, {"type": "pick", "card": "QH"})
+    state = play(auto_until(state, choice_is("give_up_face_card")), 1, {"type": "pick", "card": "QH"})
     assert ENGINE.view(state, None)["discards"] == ["QH", "JS"]
 
 
@@ -260,11 +279,18 @@ def test_b_r19_split_setting_divides_a_tied_pot():
     from games.blackcard.engine import _finish_showdown
 
     hand = state["hand"]
-    hand.update({"pub": [["9S", "9C", "5D", "4D", "2C"], ["9D", "9H", "5S", "4S", "2S"]], "priv": [[], []],
-                 "seen": [[], []], "order": [1, 0]})
+    hand.update(
+        {
+            "public": [["9S", "9C", "5D", "4D", "2C"], ["9D", "9H", "5S", "4S", "2S"]],
+            "private": [[], []],
+            "peeked_by": [[], []],
+            "order_card_ranking": [1, 0],
+            "round3_ranking": [1, 0],
+        }
+    )
     hand["chips"]["contrib"] = [2, 1]
     hand["chips"]["stacks"] = [98, 99]
-    _finish_showdown(state)
+    _finish_showdown(state, [])
     assert state["ledger"][0]["awards"] == {"0": 1, "1": 2}  # the odd chip to the order-card winner (seat 1)
 
 
@@ -281,11 +307,13 @@ def test_apply_move_refuses_garbage_and_changes_nothing():
 def test_b_r3_an_order_card_joker_is_declared_before_the_betting_order_is_set():
     state = game_with_deck(3, deck_for(["XR", "KD", "KS"]))
     assert ENGINE.to_act(state) == [0] and state["hand"]["phase"] == "order"
-    assert ENGINE.legal_moves(state, 0)[:2] == [{"type": "declare", "card": "XR", "as": "AD"},
-                                                {"type": "declare", "card": "XR", "as": "AH"}]
+    assert ENGINE.legal_moves(state, 0)[:2] == [
+        {"type": "declare", "card": "XR", "as": "AD"},
+        {"type": "declare", "card": "XR", "as": "AH"},
+    ]
     state = play(state, 0, {"type": "declare", "card": "XR", "as": "KH"})
     # KS > KD > KH (B-R2)
-    assert state["hand"]["order"] == [2, 1, 0] and ENGINE.to_act(state) == [2]
+    assert state["hand"]["order_card_ranking"] == [2, 1, 0] and ENGINE.to_act(state) == [2]
     assert ENGINE.view(state, None)["public"][0] == [{"card": "XR", "as": "KH", "counts": True}]
 
 

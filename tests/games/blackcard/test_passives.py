@@ -23,7 +23,7 @@ def test_b_d22_two_aces_placed_by_the_higher_suited_one():
 
 def test_b_d22_several_a21_players_open_highest_ace_first():
     judged = judge({0: ks("AH", "KD", "5C", "3S"), 1: ks("AS", "KC", "6D", "2H"), 2: ks("2S", "3D")})
-    assert judged["a21"] == [1, 0]
+    assert judged["ace21"] == [1, 0]
 
 
 def test_b_r10_royalty_needs_two_public_jqk_jacks_count_twice():

@@ -1,5 +1,5 @@
 from games.blackcard.cards import keys_of
-from games.blackcard.powers import runs, turn_powers
+from games.blackcard.powers import FLUSH_POWERS, runs, turn_powers
 
 
 def powers_of(cards: list[str], seat: int = 0, passives: dict | None = None, jokers: dict | None = None):
@@ -16,38 +16,38 @@ def test_b_d7_runs_ace_high_or_low_no_wrap_highest_first():
 
 def test_b_r12_b_d6_powers_in_order_j_q_k_straight_flush_peek():
     got = powers_of(["JS", "QS", "KS", "AS"])
-    assert [p["p"] for p in got] == ["J", "Q", "K", "s4", "flush", "peek"]
+    assert [p["power"] for p in got] == ["jack", "queen", "king", "four_straight", "spear", "peek"]
 
 
 def test_b_d6_each_rank_fires_once_however_many_cards():
-    assert [p["p"] for p in powers_of(["JS", "JH", "2C", "5D"])] == ["J"]
+    assert [p["power"] for p in powers_of(["JS", "JH", "2C", "5D"])] == ["jack"]
 
 
 def test_b_d7_a_run_longer_than_four_is_a_4_straight_on_all_its_ranks():
     got = powers_of(["2S", "3H", "4D", "5C", "6S"])
-    assert got == [{"p": "s4", "ranks": [0, 1, 2, 3, 4]}]
+    assert got == [{"power": "four_straight", "ranks": [0, 1, 2, 3, 4]}]
 
 
 def test_b_r10_royalty_disables_others_3_straight_not_the_4_straight():
     three = powers_of(["2S", "3H", "4D", "9C"], seat=0, passives={"royalty": [1]})
-    assert three == [{"p": "s3", "ranks": [0, 1, 2], "off": True}]
+    assert three == [{"power": "three_straight", "ranks": [0, 1, 2], "disabled": True}]
     own = powers_of(["2S", "3H", "4D", "9C"], seat=1, passives={"royalty": [1]})
-    assert own[0]["off"] is False
+    assert own[0]["disabled"] is False
     four = powers_of(["2S", "3H", "4D", "5C"], seat=0, passives={"royalty": [1]})
-    assert four == [{"p": "s4", "ranks": [0, 1, 2, 3]}]
+    assert four == [{"power": "four_straight", "ranks": [0, 1, 2, 3]}]
 
 
 def test_b_r10_four_suits_disables_others_flush_powers_but_not_the_peek():
     got = powers_of(["2H", "5H", "9H", "KH"], seat=0, passives={"four_suits": [2]})
-    assert {"p": "flush", "suit": "H", "off": True} in got
-    assert {"p": "peek", "suit": "H"} in got
+    assert {"power": "exchange", "suit": "H", "disabled": True} in got
+    assert {"power": "peek", "suit": "H"} in got
 
 
 def test_b_d20_several_suits_fire_in_spade_diamond_heart_club_order():
     got = powers_of(["2C", "4C", "6C", "2H", "4H", "6H", "8D", "9D", "TD"])
-    assert [p.get("suit") for p in got if p["p"] == "flush"] == ["D", "H", "C"]
+    assert [p.get("suit") for p in got if p["power"] in FLUSH_POWERS.values()] == ["D", "H", "C"]
 
 
 def test_b_r13_a_joker_counts_for_a_face_power_only_if_declared_one():
-    assert powers_of(["XR", "2C"], jokers={"XR": "QH"})[0]["p"] == "Q"
+    assert powers_of(["XR", "2C"], jokers={"XR": "QH"})[0]["power"] == "queen"
     assert powers_of(["XR", "2C"], jokers={"XR": "9H"}) == []

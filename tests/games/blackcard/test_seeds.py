@@ -2,7 +2,7 @@
 
 A seed lays out the cards (`public[s]`: order card then the card seat s reveals in rounds 1-3; `private[s]`: the
 card it keeps face down in rounds 1-3; `after`: the next cards of the deck) and a script of steps:
-{"auto_to": phase | "need:<kind>" | "done"} plays every B-D11 default (jokers as the seed's `declare` says),
+{"auto_to": phase | "choice:<kind>" | "done"} plays every B-D11 default (jokers as the seed's `declare` says),
 {"reveal_rounds": true} plays the three rounds with the reveals laid out ({"reveal_round": r}: one),
 {"move": [seat, move]} plays one move,
 {"expect": {...}} checks the spectator's view (and `view_of` a seat's own view).
@@ -14,15 +14,15 @@ from typing import Any
 
 import pytest
 
-from tests.games.blackcard.helpers import ENGINE, deck_for, game_with_deck
+from tests.games.blackcard.helpers import ENGINE, deck_for, game_and_events_with_deck
 
 SEEDS = sorted((pathlib.Path(__file__).resolve().parents[3] / "seeds" / "blackcard").glob("*.json"))
 
 
 def _default(state: dict[str, Any], seat: int, declare: dict[str, str]) -> dict[str, Any]:
-    pending = state["hand"]["declare"]
-    if pending and pending[0][1] in declare:
-        return {"type": "declare", "card": pending[0][1], "as": declare[pending[0][1]]}
+    pending = state["hand"]["jokers_to_declare"]
+    if pending and pending[0]["joker"] in declare:
+        return {"type": "declare", "card": pending[0]["joker"], "as": declare[pending[0]["joker"]]}
     return ENGINE.timeout_move(state, seat)
 
 
@@ -30,20 +30,28 @@ def _reached(state: dict[str, Any], target: str) -> bool:
     if target == "done":
         return ENGINE.is_over(state) or state["hand"]["index"] > 0 or state["hand"]["phase"] == "done"
     hand = state["hand"]
-    if hand["declare"]:
+    if hand["jokers_to_declare"]:
         return False
-    if target.startswith("need:"):
-        return (hand["need"] or {}).get("kind") == target[5:]
+    if target.startswith("choice:"):
+        return (hand["pending_choice"] or {}).get("kind") == target[len("choice:") :]
     return hand["phase"] == target
 
 
-def _auto_to(state: dict[str, Any], target: str, declare: dict[str, str]) -> dict[str, Any]:
+def _play(state: dict[str, Any], seat: int, move: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
+    state, move_events = ENGINE.play_move(state, seat, move)
+    events.extend(move_events)
+    return state
+
+
+def _auto_to(
+    state: dict[str, Any], target: str, declare: dict[str, str], events: list[dict[str, Any]]
+) -> dict[str, Any]:
     for _ in range(300):
         if _reached(state, target):
             return state
         assert not ENGINE.is_over(state), f"the match ended before {target}"
         seat = ENGINE.to_act(state)[0]
-        state = ENGINE.apply_move(state, seat, _default(state, seat, declare))
+        state = _play(state, seat, _default(state, seat, declare), events)
     raise AssertionError(f"never reached {target}")
 
 
@@ -52,13 +60,13 @@ def _observed(state: dict[str, Any], key: str, view: dict[str, Any]) -> Any:
     if key == "public_cards":
         return [[entry["card"] for entry in row] for row in view["public"]]
     if key == "private_cards":
-        return hand["priv"]
-    if key == "need_kind":
-        return (hand["need"] or {}).get("kind")
+        return hand["private"]
+    if key == "choice_kind":
+        return (hand["pending_choice"] or {}).get("kind")
     if key == "stacks":
         return state["stacks"]
     if key == "last_reason":
-        return state["last"]["reason"]
+        return state["last_hand"]["reason"]
     return view[key]
 
 
@@ -74,29 +82,32 @@ def _check(state: dict[str, Any], expect: dict[str, Any], where: str) -> None:
         assert got == wanted, f"{where}: {key} is {got!r}, expected {wanted!r}"
 
 
-def run_seed(seed: dict[str, Any]) -> dict[str, Any]:
+def run_seed(seed: dict[str, Any], events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The state after the seed's script; `events` (if given) receives every event from the first deal on."""
     n, declare = seed["players"], seed.get("declare", {})
+    events = [] if events is None else events
     rounds = [[[seed["public"][s][r], seed["private"][s][r - 1]] for s in range(n)] for r in (1, 2, 3)]
     deck = deck_for([row[0] for row in seed["public"]], rounds, seed.get("after", []))
-    state = game_with_deck(n, deck, seed.get("options"))
+    state, opening = game_and_events_with_deck(n, deck, seed.get("options"))
+    events.extend(opening)
     for i, step in enumerate(seed["script"]):
         where = f"{seed['name']} step {i}"
         if "auto_to" in step:
-            state = _auto_to(state, step["auto_to"], declare)
+            state = _auto_to(state, step["auto_to"], declare, events)
         elif "reveal_rounds" in step:
             for r in (1, 2, 3):
-                state = _auto_to(state, "reveal", declare)
+                state = _auto_to(state, "reveal", declare, events)
                 for seat in ENGINE.to_act(state):
-                    state = ENGINE.apply_move(state, seat, {"type": "reveal", "card": seed["public"][seat][r]})
+                    state = _play(state, seat, {"type": "reveal", "card": seed["public"][seat][r]}, events)
         elif "reveal_round" in step:
-            state = _auto_to(state, "reveal", declare)
+            state = _auto_to(state, "reveal", declare, events)
             for seat in ENGINE.to_act(state):
                 card = seed["public"][seat][step["reveal_round"]]
-                state = ENGINE.apply_move(state, seat, {"type": "reveal", "card": card})
+                state = _play(state, seat, {"type": "reveal", "card": card}, events)
         elif "move" in step:
             seat, move = step["move"]
             assert seat in ENGINE.to_act(state), f"{where}: seat {seat} is not to act"
-            state = ENGINE.apply_move(state, seat, move)
+            state = _play(state, seat, move, events)
         elif "expect" in step:
             _check(state, step["expect"], where)
         else:
@@ -125,8 +136,8 @@ def test_b_d5_a21_cards_not_kept_go_face_up_to_the_discards():
 
 
 def test_b_r11_a21_players_open_then_lowest_round_three_hand_to_highest():
-    assert run_seed(_seed("10_a21_and_four_suits"))["hand"]["sp"]["order"] == [0, 1]
-    assert run_seed(_seed("03_three_straight"))["hand"]["sp"]["order"] == [0, 2, 1]
+    assert run_seed(_seed("10_a21_and_four_suits"))["hand"]["special_round"]["order"] == [0, 1]
+    assert run_seed(_seed("03_three_straight"))["hand"]["special_round"]["order"] == [0, 2, 1]
 
 
 def test_b_d8_exchange_takes_a_private_card_blind_and_it_stays_private():
@@ -141,12 +152,12 @@ def test_b_d16_best_hand_pays_the_all_odd_players_share():
 
 def test_b_d18_gained_cards_are_public_and_do_not_count_for_conditions():
     state = run_seed(_seed("07_diamond_and_club"))
-    assert state["hand"]["pub"][1][-1] == "QC+"
+    assert state["hand"]["public"][1][-1] == "QC+"
 
 
 def test_b_d24_a_straight_spares_its_owners_own_cards():
     state = run_seed(_seed("03_three_straight"))
-    assert "4H" in state["hand"]["priv"][0]
+    assert "4H" in state["hand"]["private"][0]
 
 
 def test_b_d9_the_special_round_ends_when_the_deck_runs_out():
@@ -157,14 +168,14 @@ def test_b_d9_the_special_round_ends_when_the_deck_runs_out():
     state["hand"]["deck"] = []
     state = ENGINE.apply_move(state, 1, {"type": "pay"})
     assert state["hand"]["phase"] == "bet2"
-    assert state["hand"]["community"] == [] and state["hand"]["sp"]["fired"] is False
+    assert state["hand"]["community"] == [] and state["hand"]["special_round"]["power_fired"] is False
 
 
 def test_b_r15_peeked_cards_are_not_hidden_from_the_peeking_seat_only():
     state = run_seed(_seed("09_four_flush_peek"))
     (for_peeker,) = ENGINE.hidden_places(state, 0)
     (for_other,) = ENGINE.hidden_places(state, 1)
-    seat2 = [("hand", "priv", 2, i) for i in range(3)]
+    seat2 = [("hand", "private", 2, i) for i in range(3)]
     assert [path in for_peeker for path in seat2] == [False, True, False]
     assert all(path in for_other for path in seat2)
     assert ("hand", "deck", 0) in for_peeker
@@ -172,5 +183,5 @@ def test_b_r15_peeked_cards_are_not_hidden_from_the_peeking_seat_only():
 
 def test_b_r15_exchanged_private_card_is_seen_by_its_new_holder_only():
     state = run_seed(_seed("08_heart_exchange"))
-    assert ("hand", "priv", 0, 2) not in ENGINE.hidden_places(state, 0)[0]
-    assert ("hand", "priv", 0, 2) in ENGINE.hidden_places(state, 1)[0]
+    assert ("hand", "private", 0, 2) not in ENGINE.hidden_places(state, 0)[0]
+    assert ("hand", "private", 0, 2) in ENGINE.hidden_places(state, 1)[0]

@@ -30,7 +30,7 @@ def _with_hands(state, first_hand):
     hands[first] = list(first_hand)
     others = [(first + k) % 4 for k in (1, 2, 3)]
     for i, seat in enumerate(others):
-        hands[seat] = rest[8 * i: 8 * i + 8]
+        hands[seat] = rest[8 * i : 8 * i + 8]
     return {**state, "hands": hands}
 
 
@@ -172,8 +172,12 @@ def test_k_d16_the_last_trick_stays_on_view_until_the_next_card():
         state = ENGINE.apply_move(state, seat, ENGINE.timeout_move(state, seat))
     view = ENGINE.view(state, (first + 1) % 4)
     assert view["last_trick"]["winner"] == first and view["last_trick"]["leader"] == first
-    assert [pair[0] for pair in view["last_trick"]["cards"]] == [first, (first + 1) % 4, (first + 2) % 4,
-                                                                 (first + 3) % 4]
+    assert [pair[0] for pair in view["last_trick"]["cards"]] == [
+        first,
+        (first + 1) % 4,
+        (first + 2) % 4,
+        (first + 3) % 4,
+    ]
     assert view["trick"]["cards"] == [] and view["tricks"][first % 2] == 1
     state = ENGINE.apply_move(state, first, ENGINE.timeout_move(state, first))
     assert ENGINE.view(state, first)["last_trick"] is None
@@ -209,8 +213,7 @@ def test_k_r7_every_random_deal_conserves_162_points():
     """K-R7 on every deal of many random matches: card points of both teams + the last trick = 162."""
     deals = 0
     for i in range(60):
-        playout = conformance.play(ENGINE, players=4, seed=f"k-r7-{i}", options={"target_score": 1500},
-                                   checks=False)
+        playout = conformance.play(ENGINE, players=4, seed=f"k-r7-{i}", options={"target_score": 1500}, checks=False)
         for row in ENGINE.ledger(playout.final):
             if row["thrown_in"]:
                 continue
@@ -218,8 +221,9 @@ def test_k_r7_every_random_deal_conserves_162_points():
             assert sum(row["card_points"]) + 10 == 162
             assert sum(row["tricks"]) == 8
             belote = [20 if row["belote_team"] == t else 0 for t in (0, 1)]
-            assert row["points_made"] == [row["card_points"][t] + belote[t] + (10 if row["last_trick_team"] == t
-                                                                               else 0) for t in (0, 1)]
+            assert row["points_made"] == [
+                row["card_points"][t] + belote[t] + (10 if row["last_trick_team"] == t else 0) for t in (0, 1)
+            ]
     assert deals >= 200
 
 
@@ -283,18 +287,21 @@ def test_k_d15_every_variant_switch_has_its_documented_default():
     assert ENGINE.check_options({"target_score": 1000}, 4)["target_score"] == 1000
 
 
-@pytest.mark.parametrize("options", [
-    {"no_such_option": 1},
-    {"target_score": 0},
-    {"target_score": "2000"},
-    {"lowest_bid": 170},
-    {"bid_step": 7},
-    {"bid_step": True},
-    {"belote_counts_for_contract": 1},
-    {"made_contract_scores": "bid"},
-    {"all_tricks_bonus": 300},
-    {"must_undertrump": None},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"no_such_option": 1},
+        {"target_score": 0},
+        {"target_score": "2000"},
+        {"lowest_bid": 170},
+        {"bid_step": 7},
+        {"bid_step": True},
+        {"belote_counts_for_contract": 1},
+        {"made_contract_scores": "bid"},
+        {"all_tricks_bonus": 300},
+        {"must_undertrump": None},
+    ],
+)
 def test_k_d15_bad_options_are_refused(options):
     with pytest.raises(IllegalMove) as error:
         ENGINE.check_options(options, 4)
@@ -344,18 +351,22 @@ def test_hidden_places_cover_every_other_hand():
     assert len(group) == 32
 
 
-@pytest.mark.parametrize(("who", "move", "code"), [
-    (7, PASS, "bad_seat"),
-    ("0", PASS, "bad_seat"),
-    ("first", "not a dict", "bad_move"),
-    ("first", {"type": 3}, "bad_move"),
-    ("first", {"type": "fold"}, "unknown_move"),
-    ("first", {"type": "play", "card": "7H"}, "wrong_phase"),
-    ("first", {"type": "surcoinche"}, "wrong_phase"),
-    ("first", {"type": "pass", "extra": 1}, "bad_move"),
-    ("first", {"type": "coinche"}, "illegal_coinche"),
-    ("second", PASS, "not_your_turn"),
-])
+@pytest.mark.parametrize(
+    ("who", "move", "code"),
+    [
+        (7, PASS, "bad_seat"),
+        ("0", PASS, "bad_seat"),
+        ("first", "not a dict", "bad_move"),
+        ("first", {"type": 3}, "bad_move"),
+        ("first", {"type": "fold"}, "unknown_move"),
+        ("first", {"type": "play", "card": "7H"}, "wrong_phase"),
+        ("first", {"type": "surcoinche"}, "wrong_phase"),
+        ("first", {"type": "pass", "extra": 1}, "unknown_field"),
+        ("first", {"type": "bid", "points": 100}, "bad_move"),
+        ("first", {"type": "coinche"}, "illegal_coinche"),
+        ("second", PASS, "not_your_turn"),
+    ],
+)
 def test_illegal_moves_raise_a_stable_code_and_change_nothing(who, move, code):
     state = _game("illegal")
     first = (state["dealer"] + 1) % 4

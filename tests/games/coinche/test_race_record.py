@@ -6,6 +6,8 @@ import pathlib
 
 from games import get_engine
 from games.core import conformance
+from games.core.cards import coinche_deck
+from games.core.events import visible
 
 RECORD = json.loads(
     (pathlib.Path(__file__).resolve().parents[3] / "seeds" / "coinche" / "race_to_2000.json").read_text()
@@ -52,3 +54,81 @@ def test_k_r7_every_recorded_deal_has_162_points():
     for row in RECORD["ledger"]:
         if not row["thrown_in"]:
             assert sum(row["card_points"]) + 10 == 162
+
+
+CALLS = ("pass", "bid", "slam", "coinche", "surcoinche")
+
+
+def _race_log():
+    """The race replayed with play_move: every event with its audience, and each auction as the views kept it when
+    the contract was settled."""
+    state = ENGINE.new_game(players=4, seed=RECORD["seed"], options=RECORD["options"])
+    log = ENGINE.opening_events(state)
+    auctions = []
+    for seat, move in RECORD["moves"]:
+        state, told = ENGINE.play_move(state, seat, move)
+        log += told
+        if any(event["type"] == "contract" for event in told):
+            auctions.append(ENGINE.view(state, None)["auction"]["calls"])
+    return state, log, auctions
+
+
+def _deals(events):
+    deals = []
+    for event in events:
+        if event["type"] == "hand_start":
+            deals.append([])
+        elif event["type"] != "match_end":
+            deals[-1].append(event)
+    return deals
+
+
+def test_k_d13_a_spectator_reconstructs_every_deal_of_the_race_from_the_log_alone():
+    # given: the recorded race, replayed with play_move
+    state, log, auctions = _race_log()
+    rows = ENGINE.ledger(state)
+    spectator = _deals(visible(log, None))
+    seats = [_deals(visible(log, seat)) for seat in range(4)]
+    # then: one deal in the log per ledger row, and the match's end with its placements
+    assert len(spectator) == len(rows) == len(RECORD["ledger"])
+    assert visible(log, None)[-1] == {
+        "type": "match_end",
+        "placements": RECORD["outcome"]["placements"],
+        "scores": RECORD["outcome"]["scores"],
+        "winners": [0, 2],
+    }
+    played = iter(auctions)
+    for number, (deal, row) in enumerate(zip(spectator, rows, strict=True)):
+        calls = [
+            {key: value for key, value in event.items() if key != "target"} for event in deal if event["type"] in CALLS
+        ]
+        assert deal[-1] == {"type": "hand_end", "number": number + 1, "deltas": row["deltas"], "totals": row["totals"]}
+        assert not any(event["type"] == "cards_dealt" for event in deal)  # nobody's cards to a spectator
+        if row["thrown_in"]:
+            assert calls == [{"type": "pass", "seat": (row["dealer"] + step) % 4} for step in (1, 2, 3, 4)]
+            continue
+        # the whole auction, as the table saw it when the contract was settled (K-R9..K-R16)
+        assert calls == [{"type": call.pop("type"), **call} for call in next(played)]
+        [contract] = [event for event in deal if event["type"] == "contract"]
+        assert {key: contract[key] for key in ("taker", "points", "suit", "slam", "level")} == {
+            "taker": row["contract"]["seat"],
+            "points": row["contract"]["points"],
+            "suit": row["contract"]["suit"],
+            "slam": row["contract"]["slam"],
+            "level": row["coinche"],
+        }
+        # every card of the four hands, in play order, trick by trick (K-R17, K-R19)
+        plays = [{"seat": event["seat"], "card": event["card"]} for event in deal if event["type"] == "play"]
+        tricks = [event for event in deal if event["type"] == "trick"]
+        assert [trick["number"] for trick in tricks] == list(range(1, 9))
+        assert [card for trick in tricks for card in trick["plays"]] == plays
+        assert sorted(play["card"] for play in plays) == sorted(coinche_deck())
+        for seat in range(4):
+            [dealt] = [event for event in seats[seat][number] if event["type"] == "cards_dealt"]
+            assert sorted(dealt["cards"]) == sorted(play["card"] for play in plays if play["seat"] == seat)
+        # the deal's score, as the ledger has it (K-R20..K-R26)
+        [score] = [event for event in deal if event["type"] == "deal_score"]
+        assert score["made"] == row["made"]
+        assert [team["score"] for team in score["teams"]] == row["team_scores"]
+        assert [team["points"] for team in score["teams"]] == row["points_made"]
+        assert sum(trick["points"] for trick in tricks) == 162  # K-R7

@@ -4,8 +4,9 @@ from games.coinche.engine import DEFAULT_OPTIONS
 from games.coinche.scoring import contract_needs, deal_score, match_winner, round_score
 
 
-def _score(points=100, *, slam=False, level=1, card_points=(90, 62), last=0, tricks=(5, 3), belote=None, team=0,
-           **options):
+def _score(
+    points=100, *, slam=False, level=1, card_points=(90, 62), last=0, tricks=(5, 3), belote=None, team=0, **options
+):
     contract = {"team": team, "points": None if slam else points, "slam": slam, "level": level}
     return deal_score(
         contract=contract,

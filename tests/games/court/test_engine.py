@@ -126,17 +126,41 @@ def test_c_r1_two_to_six_players():
 
 
 def test_c_d1_c_d5_c_d10_default_options():
-    """C-D1 ante 10, C-D10 stack 1000 and 30 hands, C-D5 min bet 1, C-R15 kickers off."""
-    assert ENGINE.default_options() == {"ante": 10, "starting_stack": 1000, "hand_limit": 30, "min_bet": 1,
-                                        "kickers": False}
-    assert ENGINE.check_options({"ante": 5}, 3) == {"ante": 5, "starting_stack": 1000, "hand_limit": 30,
-                                                    "min_bet": 1, "kickers": False}
+    """C-D1 ante 10, C-D10 stack 1000 and 30 hands, C-D5 min bet 1, C-R15 kickers off; no seat stacks, and the
+    button at seat 0 (C-D3)."""
+    assert ENGINE.default_options() == {
+        "ante": 10,
+        "starting_stack": 1000,
+        "hand_limit": 30,
+        "min_bet": 1,
+        "kickers": False,
+        "seat_stacks": None,
+        "button": 0,
+    }
+    assert ENGINE.check_options({"ante": 5}, 3) == {
+        "ante": 5,
+        "starting_stack": 1000,
+        "hand_limit": 30,
+        "min_bet": 1,
+        "kickers": False,
+        "seat_stacks": None,
+        "button": 0,
+    }
 
 
 @pytest.mark.parametrize(
     "options",
-    [{"colour": 1}, {"ante": 0}, {"ante": "10"}, {"ante": True}, {"starting_stack": 0}, {"hand_limit": 0},
-     {"min_bet": 0}, {"kickers": 1}, {"min_bet": 2.5}],
+    [
+        {"colour": 1},
+        {"ante": 0},
+        {"ante": "10"},
+        {"ante": True},
+        {"starting_stack": 0},
+        {"hand_limit": 0},
+        {"min_bet": 0},
+        {"kickers": 1},
+        {"min_bet": 2.5},
+    ],
 )
 def test_check_options_refuses_unknown_keys_and_bad_values(options):
     with pytest.raises(IllegalMove) as error:
@@ -401,8 +425,9 @@ def test_c_d8_no_jester_bonus_when_the_others_fold():
 
 def test_c_d9_a_stack_smaller_than_the_ante_posts_it_all_in():
     """C-D9: seat 1 ends hand 0 with 4 chips; in hand 1 it antes those 4 all-in and nobody can bet against it."""
-    state = with_cards(new(2, ante=10, starting_stack=14), [["K", "K", "C"], ["N", "S", "J"]],
-                       [["K", "K", "J"], ["N", "S", "C"]])
+    state = with_cards(
+        new(2, ante=10, starting_stack=14), [["K", "K", "C"], ["N", "S", "J"]], [["K", "K", "J"], ["N", "S", "C"]]
+    )
     state = play(state, (0, {"type": "discard", "card": "C"}), (1, {"type": "discard", "card": "J"}))
     state = check_round(check_round(check_round(state)))
     assert state["hand"] == 1
@@ -420,8 +445,9 @@ def test_c_d9_a_player_who_cannot_cover_a_call_calls_all_in_and_side_pots_form()
     state = new(3, ante=10, starting_stack=1000)
     state["chips"]["stacks"] = [990, 990, 5]  # set-up: seat 2 came to this hand with 15 chips
     state["start_stacks"] = [1000, 1000, 15]
-    state = with_cards(state, [["K", "K", "J"], ["S", "S", "J"], ["C", "C", "J"]],
-                       [["K", "J", "S"], ["N", "N", "J"], ["C", "C", "C"]])
+    state = with_cards(
+        state, [["K", "K", "J"], ["S", "S", "J"], ["C", "C", "J"]], [["K", "J", "S"], ["N", "N", "J"], ["C", "C", "C"]]
+    )
     state = play(state, *[(seat, {"type": "discard", "card": "J"}) for seat in range(3)])
     assert ENGINE.to_act(state) == [0]
     state = play(state, (0, bet(15)), (1, CALL), (2, CALL))
@@ -479,8 +505,9 @@ def test_c_d10_the_match_ends_at_the_hand_limit_and_places_by_chips():
 
 
 def test_c_d10_the_match_ends_when_one_player_holds_every_chip():
-    state = with_cards(new(2, ante=10, starting_stack=20), [["K", "K", "C"], ["N", "S", "J"]],
-                       [["K", "K", "J"], ["N", "S", "C"]])
+    state = with_cards(
+        new(2, ante=10, starting_stack=20), [["K", "K", "C"], ["N", "S", "J"]], [["K", "K", "J"], ["N", "S", "C"]]
+    )
     state = play(state, (0, {"type": "discard", "card": "C"}), (1, {"type": "discard", "card": "J"}))
     state = play(state, (0, bet(10)), (1, CALL))
     assert ENGINE.is_over(state)
@@ -571,8 +598,14 @@ def test_apply_move_never_mutates_and_refuses_bad_input():
 
 def test_conserved_counts_every_chip_and_twenty_cards_of_each_rank():
     state = three_seats()
-    assert ENGINE.conserved(state) == {"chips": 3000, "cards_K": 20, "cards_N": 20, "cards_S": 20, "cards_C": 20,
-                                       "cards_J": 20}
+    assert ENGINE.conserved(state) == {
+        "chips": 3000,
+        "cards_K": 20,
+        "cards_N": 20,
+        "cards_S": 20,
+        "cards_C": 20,
+        "cards_J": 20,
+    }
 
 
 def test_hidden_places_cover_the_deck_the_discards_and_the_others_private_cards():

@@ -132,8 +132,12 @@ def test_c_r16_jester_crown_is_five_jesters_only():
 
 
 def test_describe_names_the_category_and_its_ranks():
-    assert hands.describe(list("KJKKK")) == {"category": "four_cards", "rank": 2, "combination": ["K"],
-                                             "kickers": ["J"]}
+    assert hands.describe(list("KJKKK")) == {
+        "category": "four_cards",
+        "rank": 2,
+        "combination": ["K"],
+        "kickers": ["J"],
+    }
     assert hands.describe(list("CSNCK")) == {"category": "half", "rank": 5, "combination": ["K"], "kickers": ["C"]}
 
 
@@ -171,3 +175,24 @@ class TestPublicCards:
         assert first_actor(public, [0, 1, 2, 3], button=0) == 2
         assert first_actor(public, [0, 1, 2, 3], button=2) == 3
         assert first_actor(public, [0, 1, 2, 3], button=3) == 0  # the button itself is the last of the order
+
+
+@pytest.mark.parametrize(
+    ("cards", "phrase"),
+    [
+        ("KKKKK", {"text": "Crown of {rank}", "rank": {"text": "Kings"}}),
+        ("JJJJJ", {"text": "Jester's Crown"}),
+        ("NJNNN", {"text": "Four Cards, {rank}", "rank": {"text": "Nobles"}}),
+        ("JCSNK", {"text": "Straight"}),
+        ("CCSSS", {"text": "Full House, {high} over {low}", "high": {"text": "Scholars"}, "low": {"text": "Citizens"}}),
+        ("KNSCC", {"text": "Half, King to Citizen"}),
+        ("NSCJJ", {"text": "Half, Noble to Jester"}),
+        ("SKSJS", {"text": "Triple, {rank}", "rank": {"text": "Scholars"}}),
+        ("SKSCK", {"text": "Two Pair, {high} and {low}", "high": {"text": "Kings"}, "low": {"text": "Scholars"}}),
+        ("CKNJC", {"text": "One Pair, {rank}", "rank": {"text": "Citizens"}}),
+    ],
+)
+def test_c_r14_each_category_has_the_phrase_a_showdown_shows(cards, phrase):
+    """C-R14/C-D6: the category and the ranks it is made of, as a phrase with its own fields (the ranks are
+    phrases too, so that the league translates them)."""
+    assert hands.category_phrase(list(cards)) == phrase

@@ -126,8 +126,9 @@ def test_m_d12_three_card_turn_up_is_chosen_at_once_and_hidden_until_all_have_ch
 def test_m_d3_equal_face_up_ranks_go_to_the_nearest_from_sun_or_by_suit_under_original() -> None:
     """M-D3: two face-up 9s: common: the first from 선 (seat 2 → seat 0 before seat 1); original: the spade."""
     for rules, first in (("common", 0), ("original", 1)):
-        state = rig(new(3, deal="three_card", rules=rules), sun=2,
-                    holes={0: ["9H", "2C"], 1: ["9S", "3C"], 2: ["5S", "4C"]})
+        state = rig(
+            new(3, deal="three_card", rules=rules), sun=2, holes={0: ["9H", "2C"], 1: ["9S", "3C"], 2: ["5S", "4C"]}
+        )
         state = play(state, *[(seat, {"type": "turn_up", "card": state["hand"]["hole"][seat][0]}) for seat in range(3)])
         assert ENGINE.to_act(state) == [first], rules
 
@@ -236,8 +237,9 @@ def test_m_d2_sun_passes_to_the_winner_and_stays_after_a_split() -> None:
 
 def test_m_d14_tie_regame_keeps_the_pot_for_the_tied_players_only() -> None:
     """M-R13, M-D14: with tie = regame, the tied players play again for the pot; a folded player may not rejoin."""
-    state = rig(new(3, deal="two_at_once", tie="regame"), sun=0,
-                holes={0: ["KS", "9D"], 1: ["KH", "8C"], 2: ["2S", "3D"]})
+    state = rig(
+        new(3, deal="two_at_once", tie="regame"), sun=0, holes={0: ["KS", "9D"], 1: ["KH", "8C"], 2: ["2S", "3D"]}
+    )
     state = play(state, (0, bet(1)), (1, CALL), (2, FOLD))
     assert state["phase"] == "bet" and state["hand"]["regame"] == 1
     assert state["hand"]["seats"] == [0, 1]
@@ -283,8 +285,12 @@ def test_m_d7_declined_regame_leaves_the_result() -> None:
 
 def test_m_d15_a_player_who_cannot_pay_the_price_stays_out() -> None:
     """M-D15: a folded player with fewer chips than the price is not asked."""
-    state = rig(new(3, deal="two_at_once", limit="no_limit"), sun=0,
-                holes={0: ["4S", "9D"], 1: ["8C", "7D"], 2: ["KS", "2D"]}, stacks=[99, 99, 5])
+    state = rig(
+        new(3, deal="two_at_once", limit="no_limit"),
+        sun=0,
+        holes={0: ["4S", "9D"], 1: ["8C", "7D"], 2: ["KS", "2D"]},
+        stacks=[99, 99, 5],
+    )
     state = play(state, (0, bet(10)), (1, CALL), (2, FOLD), (0, {"type": "call_regame"}))
     assert state["phase"] == "bet" and state["hand"]["seats"] == [0, 1]
 
@@ -374,9 +380,14 @@ def test_apply_move_refuses_moves_out_of_turn_and_garbage_without_changing_the_s
     """IllegalMove with stable codes; the input state is untouched."""
     state = rig(new(2), sun=0)
     before = copy.deepcopy(state)
-    for seat, move, code in [(1, CHECK, "not_your_turn"), (0, "check", "bad_move"), (0, {}, "unknown_move"),
-                             (0, CALL, "cannot_call"), (0, bet(0), "amount_out_of_range"),
-                             (0, {"type": "bet", "amount": "3"}, "bad_amount")]:
+    for seat, move, code in [
+        (1, CHECK, "not_your_turn"),
+        (0, "check", "bad_move"),
+        (0, {}, "unknown_move"),
+        (0, CALL, "cannot_call"),
+        (0, bet(0), "amount_out_of_range"),
+        (0, {"type": "bet", "amount": "3"}, "bad_amount"),
+    ]:
         with pytest.raises(IllegalMove) as error:
             ENGINE.apply_move(state, seat, move)
         assert error.value.code == code
@@ -397,8 +408,12 @@ def test_conformance_variants_cover_every_deal_limit_and_rule_set() -> None:
 def test_m_d15_an_uncalled_bet_goes_back_before_a_player_buys_back_in() -> None:
     """M-D15, M-R7: seat 1 calls all-in short; seat 0's uncalled excess returns to it when the regame is called, so
     the player coming back cannot win it; the returning player joins the rest of the pot."""
-    state = rig(new(3, deal="two_at_once", limit="no_limit"), sun=0,
-                holes={0: ["4S", "9D"], 1: ["8C", "7D"], 2: ["KS", "2D"]}, stacks=[99, 5, 99])
+    state = rig(
+        new(3, deal="two_at_once", limit="no_limit"),
+        sun=0,
+        holes={0: ["4S", "9D"], 1: ["8C", "7D"], 2: ["KS", "2D"]},
+        stacks=[99, 5, 99],
+    )
     state = play(state, (0, bet(20)), (1, CALL), (2, FOLD), (0, {"type": "call_regame"}))
     assert ENGINE.legal_moves(state, 2) == [{"type": "buy_back", "price": 20}, {"type": "stay_out"}]
     state = play(state, (2, {"type": "buy_back"}))
@@ -409,8 +424,62 @@ def test_m_d15_an_uncalled_bet_goes_back_before_a_player_buys_back_in() -> None:
 
 def test_m_d4_pot_limit_in_a_regame_counts_the_carried_pot() -> None:
     """M-D4, M-D14: in a tie regame for a pot of 4, the first bet may be 4."""
-    state = rig(new(2, deal="two_at_once", tie="regame", limit="pot_limit"), sun=0,
-                holes={0: ["KS", "9D"], 1: ["KH", "8C"]})
+    state = rig(
+        new(2, deal="two_at_once", tie="regame", limit="pot_limit"), sun=0, holes={0: ["KS", "9D"], 1: ["KH", "8C"]}
+    )
     state = play(state, (0, bet(1)), (1, CALL))
     assert state["hand"]["regame"] == 1 and state["hand"]["carried"] == [{"amount": 4, "eligible": [0, 1]}]
     assert ENGINE.legal_moves(state, ENGINE.to_act(state)[0])[1] == {"type": "bet", "min": 1, "max": 4}
+
+
+# --- issue 23 ---------------------------------------------------------------------------------------------------
+
+
+def test_m_d15_m_r19_price_after_a_skipped_betting_round_is_the_last_bet_played() -> None:
+    """M-D15, M-R19 (issue 23): seat 0 bets 19 all-in, seat 1 calls all-in, seat 2 folds; the second round is
+    skipped (nobody can bet); seat 0's Regamer (4♠ 9♥) calls a regame against seat 1's Q top: coming back costs the
+    19 the remaining players last bet (the seed: '남은 사람들이 마지막에 베팅한 금액'), not the ante."""
+    # given: the seed's own deal, seat 0 the first 선
+    state = new(3, seed="bb212", deal="two_card", stack=20)
+    assert ENGINE.to_act(state) == [0]
+    # when
+    state = play(state, (0, bet(19)), (1, CALL), (2, FOLD))
+    assert state["hand"]["shown"][:2] == [["4S", "9H"], ["QD", "3S"]]
+    state = play(state, (0, {"type": "call_regame"}))
+    # then
+    assert ENGINE.legal_moves(state, 2) == [{"type": "buy_back", "price": 19}, {"type": "stay_out"}]
+    assert ENGINE.view(state, None)["pot"] == 41
+
+
+def test_m_r15_m_r24_flush_regamer_is_offered_a_regame_against_a_triple() -> None:
+    """M-R15, M-R24 (issue 23): with the Triple on, a Triple is not of the straight-flush family: 4♥ 9♥ against
+    2♠ 2♥ 2♦ is offered the regame."""
+    # given: an original three-card table with the Triple; seat 0 holds 4♥ 9♥, seat 1 two 2s
+    state = rig(
+        new(2, rules="original", deal="three_card", triple=True), sun=0, holes={0: ["4H", "9H"], 1: ["2S", "2H"]}
+    )
+    state = play(state, (0, {"type": "turn_up", "card": "9H"}), (1, {"type": "turn_up", "card": "2S"}))
+    state = check_down(state)
+    assert state["phase"] == "show"
+    state["hand"]["hole"] = [["4H", "KC"], ["2H", "2D"]]
+    # when: seat 0 shows its Flush regamer, seat 1 its Triple
+    state = play(
+        state, (0, {"type": "show", "cards": ["4H", "9H"]}), (1, {"type": "show", "cards": ["2S", "2H", "2D"]})
+    )
+    # then: the Triple wins the showdown and seat 0 may call a regame
+    assert state["phase"] == "regame_call" and ENGINE.to_act(state) == [0]
+    assert ENGINE.legal_moves(state, 0) == [{"type": "call_regame"}, {"type": "decline_regame"}]
+
+
+def test_m_r24_spade_flush_regamer_is_offered_a_regame_against_the_back_straight_flush() -> None:
+    """M-R24 (issue 23): 4♠ 9♠ may regame against every straight flush but the Royal one: A♦ 2♦ is in range."""
+    # given
+    state = rig(
+        new(2, rules="original", spade_flush_regamer=True, deal="two_at_once"),
+        sun=0,
+        holes={0: ["4S", "9S"], 1: ["AD", "2D"]},
+    )
+    # when
+    state = check_down(state)
+    # then
+    assert state["phase"] == "regame_call" and ENGINE.to_act(state) == [0]

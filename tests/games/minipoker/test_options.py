@@ -49,7 +49,11 @@ def test_m_r4_m_d4_defaults_fill_in() -> None:
     """M-R4, M-D4: ante 1, three_raises, common rules, split ties, specials on; the match: 100 chips, 20 hands."""
     options = options_check({}, 2)
     assert options == DEFAULTS
-    assert (options["ante"], options["limit"], options["rules"], options["tie"]) == (1, "three_raises", "common",
-                                                                                     "split")
+    assert (options["ante"], options["limit"], options["rules"], options["tie"]) == (
+        1,
+        "three_raises",
+        "common",
+        "split",
+    )
     assert (options["stack"], options["hands"], options["specials"], options["back_combos"]) == (100, 20, True, True)
     assert options_check({"deal": "holdem", "back_combos": False}, 2)["back_combos"] is False

@@ -50,7 +50,11 @@ def test_m_r8_straight_flush_family_order_royal_back_then_by_higher_card() -> No
     """M-R8: Royal (A K suited) > Back (A 2 suited) > K Q suited > ... > 3 2 suited."""
     ladder = ["AH KH", "AH 2H", "KH QH", "3H 2H"]
     assert [hand(text).category for text in ladder] == [
-        "royal_straight_flush", "back_straight_flush", "straight_flush", "straight_flush"]
+        "royal_straight_flush",
+        "back_straight_flush",
+        "straight_flush",
+        "straight_flush",
+    ]
     keys = [hand(text).key for text in ladder]
     assert keys == sorted(keys, reverse=True) and len(set(keys)) == 4
 

@@ -1,7 +1,31 @@
 """Special hands: what they catch and when a regamer may regame (M-R14..M-R18, M-R22, M-R24, M-D10)."""
 
-from games.minipoker.ranking import Rules, evaluate
+import importlib.util
+import json
+import pathlib
+
+import pytest
+
+from games.minipoker.engine import ENGINE
+from games.minipoker.ranking import Rules, evaluate, rules_from_options
 from games.minipoker.specials import catches, may_regame
+
+SEEDS = pathlib.Path(__file__).resolve().parents[3] / "seeds/minipoker"
+REGAME_TABLE = json.loads((SEEDS / "regame_table.json").read_text())
+# a hand of each winning category (the kkeut hand is the top one under kkeut scoring)
+WINNING_HANDS = {
+    "triple": "5S 5D 5H",
+    "royal_straight_flush": "AD KD",
+    "back_straight_flush": "AD 2D",
+    "straight_flush": "KD QD",
+    "pair": "5D 5H",
+    "royal_straight": "AD KH",
+    "back_straight": "AD 2H",
+    "straight": "9D 8H",
+    "flush": "KD 5D",
+    "top": "KD 5H",
+    "kkeut": "KD 5H",
+}
 
 COMMON = Rules()
 ORIGINAL = Rules(original=True)
@@ -107,13 +131,49 @@ def test_m_r24_flush_pair_hunter_and_flush_black_knight_catch_the_whole_family()
     assert catches("flush_black_knight", hand("AS 2S", EXTRAS), EXTRAS)
 
 
-def test_m_r24_spade_flush_regamer_regames_against_plain_straight_flushes_only() -> None:
-    """M-R24 (the seed: "up to 스티플"): 4♠ 9♠ may regame against K Q suited, not against the Royal, the Back straight
-    flush, nor a winning Black knight; 4♥ 9♥ stays an ordinary Flush regamer."""
+def test_m_r24_spade_flush_regamer_regames_against_every_straight_flush_but_the_royal() -> None:
+    """M-R24 ("except the Royal one", issue 23): 4♠ 9♠ may regame against K Q suited and the Back straight flush,
+    not against the Royal nor a winning Black knight; 4♥ 9♥ stays an ordinary Flush regamer."""
     assert hand("4S 9S", EXTRAS).special == "spade_flush_regamer"
     assert hand("4H 9H", EXTRAS).special == "flush_regamer"
     assert may_regame("spade_flush_regamer", hand("KD QD", EXTRAS), None, EXTRAS)
+    assert may_regame("spade_flush_regamer", hand("AD 2D", EXTRAS), None, EXTRAS)
     assert not may_regame("spade_flush_regamer", hand("AD KD", EXTRAS), None, EXTRAS)
-    assert not may_regame("spade_flush_regamer", hand("AD 2D", EXTRAS), None, EXTRAS)
     assert not may_regame("spade_flush_regamer", hand("KD QD", EXTRAS), "black_knight", EXTRAS)
     assert not may_regame("flush_regamer", hand("KD QD", EXTRAS), None, EXTRAS)
+
+
+def test_m_r15_m_r24_flush_regamers_regame_against_a_triple_and_a_regamer_does_not() -> None:
+    """M-R15, M-R24 (issue 23): a Triple is "anything but a straight-flush-family hand": a Flush regamer and a Spade
+    flush regamer may regame against it; a Regamer (up to Straight, M-R14/M-R22) may not."""
+    rules = Rules(original=True, triple=True, spade_flush_regamer=True)
+    triple = hand("2S 2H 2D", rules)
+    assert may_regame("flush_regamer", triple, None, rules)
+    assert may_regame("spade_flush_regamer", triple, None, rules)
+    assert not may_regame("regamer", triple, None, rules)
+
+
+@pytest.mark.parametrize("rule_set", list(REGAME_TABLE["rule_sets"]))
+def test_m_r14_m_r15_m_r22_m_r24_every_regame_range_matches_the_golden_table(rule_set: str) -> None:
+    """M-R14, M-R15, M-D7, M-R22, M-R24: each regamer against each winning category (and each catcher that won as
+    the hand it caught), against the table written by seeds/minipoker/make_hand_table.py from the rules text."""
+    rules = rules_from_options(ENGINE.check_options(REGAME_TABLE["rule_sets"][rule_set], 2))
+    column = REGAME_TABLE["columns"].index(rule_set)
+    checked = 0
+    for row in REGAME_TABLE["rows"]:
+        regamer, winning, caught_by, expected = row[0], row[1], row[2], row[column]
+        if expected is None:
+            continue
+        target = hand(WINNING_HANDS[winning], rules)
+        assert target.category == winning
+        assert may_regame(regamer, target, caught_by, rules) is expected, (regamer, winning, caught_by)
+        checked += 1
+    assert checked >= 20
+
+
+def test_m_r24_regame_table_is_what_its_generator_writes() -> None:
+    """M-R24: regame_table.json is up to date with make_hand_table.py (the independent reading)."""
+    spec = importlib.util.spec_from_file_location("make_hand_table", SEEDS / "make_hand_table.py")
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    assert generator.regame_text() == (SEEDS / "regame_table.json").read_text()

@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from games.palace.rows import cards_sorted, row_fits, row_length, row_strongest, rows_distinct
+from games.palace.rows import cards_sorted, row_length, row_missing, row_strongest, rows_distinct
 
 START = ["K", "K", "N", "N", "S", "S", "C", "C", "J", "J"]
 
@@ -49,10 +49,12 @@ def test_rows_distinct_ignore_the_order_of_the_hand() -> None:
     assert rows_distinct(hand=["J", "S", "K", "S"], length=3) == rows_distinct(hand=["K", "S", "S", "J"], length=3)
 
 
-def test_row_fits_counts_copies() -> None:
-    assert row_fits(cards=["K", "K"], hand=START)
-    assert not row_fits(cards=["K", "K", "K"], hand=START)
-    assert row_fits(cards=[], hand=[])
+def test_row_missing_counts_copies() -> None:
+    assert row_missing(cards=["K", "K"], hand=START) == []
+    assert row_missing(cards=[], hand=[]) == []
+    # the whole count of each rank the hand is short of, King first, and nothing of the ranks it holds enough of
+    assert row_missing(cards=["N", "K", "K", "N", "K"], hand=START) == ["K", "K", "K"]
+    assert row_missing(cards=["J", "K", "J", "J", "K"], hand=["K", "J", "J", "S"]) == ["K", "K", "J", "J", "J"]
 
 
 def test_p_d4_timeout_row_is_the_strongest_cards_king_first() -> None:
