@@ -46,8 +46,8 @@ def fast_forward(*, table: Any, players: list[Any], plan: list[tuple[int, dict[s
     rows the pipeline would have written (moves, ledger rows, the table's state and version) are written in bulk."""
     from django.utils import timezone
 
+    from league.engines import engine_for
     from league.models import LedgerEntry, Move
-    from league.services.tables import engine_for
 
     engine = engine_for(table.game)
     table.refresh_from_db()

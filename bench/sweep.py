@@ -1,4 +1,4 @@
-"""The clock sweep at scale: 10,000 overdue tables handled by `league.services.clocks.timeouts_apply`.
+"""The clock sweep at scale: 10,000 overdue tables handled by `league.services.timeouts.timeouts_apply`.
 
 usage: .venv/bin/python bench/sweep.py [--tables 10000] [--batch 100] [--budget 60]
 
@@ -70,7 +70,7 @@ def main() -> None:
         from django.utils import timezone
 
         from league.models import Move, Table
-        from league.services.clocks import timeouts_apply
+        from league.services.timeouts import timeouts_apply
 
         start = time.perf_counter()
         tables_make(args.tables)

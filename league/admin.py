@@ -20,6 +20,8 @@ from django.http import HttpRequest
 from django.utils.html import format_html
 
 from games import IllegalMove, available_games
+from league.admin_seasons import SEASON_ACTIONS
+from league.engines import engine_for
 from league.errors import ServiceError
 from league.models import (
     Bye,
@@ -40,7 +42,7 @@ from league.models import (
     TableRuling,
 )
 from league.selectors.tables import move_public_part
-from league.services.tables import engine_for, table_annul, table_create
+from league.services.tables import table_annul, table_create
 from league.services.verification import table_verify
 
 
@@ -441,6 +443,7 @@ class SeasonAdmin(ReadOnlyAdmin):
     search_fields = ["name", "league", "club__name"]
     exclude = ["seed"]
     inlines = [RoundInline]
+    actions = SEASON_ACTIONS  # league/admin_seasons.py: each through its service
 
 
 @admin.register(Entrant)
@@ -498,5 +501,3 @@ class RatingEventAdmin(ReadOnlyAdmin):
     list_display = ["player", "game", "table", "mu_before", "mu_after", "at"]
     list_filter = ["game"]
     search_fields = ["player__display_name", "=table__id"]
-
-import league.admin_seasons  # noqa: E402, F401  (organizer actions on seasons)

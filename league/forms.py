@@ -12,9 +12,10 @@ from django.utils.translation import gettext_lazy as _
 
 from games import GAME_NAMES
 from league.errors import ServiceError
+from league.labels import GAME_NAMES as GAME_LABELS
+from league.labels import WORDS
 from league.models import Entrant, Player, Season, Table
-from league.templatetags.cardleague import GAME_NAMES as GAME_LABELS
-from league.templatetags.cardleague import WORDS
+from league.services.seasons import SeasonSpec
 
 CONFIRM_HELP = _("Tick to confirm: this cannot be undone.")
 
@@ -77,10 +78,11 @@ class SeasonCreateForm(forms.Form):
             raise forms.ValidationError(_('The options are a JSON object, e.g. {"ante": 5}.'))
         return value
 
-    def service_kwargs(self) -> dict[str, Any]:
+    def spec(self) -> SeasonSpec:
+        """The season's settings for `season_create`."""
         data = dict(self.cleaned_data)
         data["time_per_move"] = timedelta(hours=data.pop("time_per_move_hours"))
-        return data
+        return SeasonSpec(**data)
 
 
 class EntrantRegisterForm(forms.Form):

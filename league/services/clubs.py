@@ -9,6 +9,9 @@ from django.utils.text import slugify
 from league.errors import BadOptions
 from league.models import Club, Membership, Player
 
+# a player's reminder choices (Player.settings["notifications"]) and their defaults; the mails are
+# league.services.reminders (docs/clocks.md, "Reminders")
+NOTIFICATION_DEFAULTS = {"your_move": True, "deadline_near": True, "daily_digest": False}
 
 @transaction.atomic
 def player_create(
@@ -79,8 +82,6 @@ def player_update(
 ) -> Player:
     """Change a player's name, language or preferences; preference keys are merged, a null value removes one, and
     the reminder choices (`notifications`) are checked against the ones the clock sends (docs/clocks.md)."""
-    from league.services.reminders import NOTIFICATION_DEFAULTS
-
     player = Player.objects.select_for_update().get(pk=player.pk)
     if display_name is not None:
         player.display_name = display_name

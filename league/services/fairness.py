@@ -8,12 +8,10 @@ engine seed, which deals every card) until the table is finished or annulled.
 """
 
 import csv
-import hashlib
-import hmac
 import io
 import json
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -21,8 +19,9 @@ from django.utils import timezone
 
 from games import IllegalMove
 from games.core.protocol import Engine
-from games.core.rng import ALGORITHM_VERSION as SHUFFLE_VERSION
+from league.engines import engine_for
 from league.errors import BadOptions, NotFound, NotSeated, ServiceError, TableClosed
+from league.fairness import ALGORITHM_VERSION, commitment_of, engine_seed_derive
 from league.models import (
     EntropyContribution,
     LedgerEntry,
@@ -37,13 +36,8 @@ from league.models import (
     TableFairness,
 )
 from league.selectors.tables import move_log_for
-from league.services.tables import engine_for, table_start
+from league.services.tables import table_start
 from league.services.verification import table_verify
-
-# version 1: SHA-256 commitment, the derivation below, and games.core.rng version 1 for the decks
-ALGORITHM_VERSION = 1
-if SHUFFLE_VERSION != 1:
-    raise ImportError("a new shuffle is a new fairness algorithm: bump ALGORITHM_VERSION and docs/fairness.md")
 
 RECORD_FORMAT = "cardleague-table-record"
 MAX_ENTROPY_LENGTH = 128
@@ -56,35 +50,8 @@ class NotRevealed(ServiceError):
     default_message = "The seed and the hidden moves are published when the table ends."
 
 
-def commitment_of(server_seed: str) -> str:
-    """The published commitment: SHA-256 of the server seed's UTF-8 bytes, hex."""
-    return hashlib.sha256(server_seed.encode()).hexdigest()
-
-
-def engine_seed_derive(*, server_seed: str, entropy: list[str | None]) -> str:
-    """The seed every deck is drawn from: the server seed itself when no seat added entropy, else
-    HMAC-SHA256(key=server seed, msg=the seats' entropy as a compact JSON list, null for a waived seat), hex."""
-    if all(value is None for value in entropy):
-        return server_seed
-    message = json.dumps(entropy, separators=(",", ":"), ensure_ascii=True).encode()
-    return hmac.new(server_seed.encode(), message, hashlib.sha256).hexdigest()
-
-
 def seed_revealed(table: Table) -> bool:
     return table.status in REVEALED
-
-
-def fairness_open(*, table: Table, server_seed: str, entropy_window: timedelta | None) -> TableFairness:
-    """Commit to the server seed as the table opens (called by `table_create`), before any card exists."""
-    if not 0 < len(server_seed) <= 128:
-        raise BadOptions("A seed has 1 to 128 characters.", field="seed")
-    return TableFairness.objects.create(
-        table=table,
-        algorithm_version=ALGORITHM_VERSION,
-        server_seed=server_seed,
-        commitment=commitment_of(server_seed),
-        entropy_deadline=timezone.now() + entropy_window if entropy_window is not None else None,
-    )
 
 
 @transaction.atomic

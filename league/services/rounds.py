@@ -1,5 +1,9 @@
-"""Rounds of a season: pair and seat them, open their tables, settle them, and the organizer's rulings on tables
-(annul, forfeit) that the standings follow."""
+"""The running season: start it, pair and seat its rounds, open their tables, settle them, withdraw entrants, the
+organizer's rulings on tables (annul, forfeit) that the standings follow, and the refresh after a table ends.
+
+Builds on `league.services.seasons` (the season's settings, registration, checks and its finish), never the other
+way round.
+"""
 
 from collections import Counter
 from collections.abc import Iterable
@@ -11,23 +15,85 @@ from django.utils import timezone
 from league.errors import BadOptions, NotFound
 from league.models import Bye, Entrant, Player, Round, Season, Seat, Standing, Table, TableRuling
 from league.pairing.partners import rotating_partners_seat, team_seats
+from league.pairing.round_robin import round_robin_schedule
 from league.pairing.swiss import SwissEntrant, swiss_pair
 from league.pairing.tables import tables_seat
 from league.services import tables as table_services
-from league.services.clocks import table_deadline_refresh
-from league.services.ratings import ratings_recompute
-from league.services.seasons import (
-    WrongStatus,
-    organizer_check,
-    rounds_total,
-    season_finish,
-    season_lock,
-    status_check,
-)
+from league.services.ratings import ratings_recompute, table_rate
+from league.services.seasons import WrongStatus, organizer_check, rounds_total, season_finish, season_lock, status_check
 from league.services.standings import entrant_map, standings_recompute
 
 ROTATING = Season.Partners.ROTATING
 FIXED = Season.Partners.FIXED
+
+
+@transaction.atomic
+def season_start(*, season: Season, by: Player) -> Season:
+    """Close registration, fix the round robin if there is one, and start the first round."""
+    season = season_lock(season.pk)
+    organizer_check(club=season.club, player=by)
+    status_check(season, Season.Status.REGISTRATION)
+    entrants = list(Entrant.objects.filter(season=season, withdrawn=False).order_by("seed_rank", "id"))
+    needed = 4 if season.partners == Season.Partners.ROTATING else (season.table_min or 2)
+    if len(entrants) < max(needed, 2):
+        raise BadOptions(f"A season needs at least {max(needed, 2)} entrants.", code="too_few_entrants")
+    if season.format in (Season.Format.ROUND_ROBIN, Season.Format.DOUBLE_ROUND_ROBIN):
+        season.schedule = [
+            [list(pair) for pair in pairs]
+            for pairs in round_robin_schedule(
+                [e.pk for e in entrants], double=season.format == Season.Format.DOUBLE_ROUND_ROBIN
+            )
+        ]
+    season.status = Season.Status.RUNNING
+    season.started_at = timezone.now()
+    season.save(update_fields=["schedule", "status", "started_at"])
+    standings_recompute(season=season)
+    rounds_schedule(season=season, first=season.started_at)
+    round_start(season=season, by=by)
+    season.refresh_from_db()
+    return season
+
+
+
+@transaction.atomic
+def entrant_withdraw(*, season: Season, by: Player, entrant: Entrant, reason: str = "") -> Entrant:
+    """Take an entrant out: its tables in play are forfeited, it is paired no more, its results stay."""
+    season = season_lock(season.pk)
+    organizer_check(club=season.club, player=by)
+    status_check(season, Season.Status.REGISTRATION, Season.Status.RUNNING)
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, season=season)
+    if entrant.withdrawn:
+        raise BadOptions("The entrant has already withdrawn.", code="already_withdrawn", field="entrant")
+    entrant.withdrawn = True
+    entrant.withdrawn_at = timezone.now()
+    entrant.save(update_fields=["withdrawn", "withdrawn_at"])
+    players = [entrant.player_id, *([entrant.partner_id] if entrant.partner_id else [])]
+    active = Table.objects.filter(
+        round__season=season, status=Table.Status.ACTIVE, seats__player_id__in=players
+    ).distinct()
+    for table in active:
+        forfeit_award(table=table, by=by, forfeiting=[entrant], reason=reason or "withdrawn", settle=False)
+    standings_recompute(season=season)
+    running = Round.objects.filter(season=season, status=Round.Status.RUNNING).first()
+    if running is not None:
+        round_settle(round=running)
+    return entrant
+
+
+
+@transaction.atomic
+def season_table_refresh(*, table_id: int) -> None:
+    """Rate a finished table, recompute its season's standings and close its round when it was the last table.
+    Idempotent: running it twice leaves the same result as once. Run by the task `league.tasks.standings_refresh`,
+    which the move pipeline (and the clock's forfeit) enqueue when a table ends."""
+    table = Table.objects.select_related("round").get(pk=table_id)
+    table_rate(table=table)
+    if table.round_id is None:
+        return
+    season = season_lock(table.round.season_id)
+    standings_recompute(season=season)
+    if season.status == Season.Status.RUNNING:
+        round_settle(round=Round.objects.get(pk=table.round_id))
 
 
 def rounds_schedule(*, season: Season, first: datetime) -> list[Round]:
@@ -64,18 +130,15 @@ def round_start(*, season: Season, by: Player | None) -> Round:
     Bye.objects.bulk_create(Bye(round=round_, entrant_id=e) for e in byes)
     players = {p.pk: p for p in Player.objects.filter(pk__in=[p for seats in seatings for p in seats])}
     for seats in seatings:
-        table = table_services.table_create(
+        table_services.table_create(
             club=season.club,
             game=season.game,
             players=[players[p] for p in seats],
             options=season.options,
             time_per_move=timedelta(seconds=season.time_per_move),
             entropy_window=timedelta(minutes=season.entropy_window_minutes) if season.entropy_window_minutes else None,
+            round=round_,
         )
-        table.round = round_
-        table.save(update_fields=["round"])
-        # the table knows its season only now: its first deadline takes the season's clock (bank, weekly pause)
-        table_deadline_refresh(table_id=table.pk)
     standings_recompute(season=season)
     round_settle(round=round_)
     round_.refresh_from_db()

@@ -8,8 +8,9 @@ import json
 from typing import Any
 
 from games import IllegalMove
+from league.engines import engine_for
 from league.models import LedgerEntry, Move, Result, Seat, Table
-from league.services.tables import engine_for, results_from_outcome
+from league.services.tables import results_from_outcome
 
 
 def table_verify(*, table: Table) -> list[str]:

@@ -9,18 +9,18 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.forms import MoveForm
 from league.models import LedgerEntry, Table
 from league.selectors.tables import table_view_for
 from league.services.moves import move_submit
-from league.views.base import player_of
 
 LOG_LIMIT = 50
 
 
 def _context(request: HttpRequest, table: Table, **extra: Any) -> dict[str, Any]:
-    view = table_view_for(table=table, player=player_of(request), log_limit=LOG_LIMIT)
+    view = table_view_for(table=table, player=player_or_none(request), log_limit=LOG_LIMIT)
     return {
         "table": table,
         "view": view,
@@ -52,13 +52,14 @@ def table_version(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
+    player = player_required(request)  # an account without a player profile: 403
     form = MoveForm(request.POST)
     error = None
     if form.is_valid():
         try:
             move_submit(
                 table_id=table.pk,
-                player=player_of(request),
+                player=player,
                 move=form.cleaned_data["move"],
                 expected_version=form.cleaned_data["version"],
                 idempotency_key=form.cleaned_data["key"],

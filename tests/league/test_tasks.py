@@ -32,7 +32,7 @@ from league import tasks
 from league.errors import StaleVersion
 from league.models import Move, RatingEvent, ReminderSent, Round, Season, Seat, Standing, Table, TableFairness
 from league.services.moves import move_submit
-from league.services.seasons import season_start
+from league.services.rounds import season_start
 from tests.league.factories import table_for
 from tests.league.playing import play_moves, short_options
 from tests.league.seasons.factories import season_with_entrants

@@ -1,9 +1,10 @@
-"""What every API view shares: token before session (so an anonymous client gets 401 with a challenge), the player."""
+"""What every API view shares: token before session (so an anonymous client gets 401 with a challenge); the player
+behind a request is `league.caller`."""
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.authtoken.models import Token
-from rest_framework.exceptions import AuthenticationFailed, NotFound, PermissionDenied
+from rest_framework.exceptions import AuthenticationFailed, NotFound
 from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -11,7 +12,6 @@ from rest_framework.views import APIView
 
 from league.api.schema import ApiAutoSchema
 from league.api.serializers import ID_MAX
-from league.models import Player
 
 
 class PlayerTokenAuthentication(TokenAuthentication):
@@ -42,24 +42,6 @@ class ApiView(APIView):
         for name, value in kwargs.items():
             if name.endswith("_id") and isinstance(value, int) and not 0 < value <= ID_MAX:
                 raise NotFound("No such object.", code="not_found")
-
-
-def player_of(request: Request) -> Player:
-    """The caller's player profile; a user without one (an admin account) may read but not play."""
-    try:
-        return request.user.player
-    except (AttributeError, Player.DoesNotExist):
-        raise PermissionDenied("This account has no player profile.", code="no_player") from None
-
-
-def player_or_none(request: Request) -> Player | None:
-    """The caller's player profile, or None for anonymous callers and accounts without one (they see what all see)."""
-    if not request.user.is_authenticated:
-        return None
-    try:
-        return request.user.player
-    except Player.DoesNotExist:
-        return None
 
 
 class NoSuchEndpointView(ApiView):

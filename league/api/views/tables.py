@@ -7,7 +7,6 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.api import reads
 from league.api.schema import IDEMPOTENCY_KEY, error_responses
 from league.api.serializers import (
     LegalMovesSerializer,
@@ -18,8 +17,17 @@ from league.api.serializers import (
     TurnSerializer,
 )
 from league.api.throttles import MoveSubmitThrottle
-from league.api.views.base import ApiView, player_of, player_or_none
-from league.selectors.tables import legal_moves_for, move_log_for, table_view_for, tables_waiting_for
+from league.api.views.base import ApiView
+from league.caller import player_or_none, player_required
+from league.selectors.tables import (
+    legal_moves_for,
+    move_log_for,
+    seat_of,
+    table_get,
+    table_view_for,
+    tables_waiting_for,
+    with_your_seat,
+)
 from league.services.moves import MAX_KEY_LENGTH, move_submit
 
 LOG_LIMIT = OpenApiParameter(
@@ -49,7 +57,7 @@ class TableDetailView(ApiView):
         tags=["tables"],
     )
     def get(self, request: Request, table_id: int) -> Response:
-        table = reads.table_get(table_id=table_id)
+        table = table_get(table_id=table_id)
         view = table_view_for(table=table, player=player_or_none(request), log_limit=_log_limit(request))
         return Response(TableViewSerializer(view).data)
 
@@ -81,8 +89,8 @@ class TableMovesView(ApiView):
         tags=["tables"],
     )
     def get(self, request: Request, table_id: int) -> Response:
-        table = reads.table_get(table_id=table_id)
-        seat = reads.seat_of(table=table, player=player_or_none(request))
+        table = table_get(table_id=table_id)
+        seat = seat_of(table=table, player=player_or_none(request))
         moves = move_log_for(table=table, seat=seat, limit=_log_limit(request))
         return Response(MoveLogSerializer({"table_id": table.pk, "version": table.version, "moves": moves}).data)
 
@@ -99,7 +107,7 @@ class TableMovesView(ApiView):
         tags=["tables"],
     )
     def post(self, request: Request, table_id: int) -> Response:
-        player = player_of(request)
+        player = player_required(request)
         serializer = MoveSubmitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         key = request.headers.get("Idempotency-Key")
@@ -128,5 +136,5 @@ class TurnListView(ApiView):
         tags=["me"],
     )
     def get(self, request: Request) -> Response:
-        tables = reads.with_your_seat(tables_waiting_for(player=player_of(request)))
+        tables = with_your_seat(tables_waiting_for(player=player_required(request)))
         return Response(TurnSerializer(tables, many=True).data)

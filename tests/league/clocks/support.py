@@ -6,7 +6,7 @@ from typing import Any
 import time_machine
 
 from league.models import SeasonClock, Seat, Table
-from league.services.seasons import season_start
+from league.services.rounds import season_start
 from tests.league.seasons.factories import season_with_entrants
 
 

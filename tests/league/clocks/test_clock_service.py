@@ -1,4 +1,4 @@
-"""Seat clocks in the move pipeline and the sweep (league/services/clocks.py), in frozen time: the Fischer bank,
+"""Seat clocks in the move pipeline (league/services/clocks.py) and the sweep (league/services/timeouts.py), in frozen time: the Fischer bank,
 the weekly pause, vacations, the deadline == now edge, consecutive timeouts, abandonment and forfeit."""
 
 from datetime import time, timedelta
@@ -9,14 +9,9 @@ import time_machine
 from games import get_engine
 from league.errors import BadOptions
 from league.models import Entrant, Move, Season, SeasonClock, SeatClock, Standing, Table, TableRuling
-from league.services.clocks import (
-    TimeoutDone,
-    abandoned_seats,
-    table_deadline_refresh,
-    timeouts_apply,
-    vacation_take,
-)
+from league.services.clocks import abandoned_seats, table_deadline_refresh, vacation_take
 from league.services.moves import move_submit
+from league.services.timeouts import TimeoutDone, timeouts_apply
 from league.services.verification import table_verify
 from tests.league.clocks.support import at, players_of, season_table
 from tests.league.factories import PlayerFactory, table_for

@@ -8,14 +8,8 @@ from league.errors import BadOptions
 from league.models import Entrant, Membership, Season, Standing
 from league.services.clubs import membership_add
 from league.services.rollover import divisions_move, season_rollover
-from league.services.seasons import (
-    WrongStatus,
-    entrant_register,
-    entrant_withdraw,
-    season_create,
-    season_open_registration,
-    season_start,
-)
+from league.services.rounds import entrant_withdraw, season_start
+from league.services.seasons import SeasonSpec, WrongStatus, entrant_register, season_create, season_open_registration
 from tests.league.factories import ClubFactory, PlayerFactory
 from tests.league.seasons.support import play_out
 
@@ -43,19 +37,7 @@ def test_rollover_promotes_relegates_carries_and_archives(fake_game, django_capt
     membership_add(club=club, player=organizer, role=Membership.Role.ORGANIZER)
     olds = []
     for level in (1, 2, 3):
-        season = season_create(
-            club=club,
-            by=organizer,
-            game=fake_game,
-            name="Winter",
-            league="Winter",
-            division_level=level,
-            division_name=f"D{level}",
-            promote_count=1,
-            relegate_count=1,
-            options={"rounds": 1},
-            auto_advance=True,
-        )
+        season = season_create(club=club, by=organizer, spec=SeasonSpec(game=fake_game, name="Winter", league="Winter", division_level=level, division_name=f"D{level}", promote_count=1, relegate_count=1, options={"rounds": 1}, auto_advance=True))
         season_open_registration(season=season, by=organizer)
         for player in PlayerFactory.create_batch(4):
             membership_add(club=club, player=player)
@@ -99,9 +81,7 @@ def test_rollover_needs_every_division_finished_and_leaves_out_the_withdrawn(
     club = ClubFactory()
     organizer = PlayerFactory()
     membership_add(club=club, player=organizer, role=Membership.Role.ORGANIZER)
-    season = season_create(
-        club=club, by=organizer, game=fake_game, name="Cup", options={"rounds": 1}, auto_advance=True
-    )
+    season = season_create(club=club, by=organizer, spec=SeasonSpec(game=fake_game, name="Cup", options={"rounds": 1}, auto_advance=True))
     season_open_registration(season=season, by=organizer)
     players = PlayerFactory.create_batch(3)
     for player in players:
@@ -116,4 +96,4 @@ def test_rollover_needs_every_division_finished_and_leaves_out_the_withdrawn(
     [new] = season_rollover(season=season, by=organizer)
     assert set(Entrant.objects.filter(season=new).values_list("player_id", flat=True)) == {p.pk for p in players[1:]}
     with pytest.raises(BadOptions):
-        season_create(club=club, by=organizer, game=fake_game, name="Cup", edition=2)
+        season_create(club=club, by=organizer, spec=SeasonSpec(game=fake_game, name="Cup", edition=2))

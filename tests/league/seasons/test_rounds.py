@@ -11,8 +11,15 @@ from django.utils import timezone
 from league.errors import BadOptions, PermissionDenied
 from league.models import Bye, Entrant, Rating, RatingEvent, Round, Season, Standing, Table, TableRuling
 from league.services.fairness import entropy_add, entropy_waive, table_verify_full
-from league.services.rounds import WrongStatus, forfeit_award, round_start, rounds_start_due, season_table_annul
-from league.services.seasons import entrant_withdraw, season_start
+from league.services.rounds import (
+    WrongStatus,
+    entrant_withdraw,
+    forfeit_award,
+    round_start,
+    rounds_start_due,
+    season_start,
+    season_table_annul,
+)
 from league.services.tables import table_annul
 from tests.league.pairing.test_swiss import _repeat_free_pairing_exists
 from tests.league.playing import play_moves

@@ -1,5 +1,5 @@
 """API of provably fair dealing (docs/fairness.md): a table's commitment and entropy, adding or waiving entropy,
-and the table's full record. Mounted by league/urls_fairness.py under /api/tables/<id>/fairness/."""
+and the table's full record, under /api/tables/<id>/fairness/."""
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
@@ -7,7 +7,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.api.views.base import ApiView, player_of
+from league.api.views.base import ApiView
+from league.caller import player_required
 from league.errors import NotFound
 from league.models import Table
 from league.services import fairness
@@ -45,7 +46,7 @@ class EntropyView(ApiView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         table = _table(table_id)
-        player = player_of(request)
+        player = player_required(request)
         data = request.data if isinstance(request.data, dict) else {}
         if data.get("waive") is True:
             fairness.entropy_waive(table_id=table.pk, player=player)
