@@ -197,9 +197,9 @@ def test_stale_version_is_409(fake_game, client_for) -> None:
     )
 
     assert response.status_code == 409
-    assert response.json() == error(
-        "stale_version", "expected_version", "The table has moved on to version 2; reload it."
-    )
+    expected = error("stale_version", "expected_version", "The table has moved on to version 2; reload it.")
+    expected["error"]["current_version"] = 2
+    assert response.json() == expected
     assert Table.objects.get(pk=table.pk).version == 2
 
 
