@@ -11,8 +11,8 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "test-only-insecure-key")
 
-from config.settings import *  # noqa: E402, F403
-from config.settings import _flag  # noqa: E402
+from config.settings import *  # noqa: F403
+from config.settings import _flag
 
 CELERY_TASK_ALWAYS_EAGER = _flag("CELERY_TASK_ALWAYS_EAGER", True)
 # fast password hashing: the tests make hundreds of users

@@ -8,7 +8,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from league.errors import ServiceError
+from league.errors import PermissionDenied, ServiceError
 from league.models import Player, Season
 from league.services.rounds import round_start, season_start
 from league.services.seasons import season_open_registration
@@ -19,12 +19,14 @@ def _run(
     modeladmin: admin.ModelAdmin,
     request: HttpRequest,
     queryset: QuerySet[Season],
-    step: Callable[[Season, Player | None], object],
+    step: Callable[[Season, Player], object],
     done: str,
 ) -> None:
-    by = Player.objects.filter(user=request.user).first()
+    by = Player.objects.filter(user__pk=request.user.pk or 0).first()
     for season in queryset:
         try:
+            if by is None:  # an admin account without a player profile organizes nothing
+                raise PermissionDenied("Only an organizer of the club may do this.")
             step(season, by)
         except ServiceError as error:
             modeladmin.message_user(request, f"{season}: {error.message}", messages.WARNING)

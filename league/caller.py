@@ -13,7 +13,7 @@ def player_or_none(request: HttpRequest | Request) -> Player | None:
     if not request.user.is_authenticated:
         return None
     try:
-        return request.user.player  # type: ignore[union-attr]  # the reverse one-to-one of Player.user
+        return request.user.player
     except Player.DoesNotExist:
         return None
 

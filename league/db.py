@@ -163,7 +163,9 @@ def _update_one_sql(model: type[models.Model], names: tuple[str, ...]) -> str:
 
 @cache
 def _field(model: type[models.Model], name: str) -> models.Field:
-    return model._meta.get_field(name)
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.Field)
+    return field
 
 
 def row_insert(model: type[models.Model], values: dict[str, Any]) -> None:

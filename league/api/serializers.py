@@ -1,6 +1,7 @@
 """Input validation and output shapes of the API; no business logic (services and selectors decide)."""
 
 import json
+from typing import Any
 
 from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
@@ -76,7 +77,7 @@ def _small_json(value: object) -> None:
 class JsonObjectField(serializers.DictField):
     """A JSON object of any shape (a move, options, settings), checked for what the database cannot store."""
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("validators", [_no_nul, _small_json])
         super().__init__(**kwargs)
 
@@ -263,11 +264,11 @@ FORMATS = ["round_robin", "double_round_robin", "swiss", "multitable"]
 PARTNERS = ["none", "fixed", "rotating"]
 
 
-def _small(**kwargs: object) -> serializers.IntegerField:
+def _small(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=0, max_value=SMALL_MAX, **kwargs)
 
 
-def _int(**kwargs: object) -> serializers.IntegerField:
+def _int(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=0, max_value=INT_MAX, **kwargs)
 
 
@@ -316,7 +317,7 @@ class SeasonSerializer(serializers.Serializer):
 
 class EntrantSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a field named label, as DRF allows
     player_id = serializers.IntegerField()
     partner_id = serializers.IntegerField(allow_null=True)
     name = serializers.CharField(allow_blank=True)
@@ -372,7 +373,7 @@ class RoundSerializer(serializers.Serializer):
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     entrant_id = serializers.IntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a field named label, as DRF allows
     points = serializers.DecimalField(max_digits=10, decimal_places=3)
     played = serializers.IntegerField()
     wins = serializers.IntegerField()

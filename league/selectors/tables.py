@@ -93,7 +93,7 @@ def legal_moves_for(*, table_id: int, player: Player | None) -> dict[str, Any]:
     table = db.table_for_player(table_id, player.pk if player is not None else None)
     if table is None:
         raise NotFound("No such table.", field="table_id")
-    seat = table.your_seat
+    seat: int | None = table.your_seat  # type: ignore[attr-defined]  # the named query's extra column
     legal: list[dict[str, Any]] | None = None  # None: not this seat's turn
     if seat is not None and table.status == Table.Status.ACTIVE:
         engine = engine_for(table.game)

@@ -75,7 +75,7 @@ def table_policy(table: Table) -> Policy:
 
 def vacations_for(policy: Policy, player_ids: list[int]) -> dict[int, list[Interval]]:
     out: dict[int, list[Interval]] = {p: [] for p in player_ids}
-    if not policy.vacations:
+    if not policy.vacations or policy.season_id is None:
         return out
     rows = Vacation.objects.filter(season_id=policy.season_id, player_id__in=player_ids)
     for player_id, begin, end in rows.values_list("player_id", "starts_at", "ends_at"):
@@ -117,6 +117,7 @@ def seat_clocks_for(
 def seat_deadline(clock: SeatClock, policy: Policy, vacations: list[Interval]) -> datetime:
     """When the seat's current turn runs out; an abandoned seat's turn runs out as soon as it starts."""
     started = clock.turn_started_at
+    assert started is not None  # a clock is made with its turn's start (seat_clocks_for)
     if clock.abandoned:
         return started
     return deadline_after(
@@ -144,6 +145,7 @@ def clock_after_move(
     fields = ("bank", "turn_started_at", "deadline", "consecutive_timeouts", "abandoned")
     before = {index: tuple(getattr(clock, name) for name in fields) for index, (_, clock) in clocks.items()}
     mover_seat, mover = clocks[seat]
+    assert mover.turn_started_at is not None  # made with its turn's start (seat_clocks_for)
     used = running_time(mover.turn_started_at, now, weekly=policy.weekly, vacations=vacations[mover_seat.player_id])
     mover.bank = int(policy.control.bank_after(timedelta(seconds=mover.bank), used).total_seconds())
     mover.consecutive_timeouts = mover.consecutive_timeouts + 1 if auto else 0
@@ -184,7 +186,7 @@ def clock_open(*, table: Table, to_act: list[int], now: datetime) -> datetime | 
     for index, (seat, clock) in clocks.items():
         clock.deadline = seat_deadline(clock, policy, vacations[seat.player_id]) if index in to_act else None
     SeatClock.objects.bulk_update([clock for _, clock in clocks.values()], ["deadline"])
-    return min(clocks[i][1].deadline for i in to_act)
+    return min(deadline for i in to_act if (deadline := clocks[i][1].deadline) is not None)
 
 
 def abandoned_seats(*, table: Table) -> list[int]:
@@ -246,7 +248,7 @@ def table_deadline_refresh(*, table_id: int) -> Table:
     for index, (seat, clock) in clocks.items():
         clock.deadline = seat_deadline(clock, policy, vacations[seat.player_id]) if index in to_act else None
     SeatClock.objects.bulk_update([clock for _, clock in clocks.values()], ["deadline"])
-    deadlines = [clocks[i][1].deadline for i in to_act]
+    deadlines = [deadline for i in to_act if (deadline := clocks[i][1].deadline) is not None]
     table.deadline = min(deadlines) if deadlines else None
     table.save(update_fields=["deadline"])
     return table

@@ -55,7 +55,7 @@ def seed_revealed(table: Table) -> bool:
 
 
 @transaction.atomic
-def entropy_add(*, table_id: int, player: Player, entropy: str) -> EntropyContribution:
+def entropy_add(*, table_id: int, player: Player, entropy: object) -> EntropyContribution:
     """Add the player's entropy to the engine seed of a table still seeding; the last seat to answer deals."""
     if not isinstance(entropy, str) or not 0 < len(entropy) <= MAX_ENTROPY_LENGTH or not entropy.isprintable():
         raise BadOptions(f"Entropy is 1 to {MAX_ENTROPY_LENGTH} printable characters.", field="entropy")
@@ -384,7 +384,7 @@ def season_csv(*, season_id: int, kind: str) -> str:
         for r in results:
             writer.writerow(
                 [
-                    rounds.get(r.table.round_id),
+                    rounds.get(r.table.round_id) if r.table.round_id is not None else None,
                     r.table_id,
                     r.table.status,
                     r.seat,

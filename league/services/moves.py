@@ -132,7 +132,7 @@ def _replayed(
         raise IdempotencyMismatch()
     table = table or Table.objects.get(pk=table_id)
     view = engine_for(table.game).view(table.state, done.seat)
-    return MoveResult.from_stored(done.result, view=view)
+    return MoveResult.from_stored(done.result or {}, view=view)
 
 
 @transaction.atomic

@@ -79,6 +79,7 @@ def waiting_seats(*, now: datetime) -> dict[Player, list[Waiting]]:
 
 def _near(clock: SeatClock, policy: Policy, vacations: list[Interval], now: datetime) -> bool:
     budget = policy.control.budget(timedelta(seconds=clock.bank))
+    assert clock.turn_started_at is not None  # made with its turn's start (seat_clocks_for)
     used = running_time(clock.turn_started_at, now, weekly=policy.weekly, vacations=vacations)
     return used >= budget * NEAR_FRACTION
 
@@ -94,7 +95,8 @@ def reminders_send(*, now: datetime) -> int:
             key = f"digest:{player.pk}:{now.date().isoformat()}"
             sent += _send(player, key, "digest", {"waiting": items}, now=now)
         for item in items:
-            turn = f"{item.seat.pk}:{item.clock.turn_started_at.isoformat()}"
+            started = item.clock.turn_started_at
+            turn = f"{item.seat.pk}:{started.isoformat() if started else ''}"
             if choices["your_move"] and not choices["daily_digest"]:
                 sent += _send(player, f"move:{turn}", "your_move", _context(item), now=now)
             if choices["deadline_near"] and item.near and now < item.deadline:

@@ -8,6 +8,7 @@ way round.
 from collections import Counter
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from fractions import Fraction
 
 from django.db import transaction
 from django.utils import timezone
@@ -88,12 +89,12 @@ def season_table_refresh(*, table_id: int) -> None:
     which the move pipeline (and the clock's forfeit) enqueue when a table ends."""
     table = Table.objects.select_related("round").get(pk=table_id)
     table_rate(table=table)
-    if table.round_id is None:
+    if table.round is None:
         return
     season = season_lock(table.round.season_id)
     standings_recompute(season=season)
     if season.status == Season.Status.RUNNING:
-        round_settle(round=Round.objects.get(pk=table.round_id))
+        round_settle(round=table.round)
 
 
 def rounds_schedule(*, season: Season, first: datetime) -> list[Round]:
@@ -229,7 +230,9 @@ def _pair(season: Season, number: int) -> tuple[list[list[int]], list[int]]:
 
     if season.format == Season.Format.SWISS:
         points = dict(Standing.objects.filter(season=season).values_list("entrant_id", "points"))
-        played, first_seats, second_seats = set(), Counter(), Counter()
+        played: set[frozenset[int]] = set()
+        first_seats: Counter[int] = Counter()
+        second_seats: Counter[int] = Counter()
         for seats in history:
             at_table = list(dict.fromkeys(to_entrant[p] for p in seats))
             if len(at_table) == 2:
@@ -240,7 +243,7 @@ def _pair(season: Season, number: int) -> tuple[list[list[int]], list[int]]:
             [
                 SwissEntrant(
                     id=e.pk,
-                    score=points.get(e.pk, 0),
+                    score=Fraction(points.get(e.pk, 0)),
                     byes=byes[e.pk],
                     first_seats=first_seats[e.pk],
                     second_seats=second_seats[e.pk],
@@ -253,7 +256,9 @@ def _pair(season: Season, number: int) -> tuple[list[list[int]], list[int]]:
         return tables, [swiss.bye] if swiss.bye is not None else []
 
     # multi-table: entrants are players; rotating partners sit opposite (seats 0+2, 1+3)
-    met, partnered, seat_counts = Counter(), Counter(), Counter()
+    met: Counter[frozenset[int]] = Counter()
+    partnered: Counter[frozenset[int]] = Counter()
+    seat_counts: Counter[tuple[int, int]] = Counter()
     for seats in history:
         ids = [to_entrant[p] for p in seats]
         for index, entrant in enumerate(ids):
@@ -271,6 +276,7 @@ def _pair(season: Season, number: int) -> tuple[list[list[int]], list[int]]:
             ranked, partnered=partnered, met=met, seat_counts=seat_counts, byes=byes, seed=seed
         )
     else:
+        assert season.table_min is not None and season.table_max is not None  # a multi-table season (season_create)
         seating = tables_seat(
             ranked,
             min_size=season.table_min,
@@ -285,6 +291,7 @@ def _pair(season: Season, number: int) -> tuple[list[list[int]], list[int]]:
 
 def _duel_seats(first: Entrant, second: Entrant, number: int) -> list[int]:
     if first.partner_id or second.partner_id:
+        assert first.partner_id is not None and second.partner_id is not None  # fixed teams: both are pairs
         return team_seats(
             [first.player_id, first.partner_id], [second.player_id, second.partner_id], round_number=number
         )
@@ -296,9 +303,14 @@ def _duel_seats(first: Entrant, second: Entrant, number: int) -> list[int]:
 
 def _season_table(table: Table) -> tuple[Table, Season]:
     table = Table.objects.select_for_update(no_key=True, of=("self",)).select_related("round").get(pk=table.pk)
-    if table.round_id is None:
+    if table.round is None:
         raise NotFound("The table belongs to no season.", field="table")
     return table, season_lock(table.round.season_id)
+
+
+def _round_of(table: Table) -> Round:
+    assert table.round is not None  # a season's table (_season_table)
+    return table.round
 
 
 def _stop_or_unrate(table: Table, reason: str) -> None:
@@ -307,7 +319,8 @@ def _stop_or_unrate(table: Table, reason: str) -> None:
         table_services.table_annul(table_id=table.pk, reason=reason)
     elif table.status == Table.Status.FINISHED:
         # robust: the ruling has committed; a failed rebuild is logged and the nightly recompute redoes it
-        transaction.on_commit(lambda game=table.game: ratings_recompute(game=game), robust=True)
+        game = table.game
+        transaction.on_commit(lambda: ratings_recompute(game=game), robust=True)
 
 
 @transaction.atomic
@@ -323,7 +336,7 @@ def season_table_annul(*, table: Table, by: Player, reason: str = "") -> TableRu
     )
     standings_recompute(season=season)
     if season.status == Season.Status.RUNNING:
-        round_settle(round=table.round)
+        round_settle(round=_round_of(table))
     return ruling
 
 
@@ -351,5 +364,5 @@ def forfeit_award(
     if settle:
         standings_recompute(season=season)
         if season.status == Season.Status.RUNNING:
-            round_settle(round=table.round)
+            round_settle(round=_round_of(table))
     return ruling

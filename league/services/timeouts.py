@@ -107,7 +107,7 @@ def _table_timeouts(*, table: Table, now: datetime) -> list[TimeoutDone]:
 
 def _forfeit_by_clock(*, table: Table, seat: int, now: datetime) -> None:
     """The season's forfeit policy: the abandoning seat's entrant loses the table, as by an organizer's ruling."""
-    season = Season.objects.get(pk=table_policy(table).season_id)
+    season = Season.objects.get(rounds__tables=table)
     player_id = Seat.objects.get(table=table, index=seat).player_id
     entrant = Entrant.objects.get(pk=entrant_map(season)[player_id])
     table_annul(table_id=table.pk, reason=f"forfeit: seat {seat} abandoned on time")

@@ -1,6 +1,7 @@
 """Template helpers for the pages: cards as labels, moves in words, per-seat lookups, the rating chart."""
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django import template
@@ -57,7 +58,8 @@ def move_type(name: Any) -> str:
 def move_words(move: dict[str, Any], names: dict[int, str] | None = None) -> str:
     """A legal move or a logged move in words, e.g. "Bid 90 Hearts ♥", "Play 10♦", "Target Mina"."""
     names = names or {}
-    parts = [str(MOVE_TYPES.get(move.get("type"), move.get("type") or ""))]
+    kind = str(move.get("type") or "")
+    parts = [str(MOVE_TYPES.get(kind, kind))]
     if "points" in move:
         parts.append(str(move["points"]))
     if "suit" in move:
@@ -116,7 +118,7 @@ def is_amount(move: dict[str, Any]) -> bool:
 def seconds_words(seconds: int) -> str:
     """A time control in words: "1 day", "3 hours", "90 seconds"."""
     seconds = int(seconds or 0)
-    units = (
+    units: tuple[tuple[int, Callable[[int], str]], ...] = (
         (86400, lambda n: ngettext("%(n)d day", "%(n)d days", n)),
         (3600, lambda n: ngettext("%(n)d hour", "%(n)d hours", n)),
         (60, lambda n: ngettext("%(n)d minute", "%(n)d minutes", n)),

@@ -56,8 +56,8 @@ def profile(request: HttpRequest, player_id: int) -> HttpResponse:
         pk=player_id,
     )
     results = Result.objects.filter(player=player).select_related("table").order_by("-table__finished_at")[:50]
-    charts = {}
-    for event in player.history:
+    charts: dict[str, list[RatingEvent]] = {}
+    for event in player.history:  # type: ignore[attr-defined]  # the Prefetch's to_attr
         charts.setdefault(event.game, []).append(event)
     return render(
         request,

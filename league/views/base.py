@@ -1,10 +1,19 @@
-"""What the organizer pages share: they are not even shown to others (the services check again on every write).
-Who is asking is `league.caller.player_or_none` / `player_required`, as in the API."""
+"""What the pages share: the request as htmx's middleware leaves it, and the organizer check (organizer pages are
+not even shown to others; the services check again on every write). Who is asking is `league.caller`
+(`player_or_none` / `player_required`), as in the API."""
 
 from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django_htmx.middleware import HtmxDetails
 
 from league.models import Club, Player
 from league.selectors.clubs import is_organizer
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as the pages see it: django-htmx's middleware tells whether htmx sent it (`request.htmx`)."""
+
+    htmx: HtmxDetails
 
 
 def organizer_required(club: Club, player: Player | None) -> Player:

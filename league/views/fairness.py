@@ -13,6 +13,7 @@ from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.models import Season, Seat, Table
 from league.services import fairness
+from league.views.base import HtmxHttpRequest
 
 
 def table_verify_page(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -67,7 +68,7 @@ def table_entropy(request: HttpRequest, table_id: int) -> HttpResponse:
     return redirect("fairness_verify", table_id=table.pk)
 
 
-def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_replay(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Step through an ended table: ?step=n shows the state after move n (0 is the deal)."""
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
     if not fairness.seed_revealed(table):

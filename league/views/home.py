@@ -7,6 +7,7 @@ from django.shortcuts import render
 from league.caller import player_or_none
 from league.models import Club
 from league.selectors.tables import tables_waiting_for
+from league.views.base import HtmxHttpRequest
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -14,7 +15,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def inbox(request: HttpRequest) -> HttpResponse:
+def inbox(request: HtmxHttpRequest) -> HttpResponse:
     player = player_or_none(request)
     tables = list(tables_waiting_for(player=player)) if player else []
     template = "league/inbox.html#tables" if request.htmx else "league/inbox.html"

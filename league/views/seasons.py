@@ -28,10 +28,10 @@ from league.selectors.clubs import is_organizer
 from league.selectors.seasons import season_rounds, season_standings
 from league.services.rounds import entrant_withdraw, forfeit_award, round_start, season_start, season_table_annul
 from league.services.seasons import entrant_register, season_create, season_open_registration
-from league.views.base import organizer_required
+from league.views.base import HtmxHttpRequest, organizer_required
 
 
-def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
+def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
     context = {
         "season": season,

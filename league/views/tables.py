@@ -5,7 +5,7 @@ import uuid
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -15,11 +15,12 @@ from league.forms import MoveForm
 from league.models import LedgerEntry, Table
 from league.selectors.tables import table_view_for
 from league.services.moves import move_submit
+from league.views.base import HtmxHttpRequest
 
 LOG_LIMIT = 50
 
 
-def _context(request: HttpRequest, table: Table, **extra: Any) -> dict[str, Any]:
+def _context(request: HtmxHttpRequest, table: Table, **extra: Any) -> dict[str, Any]:
     view = table_view_for(table=table, player=player_or_none(request), log_limit=LOG_LIMIT)
     return {
         "table": table,
@@ -33,13 +34,13 @@ def _context(request: HttpRequest, table: Table, **extra: Any) -> dict[str, Any]
     }
 
 
-def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_detail(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
     template = "league/table.html#board" if request.htmx else "league/table.html"
     return render(request, template, _context(request, table))
 
 
-def table_version(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_version(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Polled by the page: nothing (204) while the table is at the version and status the page shows, else the new
     board (the status too: a table waiting for its entropy is dealt without a move)."""
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
@@ -50,7 +51,7 @@ def table_version(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_move(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
     player = player_required(request)  # an account without a player profile: 403
     form = MoveForm(request.POST)

@@ -49,7 +49,7 @@ class NoSuchEndpointView(ApiView):
 
     authentication_classes: list = []
     permission_classes: list = []
-    schema = None  # not an operation of the API
+    schema = None  # type: ignore[assignment]  # not an operation of the API
 
     def initial(self, request: Request, *args: object, **kwargs: object) -> None:
         raise NotFound("No such endpoint.", code="no_such_endpoint")

@@ -1,5 +1,7 @@
 """Tables: the caller's view, the legal moves, the public move log, move submission, and "your turn"."""
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
@@ -75,11 +77,11 @@ class TableLegalMovesView(ApiView):
 
 
 class TableMovesView(ApiView):
-    def get_throttles(self) -> list:
+    def get_throttles(self) -> list[Any]:
         return [MoveSubmitThrottle()] if self.request.method == "POST" else []
 
-    def get_permissions(self) -> list:
-        return [IsAuthenticated()] if self.request.method == "POST" else super().get_permissions()
+    def get_permissions(self) -> list[Any]:
+        return [IsAuthenticated()] if self.request.method == "POST" else list(super().get_permissions())
 
     @extend_schema(
         operation_id="tables_moves_list",
