@@ -38,7 +38,11 @@ from tests.league.playing import play_moves, short_options
 from tests.league.seasons.factories import season_with_entrants
 from tests.league.seasons.support import kwargs_for
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("celery_worker")]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.xdist_group("celery_worker"),
+    pytest.mark.postgres,  # the worker process shares this run's database: a PostgreSQL one (and Redis)
+]
 
 GAME = "mini-poker"  # one seat to act at a time, short matches
 REDIS_DB = 14

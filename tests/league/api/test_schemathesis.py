@@ -27,6 +27,9 @@ from tests.league.playing import seat_count, short_options
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
 
+# a few minutes of fuzzing: `make test` runs it, `make check` does not
+pytestmark = pytest.mark.slow
+
 CHECKS = [
     not_a_server_error,
     status_code_conformance,

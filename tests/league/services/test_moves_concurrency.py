@@ -15,7 +15,11 @@ from league.services.moves import MoveResult, move_submit
 from league.services.verification import table_verify
 from tests.league.factories import table_for
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("league-concurrency")]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.xdist_group("league-concurrency"),
+    pytest.mark.postgres,  # SQLite serializes whole transactions: there is no race to test
+]
 
 
 def _at_once(*calls: Callable[[], MoveResult]) -> list[Any]:
