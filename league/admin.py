@@ -276,8 +276,18 @@ class TableAdmin(ClubScoped, admin.ModelAdmin):
     actions = ["verify_selected", "annul_selected"]
     inlines = [SeatInline, ResultInline, LedgerEntryInline, MoveInline]
     readonly_fields = [
-        "club", "game", "players", "status", "version", "deadline", "time_per_move", "annul_reason",
-        "created_at", "finished_at", "options_shown", "state_shown",
+        "club",
+        "game",
+        "players",
+        "status",
+        "version",
+        "deadline",
+        "time_per_move",
+        "annul_reason",
+        "created_at",
+        "finished_at",
+        "options_shown",
+        "state_shown",
     ]
     fieldsets = [
         (None, {"fields": ["club", "game", "players", "status", "version", "deadline", "time_per_move"]}),
@@ -361,7 +371,18 @@ class MoveAdmin(ClubScoped, admin.ModelAdmin):
     list_filter = ["auto", "hidden", "table__game"]
     search_fields = ["=table__id", "player__display_name"]
     list_select_related = ["table", "player"]
-    fields = readonly_fields = ("table", "seq", "seat", "player", "move_shown", "auto", "hidden", "step_open", "at", "idempotency_key")
+    fields = readonly_fields = (
+        "table",
+        "seq",
+        "seat",
+        "player",
+        "move_shown",
+        "auto",
+        "hidden",
+        "step_open",
+        "at",
+        "idempotency_key",
+    )
 
     @admin.display(description="type")
     def move_type(self, move: Move) -> str:

@@ -181,7 +181,6 @@ def _insert_sql(model: type[models.Model], names: tuple[str, ...]) -> str:
     return f"INSERT INTO {_table(model)} ({columns}) VALUES ({', '.join(['%s'] * len(names))})"
 
 
-
 # --- the named queries ----------------------------------------------------------------------------------------------
 
 

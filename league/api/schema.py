@@ -21,7 +21,6 @@ _MEANING = {
 }
 
 
-
 def error_responses(*statuses: int) -> dict[int, OpenApiResponse]:
     return {code: OpenApiResponse(ErrorSerializer, description=_MEANING[code]) for code in statuses}
 

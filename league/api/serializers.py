@@ -14,7 +14,6 @@ from games import GAME_NAMES
 ID_MAX = 999_999_999_999_999_999
 
 
-
 def _enum_field(*values: str) -> type[serializers.CharField]:
     """A read-only string of a fixed set. Several resources have a "status" of their own set: documented by a pattern
     rather than an enum, as drf-spectacular would otherwise merge every "status" into one ambiguous enum component."""
@@ -339,7 +338,9 @@ class ReasonSerializer(serializers.Serializer):
 
 class ForfeitRequestSerializer(ReasonSerializer):
     entrants = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=ID_MAX), min_length=1, max_length=10,
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        min_length=1,
+        max_length=10,
         help_text="The forfeiting entrants (seated at the table).",
     )
 

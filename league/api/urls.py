@@ -41,9 +41,7 @@ urlpatterns = [
     path("seasons/<id:season_id>/standings/", seasons.SeasonStandingsView.as_view(), name="api-season-standings"),
     path("leaderboards/<str:game>/", seasons.LeaderboardView.as_view(), name="api-leaderboard"),
     path("tables/<int:table_id>/fairness/", fairness.FairnessView.as_view(), name="api-table-fairness"),
-    path(
-        "tables/<int:table_id>/fairness/entropy/", fairness.EntropyView.as_view(), name="api-table-fairness-entropy"
-    ),
+    path("tables/<int:table_id>/fairness/entropy/", fairness.EntropyView.as_view(), name="api-table-fairness-entropy"),
     path("tables/<int:table_id>/fairness/export/", fairness.RecordView.as_view(), name="api-table-fairness-export"),
     # last: any other path under /api/ answers in the API's error format; only paths ending in a slash, so that
     # Django still redirects /api/me to /api/me/ (APPEND_SLASH)

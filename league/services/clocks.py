@@ -161,11 +161,17 @@ def clock_after_move(
                 clock.turn_started_at = now
             clock.deadline = seat_deadline(clock, policy, vacations[seat_row.player_id])
     # only the clocks that changed (the mover's, the next seats'), in one statement
-    db.rows_update(SeatClock, {
-        clock.pk: {name: getattr(clock, name) for name, old in zip(fields, before[index], strict=True)
-                   if getattr(clock, name) != old}
-        for index, (_, clock) in clocks.items()
-    })
+    db.rows_update(
+        SeatClock,
+        {
+            clock.pk: {
+                name: getattr(clock, name)
+                for name, old in zip(fields, before[index], strict=True)
+                if getattr(clock, name) != old
+            }
+            for index, (_, clock) in clocks.items()
+        },
+    )
     if table.status != Table.Status.ACTIVE:
         return None
     deadlines = [clock.deadline for index, (_, clock) in clocks.items() if index in after and clock.deadline]
@@ -193,9 +199,9 @@ def abandoned_seats(*, table: Table) -> list[int]:
     """The seats of a table that were abandoned on time: the record of the abandonment beside its results (the
     Result rows stay exactly the engine's outcome, which `verify_tables` replays)."""
     return list(
-        SeatClock.objects.filter(seat__table=table, abandoned=True).order_by("seat__index").values_list(
-            "seat__index", flat=True
-        )
+        SeatClock.objects.filter(seat__table=table, abandoned=True)
+        .order_by("seat__index")
+        .values_list("seat__index", flat=True)
     )
 
 

@@ -13,6 +13,7 @@ from league.models import Club, Membership, Player
 # league.services.reminders (docs/clocks.md, "Reminders")
 NOTIFICATION_DEFAULTS = {"your_move": True, "deadline_near": True, "daily_digest": False}
 
+
 @transaction.atomic
 def player_create(
     *,
@@ -34,9 +35,7 @@ def player_create(
         # bots sign in with a token, and people without a password yet get one by reset
         user.set_unusable_password()
     user.save()
-    return Player.objects.create(
-        user=user, display_name=display_name or username, is_bot=is_bot, language=language
-    )
+    return Player.objects.create(user=user, display_name=display_name or username, is_bot=is_bot, language=language)
 
 
 @transaction.atomic

@@ -36,7 +36,9 @@ def follow_up_publish(*, task: str, kwargs: dict[str, Any]) -> bool:
         _registry(current_app)[task].apply_async(kwargs=kwargs, retry_policy=PUBLISH_RETRY)
     except (KombuError, OSError):
         name = task.rsplit(".", 1)[-1]
-        logger.exception("could not enqueue %s %s (%s); the sweeps and the nightly recompute catch up", name, kwargs, task)
+        logger.exception(
+            "could not enqueue %s %s (%s); the sweeps and the nightly recompute catch up", name, kwargs, task
+        )
         return False
     return True
 

@@ -234,14 +234,18 @@ def _apply(
     table.deadline = clock_after_move(
         table=table, policy=policy, seats=seats, seat=seat, auto=auto, after=after, step_open=step_open, now=now
     )
-    row_update(Table, table.pk, {
-        "state": table.state,
-        "version": table.version,
-        "step_open": table.step_open,
-        "deadline": table.deadline,
-        "status": table.status,
-        "finished_at": table.finished_at,
-    })
+    row_update(
+        Table,
+        table.pk,
+        {
+            "state": table.state,
+            "version": table.version,
+            "step_open": table.step_open,
+            "deadline": table.deadline,
+            "status": table.status,
+            "finished_at": table.finished_at,
+        },
+    )
     seats_to_act_mark(seats=seats, to_act=after)
     result = MoveResult(
         table_id=table.pk,
@@ -251,19 +255,22 @@ def _apply(
         deadline=table.deadline,
         view=engine.view(new_state, seat),
     )
-    row_insert(Move, {
-        "table": table.pk,
-        "seq": table.version,
-        "seat": seat,
-        "player": player_id,
-        "payload": move,
-        "auto": auto,
-        "hidden": hidden,
-        "step_open": step_open,
-        "at": now,
-        "idempotency_key": key or "",
-        "result": result.as_stored() if key is not None else None,
-    })
+    row_insert(
+        Move,
+        {
+            "table": table.pk,
+            "seq": table.version,
+            "seat": seat,
+            "player": player_id,
+            "payload": move,
+            "auto": auto,
+            "hidden": hidden,
+            "step_open": step_open,
+            "at": now,
+            "idempotency_key": key or "",
+            "result": result.as_stored() if key is not None else None,
+        },
+    )
     if finished:
         # rate it and, for a season's table, refresh the standings and settle its round: the task runs
         # league.services.rounds.season_table_refresh once the move has committed

@@ -55,7 +55,6 @@ def season_start(*, season: Season, by: Player) -> Season:
     return season
 
 
-
 @transaction.atomic
 def entrant_withdraw(*, season: Season, by: Player, entrant: Entrant, reason: str = "") -> Entrant:
     """Take an entrant out: its tables in play are forfeited, it is paired no more, its results stay."""
@@ -79,7 +78,6 @@ def entrant_withdraw(*, season: Season, by: Player, entrant: Entrant, reason: st
     if running is not None:
         round_settle(round=running)
     return entrant
-
 
 
 @transaction.atomic

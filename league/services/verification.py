@@ -81,8 +81,10 @@ def _compare(table: Table, engine: Any, state: dict[str, Any], seats: dict[int, 
     if flagged != to_act:
         differences.append(f"seats marked to act {sorted(flagged)}, the engine says {sorted(to_act)}")
     if table.step_open != (bool(moves) and moves[-1].step_open):
-        differences.append(f"the table says a simultaneous step is {'open' if table.step_open else 'closed'}, "
-                           "its last move says otherwise")
+        differences.append(
+            f"the table says a simultaneous step is {'open' if table.step_open else 'closed'}, "
+            "its last move says otherwise"
+        )
     return differences
 
 

@@ -17,7 +17,11 @@ READ = (
 def _settings_with(**env: str) -> list:
     clean = {k: v for k, v in os.environ.items() if k not in ("CACHE_URL", "NUM_PROXIES")}
     out = subprocess.run(
-        [sys.executable, "-c", READ], env={**clean, **env}, cwd=settings.BASE_DIR, capture_output=True, text=True,
+        [sys.executable, "-c", READ],
+        env={**clean, **env},
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
         check=True,
     )
     return json.loads(out.stdout)
@@ -25,7 +29,9 @@ def _settings_with(**env: str) -> list:
 
 def test_a_cache_url_gives_a_shared_redis_cache_and_num_proxies_is_read() -> None:
     assert _settings_with(CACHE_URL="redis://127.0.0.1:6379/2", NUM_PROXIES="1") == [
-        "django.core.cache.backends.redis.RedisCache", "redis://127.0.0.1:6379/2", 1,
+        "django.core.cache.backends.redis.RedisCache",
+        "redis://127.0.0.1:6379/2",
+        1,
     ]
 
 

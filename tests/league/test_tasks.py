@@ -89,10 +89,32 @@ class Worker:
         self.log = log
         self.out = log.open("ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "prefork", "--concurrency", "2",
-             "--loglevel", "info", "--without-gossip", "--without-mingle", "--without-heartbeat",
-             "--queues", queue, "--hostname", f"clocks-{os.getpid()}-{time.monotonic_ns()}@%h"],
-            cwd=settings.BASE_DIR, env=env, stdout=self.out, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool",
+                "prefork",
+                "--concurrency",
+                "2",
+                "--loglevel",
+                "info",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "--queues",
+                queue,
+                "--hostname",
+                f"clocks-{os.getpid()}-{time.monotonic_ns()}@%h",
+            ],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=self.out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
 
     def ready(self) -> "Worker":

@@ -245,7 +245,9 @@ class EntrantWithdrawView(ApiView):
         entrant = entrant_get(season=season, entrant_id=entrant_id)
         serializer = ReasonSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        entrant = entrant_withdraw(season=season, by=player_required(request), entrant=entrant, **serializer.validated_data)
+        entrant = entrant_withdraw(
+            season=season, by=player_required(request), entrant=entrant, **serializer.validated_data
+        )
         return Response(EntrantSerializer(entrant).data)
 
 
@@ -310,11 +312,17 @@ class TableForfeitView(ApiView):
 
 LEADERBOARD_PARAMETERS = [
     OpenApiParameter(
-        "club", {"type": "integer", "minimum": 1, "maximum": ID_MAX}, OpenApiParameter.QUERY, required=False,
+        "club",
+        {"type": "integer", "minimum": 1, "maximum": ID_MAX},
+        OpenApiParameter.QUERY,
+        required=False,
         description="Only the members of this club.",
     ),
     OpenApiParameter(
-        "limit", {"type": "integer", "minimum": 1, "maximum": 1000}, OpenApiParameter.QUERY, required=False,
+        "limit",
+        {"type": "integer", "minimum": 1, "maximum": 1000},
+        OpenApiParameter.QUERY,
+        required=False,
         description="At most this many rows (default 100).",
     ),
 ]

@@ -10,7 +10,14 @@ from league.models import Entrant, Membership, Season, SeasonClock, Standing
 from league.services.clubs import membership_add
 from league.services.rollover import divisions_move, season_rollover
 from league.services.rounds import entrant_withdraw, season_start
-from league.services.seasons import ClockSpec, SeasonSpec, WrongStatus, entrant_register, season_create, season_open_registration
+from league.services.seasons import (
+    ClockSpec,
+    SeasonSpec,
+    WrongStatus,
+    entrant_register,
+    season_create,
+    season_open_registration,
+)
 from tests.league.factories import ClubFactory, PlayerFactory
 from tests.league.seasons.support import play_out
 
@@ -38,7 +45,21 @@ def test_rollover_promotes_relegates_carries_and_archives(fake_game, django_capt
     membership_add(club=club, player=organizer, role=Membership.Role.ORGANIZER)
     olds = []
     for level in (1, 2, 3):
-        season = season_create(club=club, by=organizer, spec=SeasonSpec(game=fake_game, name="Winter", league="Winter", division_level=level, division_name=f"D{level}", promote_count=1, relegate_count=1, options={"rounds": 1}, auto_advance=True))
+        season = season_create(
+            club=club,
+            by=organizer,
+            spec=SeasonSpec(
+                game=fake_game,
+                name="Winter",
+                league="Winter",
+                division_level=level,
+                division_name=f"D{level}",
+                promote_count=1,
+                relegate_count=1,
+                options={"rounds": 1},
+                auto_advance=True,
+            ),
+        )
         season_open_registration(season=season, by=organizer)
         for player in PlayerFactory.create_batch(4):
             membership_add(club=club, player=player)
@@ -82,7 +103,9 @@ def test_rollover_needs_every_division_finished_and_leaves_out_the_withdrawn(
     club = ClubFactory()
     organizer = PlayerFactory()
     membership_add(club=club, player=organizer, role=Membership.Role.ORGANIZER)
-    season = season_create(club=club, by=organizer, spec=SeasonSpec(game=fake_game, name="Cup", options={"rounds": 1}, auto_advance=True))
+    season = season_create(
+        club=club, by=organizer, spec=SeasonSpec(game=fake_game, name="Cup", options={"rounds": 1}, auto_advance=True)
+    )
     season_open_registration(season=season, by=organizer)
     players = PlayerFactory.create_batch(3)
     for player in players:
@@ -101,8 +124,19 @@ def test_rollover_needs_every_division_finished_and_leaves_out_the_withdrawn(
 
 
 # what a new edition does not take over from the old one: its own identity, dates, seed and progress
-NOT_CARRIED = {"id", "edition", "previous", "status", "seed", "schedule", "created_at", "started_at", "finished_at",
-               "starts_on", "ends_on"}
+NOT_CARRIED = {
+    "id",
+    "edition",
+    "previous",
+    "status",
+    "seed",
+    "schedule",
+    "created_at",
+    "started_at",
+    "finished_at",
+    "starts_on",
+    "ends_on",
+}
 
 
 @pytest.mark.django_db
@@ -112,13 +146,34 @@ def test_rollover_carries_every_season_setting_and_the_clock(fake_game):
     organizer = PlayerFactory()
     membership_add(club=club, player=organizer, role=Membership.Role.ORGANIZER)
     spec = SeasonSpec(
-        game=fake_game, name="Spring", league="Spring league", division_name="Top", division_level=1,
-        options={"rounds": 1}, time_per_move=timedelta(hours=5), entropy_window=timedelta(minutes=30),
-        tiebreaks=["wins", "score_difference"], promote_count=1, relegate_count=2, auto_advance=True,
-        round_interval_days=7, starts_on=date(2026, 3, 1), ends_on=date(2026, 5, 31), seed="old-seed",
-        clock=ClockSpec(bank_start=600, bank_increment=60, bank_cap=3600, vacation_days=3, pause_weekday=5,
-                        pause_start=time(0, 0), pause_hours=48, time_zone="Europe/Paris", timeout_policy="forfeit",
-                        abandon_after=2),
+        game=fake_game,
+        name="Spring",
+        league="Spring league",
+        division_name="Top",
+        division_level=1,
+        options={"rounds": 1},
+        time_per_move=timedelta(hours=5),
+        entropy_window=timedelta(minutes=30),
+        tiebreaks=["wins", "score_difference"],
+        promote_count=1,
+        relegate_count=2,
+        auto_advance=True,
+        round_interval_days=7,
+        starts_on=date(2026, 3, 1),
+        ends_on=date(2026, 5, 31),
+        seed="old-seed",
+        clock=ClockSpec(
+            bank_start=600,
+            bank_increment=60,
+            bank_cap=3600,
+            vacation_days=3,
+            pause_weekday=5,
+            pause_start=time(0, 0),
+            pause_hours=48,
+            time_zone="Europe/Paris",
+            timeout_policy="forfeit",
+            abandon_after=2,
+        ),
     )
     old = season_create(club=club, by=organizer, spec=spec)
     Season.objects.filter(pk=old.pk).update(status=Season.Status.FINISHED)

@@ -44,8 +44,12 @@ def test_season_create_refuses_bad_settings(kwargs, field):
 
 def test_match_format_fields_become_the_engines_options():
     club, organizer, _ = club_with_members(0)
-    court = season_create(club=club, by=organizer, spec=SeasonSpec(game="the-court", name="C", starting_stack=500, hand_limit=12))
-    coinche = season_create(club=club, by=organizer, spec=SeasonSpec(game="coinche", name="K", partners="fixed", target_score=1000))
+    court = season_create(
+        club=club, by=organizer, spec=SeasonSpec(game="the-court", name="C", starting_stack=500, hand_limit=12)
+    )
+    coinche = season_create(
+        club=club, by=organizer, spec=SeasonSpec(game="coinche", name="K", partners="fixed", target_score=1000)
+    )
     assert (court.options["starting_stack"], court.options["hand_limit"]) == (500, 12)
     assert coinche.options["target_score"] == 1000
     # defaults: 3/1/0 for duels, Swiss-free round robin tiebreaks, multi-table bounds from the engine

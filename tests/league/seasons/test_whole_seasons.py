@@ -21,7 +21,19 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 def _setup(game, *, format, partners="none", entrants=8, rounds=3, **extra):
     team = partners == Season.Partners.FIXED
     club, organizer, members = club_with_members(entrants * (2 if team else 1))
-    season = season_create(club=club, by=organizer, spec=SeasonSpec(game=game, name=f"{game} league", format=format, partners=partners, rounds_planned=rounds, auto_advance=True, **kwargs_for(game, **extra)))
+    season = season_create(
+        club=club,
+        by=organizer,
+        spec=SeasonSpec(
+            game=game,
+            name=f"{game} league",
+            format=format,
+            partners=partners,
+            rounds_planned=rounds,
+            auto_advance=True,
+            **kwargs_for(game, **extra),
+        ),
+    )
     season_open_registration(season=season, by=organizer)
     for i in range(entrants):
         if team:

@@ -106,8 +106,13 @@ def test_the_demo_is_announced_once_the_web_server_answers(tmp_path: Path) -> No
         os.kill(os.getpid(), signal.SIGTERM)  # then stop, as Ctrl-C would
 
     # when: supervised
-    supervise({"sleeper": [sys.executable, "-c", "import time; time.sleep(30)"]}, out=lambda _: None, poll=0.01,
-              ready=ready, announce=announce)
+    supervise(
+        {"sleeper": [sys.executable, "-c", "import time; time.sleep(30)"]},
+        out=lambda _: None,
+        poll=0.01,
+        ready=ready,
+        announce=announce,
+    )
     # then: the banner came once, after the server answered
     assert (said, len(looks)) == (["banner"], 3)
 
