@@ -243,4 +243,7 @@ def table_for_player(table_id: int, player_id: int | None) -> Table | None:
 def _table_for_player_sql() -> str:
     quote = connection.ops.quote_name
     seat = f"SELECT s.{quote('index')} FROM {_table(Seat)} s WHERE s.table_id = t.id AND s.player_id = %s"
-    return f"SELECT t.id, t.game, t.state, t.version, t.status, ({seat}) AS your_seat FROM {_table(Table)} t WHERE t.id = %s"
+    return (
+        f"SELECT t.id, t.game, t.state, t.version, t.status, ({seat}) AS your_seat "
+        f"FROM {_table(Table)} t WHERE t.id = %s"
+    )

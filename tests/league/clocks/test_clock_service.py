@@ -1,5 +1,6 @@
-"""Seat clocks in the move pipeline (league/services/clocks.py) and the sweep (league/services/timeouts.py), in frozen time: the Fischer bank,
-the weekly pause, vacations, the deadline == now edge, consecutive timeouts, abandonment and forfeit."""
+"""Seat clocks in the move pipeline (league/services/clocks.py) and the sweep (league/services/timeouts.py), in
+frozen time: the Fischer bank, the weekly pause, vacations, the deadline == now edge, consecutive timeouts,
+abandonment and forfeit."""
 
 from datetime import time, timedelta
 
