@@ -10,9 +10,13 @@ DEMO := DEBUG=1
 MYPY_GAMES ?= games/core
 # what `ruff format` keeps formatted (games/ and tests/games/ follow when their rewrites land)
 FORMATTED := league config tests/league tests/pages tests/config tests/conftest.py tests/test_migrations.py bench tools
-# make check: the fast tests on SQLite, and the conformance kit at a small size
-CHECK_ENV := DATABASE_URL=sqlite:///:memory: CELERY_BROKER_URL=memory:// CONFORMANCE_UNITS=40
-CHECK_TESTS := tests/league tests/pages tests/config tests/test_migrations.py tests/games
+# make check: the fast tests on SQLite (schema from the models: --nomigrations), the conformance kit at a small size;
+# the modules of the browser and fuzzing tests are not even collected (importing Playwright and Schemathesis costs
+# seconds in every worker)
+CHECK_ENV := DATABASE_URL=sqlite:///:memory: CELERY_BROKER_URL=memory:// CONFORMANCE_UNITS=16
+CHECK_TESTS := tests/league tests/pages tests/config tests/test_migrations.py tests/games \
+	--ignore=tests/league/api/test_schemathesis.py --ignore=tests/pages/test_browser_games.py \
+	--ignore=tests/pages/test_browser_organizer.py -p no:schemathesis -p no:hypothesispytest
 
 .PHONY: install run demo-info demo-reset test check lint format
 
@@ -53,7 +57,7 @@ test:
 # lint + the fast tests, in under a minute: SQLite in memory, no browser, no PostgreSQL-only test, a small
 # conformance run; `make test` is the whole suite
 check: lint
-	$(CHECK_ENV) $(PY) -m pytest -n 2 -q -p no:cacheprovider \
+	$(CHECK_ENV) $(PY) -m pytest -n 2 -q -p no:cacheprovider --nomigrations \
 		-m "(not slow or conformance) and not browser and not postgres" $(CHECK_TESTS)
 
 lint: $(VENV)/.installed

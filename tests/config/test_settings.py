@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
 
 READ = (
@@ -49,6 +50,7 @@ def _run(code: str, **env: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_debug_is_off_unless_set_and_then_a_secret_key_is_required() -> None:
     assert json.loads(_run(DEBUG_READ, SECRET_KEY="k").stdout) == [False, False]
     assert json.loads(_run(DEBUG_READ, DEBUG="1").stdout) == [True, False]
@@ -57,6 +59,7 @@ def test_debug_is_off_unless_set_and_then_a_secret_key_is_required() -> None:
     assert "SECRET_KEY must be set" in refused.stderr
 
 
+@pytest.mark.slow
 def test_the_test_settings_run_tasks_in_process_unless_told_otherwise() -> None:
     read = DEBUG_READ.replace("config.settings", "config.settings_test")
     assert json.loads(_run(read).stdout)[1] is True

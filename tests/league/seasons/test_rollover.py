@@ -38,6 +38,7 @@ def test_a_single_division_keeps_everyone():
 
 
 @pytest.mark.django_db
+@pytest.mark.slow
 def test_rollover_promotes_relegates_carries_and_archives(fake_game, django_capture_on_commit_callbacks):
     # given: a league of three divisions of four, one up and one down between each, all played out
     club = ClubFactory()

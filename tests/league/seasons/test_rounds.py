@@ -44,6 +44,7 @@ def _entrant_pairs(season, round_=None):
     return pairs
 
 
+@pytest.mark.slow
 def test_round_robin_meets_everyone_once_with_byes_spread(fake_game, django_capture_on_commit_callbacks):
     # given: five entrants in a round robin of the test game, one round per organizer start
     season, organizer, _ = season_with_entrants(fake_game, entrants=5, options={"rounds": 1})
@@ -86,6 +87,7 @@ def test_a_withdrawn_entrants_later_opponents_get_byes(fake_game, django_capture
     assert {bye.entrant_id} == expected
 
 
+@pytest.mark.slow
 def test_swiss_rounds_never_repeat_while_avoidable(fake_game, django_capture_on_commit_callbacks):
     """Each round of a Swiss season repeats a pairing only when every pairing of that round would."""
     season, organizer, _ = season_with_entrants(
@@ -178,6 +180,7 @@ def test_the_sweep_settles_a_round_whose_last_table_was_annulled_outside_the_sea
     assert set(Standing.objects.filter(season=season).values_list("played", flat=True)) == {0}
 
 
+@pytest.mark.slow
 def test_a_double_round_robin_meets_each_pair_twice_with_seats_swapped(fake_game, django_capture_on_commit_callbacks):
     season, organizer, _ = season_with_entrants(
         fake_game, entrants=3, format="double_round_robin", options={"rounds": 1}, auto_advance=True
