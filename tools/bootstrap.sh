@@ -18,8 +18,8 @@ steps=("$@")
 
 say() { printf '%s\n' "bootstrap: $*" >&2; }
 
-# pip's own lines as one line that keeps changing on a terminal (what it is collecting or installing now); nothing
-# but warnings and errors elsewhere
+# pip's own lines as one line that keeps changing on a terminal (what it is collecting or installing now); only its
+# errors elsewhere (CI's log)
 progress() {
   if [ -t 2 ]; then
     while IFS= read -r line; do
@@ -28,11 +28,7 @@ progress() {
     done
     printf '\r\033[K' >&2
   else
-    grep -v -e "^WARNING: Location" -e "^Collecting" -e "^Requirement already" -e "^  Downloading" -e "^Installing" \
-      -e "^Successfully" -e "^  Using cached" -e "^  Preparing" -e "^  Building" -e "^  Getting" -e "^  Installing" \
-      -e "^Building" -e "^  Created" -e "^  Stored" -e "^Obtaining" -e "^  Checking" -e "^  Attempting" \
-      -e "^    Found existing" -e "^    Uninstalling" -e "^      Successfully" -e "^Downloading" -e "^Looking" \
-      -e "^  Running" -e "^Processing" >&2 || true
+    grep -E "^(ERROR|error)" >&2 || true
   fi
 }
 
