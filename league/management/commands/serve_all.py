@@ -1,9 +1,9 @@
 """manage.py serve_all: the web server, a Celery worker and Celery beat as children of one command.
 
-Ctrl-C or SIGTERM stops all three; when one of them exits, the others are stopped and the command exits with its
-code, so a crash is never hidden behind a half-running service. Once the web server answers, the demo's URL and
-log-ins are printed (the last thing on the screen: the worker and beat log at WARNING unless told otherwise), and
-again on each Enter.
+Ctrl-C, SIGTERM or a closed terminal (SIGHUP) stops all three; when one of them exits, the others are stopped and
+the command exits with its code, so a crash is never hidden behind a half-running service. Once the web server
+answers, the demo's URL and log-ins are printed (the last thing on the screen: the worker and beat log at WARNING
+unless told otherwise), and again on each Enter.
 """
 
 import contextlib
@@ -85,7 +85,8 @@ def supervise(
     def on_signal(signum: int, frame: Any) -> None:
         stopping.append(signum)
 
-    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+    # a closed terminal (SIGHUP) stops them too: the children live in sessions of their own and would outlive it
+    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
     children: dict[str, subprocess.Popen[bytes]] = {}
     try:
         for name, command in commands.items():
@@ -106,8 +107,12 @@ def supervise(
             if announce is not None and not announced and (ready is None or ready()):
                 announce()
                 announced = True
-            if announce is not None and keys is not None and announced and _line_typed(keys, poll):
-                announce()
+            if announce is not None and keys is not None and announced:
+                typed = _line_typed(keys, poll)
+                if typed is None:  # the terminal closed its input: no more keys to wait for
+                    keys = None
+                elif typed:
+                    announce()
                 continue
             time.sleep(poll)
         else:
@@ -119,13 +124,14 @@ def supervise(
             signal.signal(sig, handler)
 
 
-def _line_typed(keys: Any, wait: float) -> bool:
-    """Whether a line was typed at the terminal within `wait` seconds (read and dropped)."""
-    with contextlib.suppress(OSError, ValueError):
-        if select.select([keys], [], [], wait)[0]:
-            keys.readline()
-            return True
-    return False
+def _line_typed(keys: Any, wait: float) -> bool | None:
+    """Whether a line was typed at the terminal within `wait` seconds (read and dropped); None at the end of input."""
+    try:
+        if not select.select([keys], [], [], wait)[0]:
+            return False
+        return None if keys.readline() == "" else True
+    except (OSError, ValueError):
+        return None
 
 
 def _stop(children: dict[str, subprocess.Popen[bytes]]) -> None:

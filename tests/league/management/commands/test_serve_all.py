@@ -123,3 +123,17 @@ def test_the_demo_banner_names_the_url_and_every_log_in() -> None:
     assert "open http://127.0.0.1:8000/" in banner
     assert "organizer  / organizer-demo" in banner
     assert "alice      / alice-demo" in banner
+
+
+def test_a_closed_terminal_stops_every_child(tmp_path: Path) -> None:
+    # given: a child running under the supervisor
+    def hang_up_when_started() -> None:
+        _wait_for(tmp_path / "a")
+        os.kill(os.getpid(), signal.SIGHUP)
+
+    threading.Thread(target=hang_up_when_started, daemon=True).start()
+    # when: the terminal hangs up
+    code = supervise({"a": _sleeper(tmp_path / "a")}, out=lambda line: None)
+    # then: the child is stopped too (it lives in a session of its own, which the hang-up does not reach)
+    assert code == 0
+    assert not _alive(int((tmp_path / "a").read_text()))
