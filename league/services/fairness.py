@@ -1,6 +1,7 @@
-"""Provably fair dealing (docs/fairness.md): the commitment to a table's server seed, the seats' entropy, the engine
-seed derived from both, the full verification of a table, and the exports anyone can check with
-`tools/verify_record.py`.
+"""Provably fair dealing (docs/fairness.md): the seats' entropy, the engine seed derived from it and the server seed
+(the deal), the full verification of a table, and the exports anyone can check with `tools/verify_record.py`. The
+commitment to the server seed is made as the table opens (`league.services.tables.table_create`); the scheme's pure
+functions are `league.fairness`.
 
 The engine seed is `engine_seed_derive(server_seed, entropy)`; every deck of deal n is then
 `games.core.rng.shuffled(deck, seed=engine_seed, label="deal-n")`. The server seed stays secret (and so does the

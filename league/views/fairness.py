@@ -11,7 +11,8 @@ from django.views.decorators.http import require_POST
 
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
-from league.models import Season, Seat, Table
+from league.models import Season, Table
+from league.selectors.tables import seat_of
 from league.services import fairness
 from league.views.base import HtmxHttpRequest
 
@@ -20,7 +21,7 @@ def table_verify_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
     player = player_or_none(request)
     view = fairness.fairness_view(table=table)
-    seat = Seat.objects.filter(table=table, player=player).values_list("index", flat=True).first() if player else None
+    seat = seat_of(table=table, player=player)
     differences = None
     if view["revealed"]:
         try:
