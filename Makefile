@@ -9,12 +9,13 @@ DEMO := DEBUG=1
 # what `make lint` type-checks with --strict in games/: games/core today; `games` once every engine is clean
 MYPY_GAMES ?= games/core
 # what `ruff format` keeps formatted (games/ and tests/games/ follow when their rewrites land)
-FORMATTED := league config tests/league tests/pages tests/config tests/conftest.py tests/test_migrations.py bench tools
+FORMATTED := league config tests/league tests/pages tests/config tests/conftest.py tests/test_migrations.py \
+	tests/test_layers.py bench tools
 # make check: the fast tests on SQLite (schema from the models: --nomigrations), the conformance kit at a small size;
 # the modules of the browser and fuzzing tests are not even collected (importing Playwright and Schemathesis costs
 # seconds in every worker)
 CHECK_ENV := DATABASE_URL=sqlite:///:memory: CELERY_BROKER_URL=memory:// CONFORMANCE_UNITS=16
-CHECK_TESTS := tests/league tests/pages tests/config tests/test_migrations.py tests/games \
+CHECK_TESTS := tests/league tests/pages tests/config tests/test_migrations.py tests/test_layers.py tests/games \
 	--ignore=tests/league/api/test_schemathesis.py --ignore=tests/pages/test_browser_games.py \
 	--ignore=tests/pages/test_browser_organizer.py -p no:schemathesis -p no:hypothesispytest
 
