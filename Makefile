@@ -1,32 +1,74 @@
-# The two set-up commands of the README: `make run` and `make test`.
+# The two set-up commands of the README: `make run` and `make test`. Both install what they need (tools/bootstrap.sh).
 VENV ?= .venv
 PY := $(VENV)/bin/python
-PYTHON ?= python3
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
+ADDRESS ?= 127.0.0.1:8000
+# the demo runs with DEBUG on (the development server serves the static files); nothing else does unless told
+DEMO := DEBUG=1
+# what `make lint` type-checks with --strict in games/: games/core today; `games` once every engine is clean
+MYPY_GAMES ?= games/core
+# what `ruff format` keeps formatted (games/ and tests/games/ follow when their rewrites land)
+FORMATTED := league config tests/league tests/pages tests/config tests/conftest.py tests/test_migrations.py \
+	tests/test_layers.py bench tools
+# make check: the fast tests on SQLite (schema from the models: --nomigrations), the conformance kit at a small size;
+# the modules of the browser and fuzzing tests are not even collected (importing Playwright and Schemathesis costs
+# seconds in every worker)
+CHECK_ENV := DATABASE_URL=sqlite:///:memory: CELERY_BROKER_URL=memory:// CONFORMANCE_UNITS=16
+CHECK_TESTS := tests/league tests/pages tests/config tests/test_migrations.py tests/test_layers.py tests/games \
+	--ignore=tests/league/api/test_schemathesis.py --ignore=tests/pages/test_browser_games.py \
+	--ignore=tests/pages/test_browser_organizer.py -p no:schemathesis -p no:hypothesispytest
 
-.PHONY: run test lint install
+.PHONY: install run demo-info demo-reset test check lint format
 
 $(VENV)/.installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install -q --upgrade pip
-	$(VENV)/bin/pip install -q -e '.[test]'
-	touch $@
+	@tools/bootstrap.sh venv
 
 install: $(VENV)/.installed
 
-# web + Celery worker + beat on the embedded defaults (SQLite, filesystem broker), with the demo club loaded
+# web + Celery worker + beat on the embedded defaults (SQLite, filesystem broker in data/), with the demo club loaded;
+# the URL and the log-ins come last (and again on Enter, or with `make demo-info`)
 run: $(VENV)/.installed
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py schedule_install
-	$(PY) manage.py demo_load
-	$(PY) manage.py serve_all
+	@echo "run: preparing the database and the demo club in data/ ..."
+	@$(DEMO) $(PY) manage.py migrate --noinput -v 0
+	@$(DEMO) $(PY) manage.py schedule_install
+	@$(DEMO) $(PY) manage.py demo_load
+	@$(DEMO) $(PY) manage.py serve_all $(ADDRESS)
 
-# the whole suite on PostgreSQL with Redis as the broker (both on this machine; .ci/run starts them if needed)
-test: $(VENV)/.installed
+# the demo's URL and log-ins
+demo-info: $(VENV)/.installed
+	@$(DEMO) $(PY) manage.py demo_info $(ADDRESS)
+
+# the demo from scratch: its database and broker folder removed and loaded again (stop `make run` first)
+demo-reset: $(VENV)/.installed
+	rm -f data/cardleague.sqlite3 data/cardleague.sqlite3-journal
+	rm -rf data/broker
+	@$(DEMO) $(PY) manage.py migrate --noinput -v 0
+	@$(DEMO) $(PY) manage.py schedule_install
+	@$(DEMO) $(PY) manage.py demo_load
+
+# the whole suite on PostgreSQL with Redis as the broker (started when not running; Chromium and gettext installed
+# when missing), then the lint
+test:
+	@tools/bootstrap.sh
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-$(TEST_BROKER_URL)} \
 		$(PY) -m pytest -n 2 --dist loadgroup -q -p no:cacheprovider
-	$(VENV)/bin/ruff check .
+	@$(MAKE) --no-print-directory lint
+
+# lint + the fast tests, in under a minute: SQLite in memory, no browser, no PostgreSQL-only test, a small
+# conformance run; `make test` is the whole suite
+check: lint
+	$(CHECK_ENV) $(PY) -m pytest -n 2 -q -p no:cacheprovider --nomigrations \
+		-m "(not slow or conformance) and not browser and not postgres" $(CHECK_TESTS)
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check $(FORMATTED)
+	$(VENV)/bin/lint-imports
+	$(PY) tools/lint_function_imports.py
+	$(VENV)/bin/mypy league config
+	$(VENV)/bin/mypy --strict $(MYPY_GAMES)
+
+format: $(VENV)/.installed
+	$(VENV)/bin/ruff format $(FORMATTED)
+	$(VENV)/bin/ruff check --fix .

@@ -66,8 +66,9 @@ def migrate(url: str) -> str:
         env["DJANGO_SETTINGS_MODULE"] = "bench.settings_nomigrations"
         args = ["migrate", "--run-syncdb", "--noinput", "--skip-checks"]
         how = "manage.py migrate --run-syncdb (no migrations yet)"
-    subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], env=env, cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), *args], env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL
+    )
     return how
 
 

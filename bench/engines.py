@@ -39,8 +39,10 @@ def main() -> None:
     print(f"{'game':<18} {'matches':>8} {'rows':>8} {'moves':>9} {'rows/s':>9} {'moves/s':>10}")
     for game in args.games or available_games():
         r = bench_game(game, args.seconds)
-        print(f"{game:<18} {r['matches']:>8} {r['rows']:>8} {r['moves']:>9} "
-              f"{r['rows'] / r['elapsed']:>9.1f} {r['moves'] / r['elapsed']:>10.1f}")
+        print(
+            f"{game:<18} {r['matches']:>8} {r['rows']:>8} {r['moves']:>9} "
+            f"{r['rows'] / r['elapsed']:>9.1f} {r['moves'] / r['elapsed']:>10.1f}"
+        )
 
 
 if __name__ == "__main__":

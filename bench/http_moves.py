@@ -75,8 +75,9 @@ class Client:
         self.took: dict[str, list[float]] = {}
         self.status: dict[str, int] = {}
 
-    def call(self, kind: str, method: str, path: str, token: str, body: Any = None,
-             headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    def call(
+        self, kind: str, method: str, path: str, token: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, Any]:
         head = {"Authorization": f"Token {token}", "Accept": "application/json", **(headers or {})}
         data = None
         if body is not None:
@@ -146,7 +147,10 @@ def moves_loop(
             continue
         move = move_pick(rng, read["legal_moves"])
         status, answer = client.call(
-            "move", "POST", f"{path}/moves/", token,
+            "move",
+            "POST",
+            f"{path}/moves/",
+            token,
             body={"move": move, "expected_version": read["version"]},
             headers={"Idempotency-Key": uuid.uuid4().hex},
         )
@@ -169,7 +173,10 @@ def scripted_loop(client: Client, tables: list[dict[str, Any]], until: float, in
         table = active[turn % len(active)]
         seat, move = table["script"][table["next"]]
         status, _ = client.call(
-            "move", "POST", f"/api/tables/{table['id']}/moves/", table["tokens"][seat],
+            "move",
+            "POST",
+            f"/api/tables/{table['id']}/moves/",
+            table["tokens"][seat],
             body={"move": move, "expected_version": table["next"]},
             headers={"Idempotency-Key": uuid.uuid4().hex},
         )
@@ -190,8 +197,9 @@ def client_process(job: dict[str, Any]) -> dict[str, Any]:
         elif job["phase"] == "scripted":
             target, args = scripted_loop, (client, work["tables"], until, job.get("interval", 0.0))
         else:
-            target, args = moves_loop, (
-                client, work["tables"], until, random.Random(work["seed"]), job.get("interval", 0.0)
+            target, args = (
+                moves_loop,
+                (client, work["tables"], until, random.Random(work["seed"]), job.get("interval", 0.0)),
             )
         threads.append(threading.Thread(target=target, args=args))
     for thread in threads:
@@ -229,8 +237,13 @@ def phase_run(
     parts = pool.map(client_process, jobs)
     elapsed = time.perf_counter() - start
     took, status = pooled(parts)
-    return {"took": took, "status": status, "elapsed": min(elapsed, seconds + 5), "seconds": seconds,
-            "tables": [table for part in parts for table in part["tables"]]}
+    return {
+        "took": took,
+        "status": status,
+        "elapsed": min(elapsed, seconds + 5),
+        "seconds": seconds,
+        "tables": [table for part in parts for table in part["tables"]],
+    }
 
 
 # --- the server -----------------------------------------------------------------------------------------------------
@@ -240,9 +253,22 @@ def gunicorn_start(*, url: str, port: int, workers: int, threads: int) -> subpro
     env = bench_env(url)
     env["MOVE_SUBMIT_RATE"] = "1000000/minute"  # the throttle is a policy, not what this measures
     command = [
-        str(ROOT / ".venv" / "bin" / "gunicorn"), "config.wsgi",
-        "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads),
-        "--worker-class", "gthread", "--keep-alive", "30", "--timeout", "60", "--log-level", "warning",
+        str(ROOT / ".venv" / "bin" / "gunicorn"),
+        "config.wsgi",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--threads",
+        str(threads),
+        "--worker-class",
+        "gthread",
+        "--keep-alive",
+        "30",
+        "--timeout",
+        "60",
+        "--log-level",
+        "warning",
     ]
     return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
 
@@ -297,10 +323,15 @@ def fixtures_create(tables: int, script_moves: int = 0) -> list[dict[str, Any]]:
             players.append(player)
             tokens.append(Token.objects.create(user=user).key)
         table = table_create(club=club, game=GAME, players=players, seed=f"bench-{number}")
-        out.append({
-            "id": table.pk, "tokens": tokens, "to_act": engine.to_act(table.state), "next": table.version,
-            "script": script_make(engine, table.state, random.Random(f"script-{number}"), limit=script_moves),
-        })
+        out.append(
+            {
+                "id": table.pk,
+                "tokens": tokens,
+                "to_act": engine.to_act(table.state),
+                "next": table.version,
+                "script": script_make(engine, table.state, random.Random(f"script-{number}"), limit=script_moves),
+            }
+        )
     return out
 
 
@@ -321,8 +352,12 @@ def carried(work: list[dict[str, Any]], done: dict[str, Any]) -> list[dict[str, 
 def phases_merged(parts: list[dict[str, Any]]) -> dict[str, Any]:
     """Blocks of one kind of phase as one: latencies and answers pooled, elapsed times added."""
     took, status = pooled(parts)
-    return {"took": took, "status": status, "elapsed": sum(part["elapsed"] for part in parts),
-            "tables": parts[-1]["tables"]}
+    return {
+        "took": took,
+        "status": status,
+        "elapsed": sum(part["elapsed"] for part in parts),
+        "tables": parts[-1]["tables"],
+    }
 
 
 def post_p99(result: dict[str, Any]) -> float:
@@ -338,9 +373,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (one per core)")
     parser.add_argument("--threads", type=int, default=8, help="threads per worker (they overlap the commits' waits)")
     parser.add_argument(
-        "--loads", default="0.25,0.5,0.75",
+        "--loads",
+        default="0.25,0.5,0.75",
         help="open-loop phases (10 s each): moves/s offered by all clients together, as fractions of the measured "
-             "capacity; empty for none",
+        "capacity; empty for none",
     )
     parser.add_argument("--no-reads", action="store_true", help="skip the read-then-move phase")
     parser.add_argument("--blocks", type=int, default=3, help="blocks the trivial and move loops alternate in")
@@ -355,9 +391,11 @@ def main() -> None:
         from django.db import connections
 
         connections.close_all()
-        print(f"# {args.tables} {GAME} tables, {4 * args.tables} players with tokens, "
-              f"{sum(len(t['script']) for t in tables)} scripted moves: {time.perf_counter() - started:.1f} s",
-              flush=True)
+        print(
+            f"# {args.tables} {GAME} tables, {4 * args.tables} players with tokens, "
+            f"{sum(len(t['script']) for t in tables)} scripted moves: {time.perf_counter() - started:.1f} s",
+            flush=True,
+        )
         port = free_port()
         server = gunicorn_start(url=url, port=port, workers=args.workers, threads=args.threads)
         try:
@@ -393,32 +431,47 @@ def main() -> None:
             gunicorn_stop(server)
 
     trivial_rate = len(trivial["took"].get("trivial", [])) / trivial["elapsed"]
-    print(f"gunicorn: {args.workers} workers x {args.threads} threads (gthread); {args.clients} clients; "
-          f"{args.tables} {GAME} tables")
-    print(f"trivial   GET /api/me/ (closed loop, {args.seconds:.0f} s)      {trivial_rate:8.1f} req/s   "
-          f"{percentiles(trivial['took'].get('trivial', []))}")
-    print(f"moves     POST .../moves/ (closed loop, {args.seconds:.0f} s)   {capacity:8.1f} moves/s "
-          f"{percentiles(scripted['took'].get('move', []))}")
+    print(
+        f"gunicorn: {args.workers} workers x {args.threads} threads (gthread); {args.clients} clients; "
+        f"{args.tables} {GAME} tables"
+    )
+    print(
+        f"trivial   GET /api/me/ (closed loop, {args.seconds:.0f} s)      {trivial_rate:8.1f} req/s   "
+        f"{percentiles(trivial['took'].get('trivial', []))}"
+    )
+    print(
+        f"moves     POST .../moves/ (closed loop, {args.seconds:.0f} s)   {capacity:8.1f} moves/s "
+        f"{percentiles(scripted['took'].get('move', []))}"
+    )
     ratio = capacity / trivial_rate if trivial_rate else 0.0
     print(f"ratio moves/s : trivial req/s = {ratio:.2f}   (target >= 0.50: {'met' if ratio >= 0.5 else 'MISSED'})")
     for load, rate, result in open_loops:
         posted = result["status"].get("move 201", 0) / result["elapsed"]
-        print(f"open loop {load:4.0%} of capacity: {rate:6.1f} moves/s offered, {posted:6.1f} done   "
-              f"{percentiles(result['took'].get('move', []))}")
+        print(
+            f"open loop {load:4.0%} of capacity: {rate:6.1f} moves/s offered, {posted:6.1f} done   "
+            f"{percentiles(result['took'].get('move', []))}"
+        )
     met = [rate for _, rate, result in open_loops if 0 < post_p99(result) < 0.1]
     if met:
-        print(f"POST p99 < 100 ms at {args.clients} clients up to {max(met):.1f} moves/s offered "
-              f"({max(met) / capacity:.0%} of capacity)")
-    print(f"POST p99 at saturation (closed loop) = {post_p99(scripted) * 1000:.1f} ms   "
-          f"(p50 there is about clients / throughput = {args.clients / capacity * 1000:.0f} ms by Little's law)"
-          if capacity else "no move was posted")
+        print(
+            f"POST p99 < 100 ms at {args.clients} clients up to {max(met):.1f} moves/s offered "
+            f"({max(met) / capacity:.0%} of capacity)"
+        )
+    print(
+        f"POST p99 at saturation (closed loop) = {post_p99(scripted) * 1000:.1f} ms   "
+        f"(p50 there is about clients / throughput = {args.clients / capacity * 1000:.0f} ms by Little's law)"
+        if capacity
+        else "no move was posted"
+    )
     if cycles is not None:
         posted = cycles["status"].get("move 201", 0)
         reads = len(cycles["took"].get("read", []))
-        print(f"read-then-move cycles (closed loop, {args.seconds:.0f} s): {posted / cycles['elapsed']:8.1f} moves/s "
-              f"POST {percentiles(cycles['took'].get('move', []))}; "
-              f"GET legal-moves {reads / cycles['elapsed']:.1f} req/s "
-              f"{percentiles(cycles['took'].get('read', []))}")
+        print(
+            f"read-then-move cycles (closed loop, {args.seconds:.0f} s): {posted / cycles['elapsed']:8.1f} moves/s "
+            f"POST {percentiles(cycles['took'].get('move', []))}; "
+            f"GET legal-moves {reads / cycles['elapsed']:.1f} req/s "
+            f"{percentiles(cycles['took'].get('read', []))}"
+        )
     statuses = {"trivial": trivial["status"], "scripted": scripted["status"]}
     for load, _, result in open_loops:
         statuses[f"open {load:.0%}"] = result["status"]

@@ -46,8 +46,8 @@ def fast_forward(*, table: Any, players: list[Any], plan: list[tuple[int, dict[s
     rows the pipeline would have written (moves, ledger rows, the table's state and version) are written in bulk."""
     from django.utils import timezone
 
+    from league.engines import engine_for
     from league.models import LedgerEntry, Move
-    from league.services.tables import engine_for
 
     engine = engine_for(table.game)
     table.refresh_from_db()
@@ -58,8 +58,18 @@ def fast_forward(*, table: Any, players: list[Any], plan: list[tuple[int, dict[s
     for number in range(table.version + 1, upto + 1):
         seat, move = plan[number - 1]
         state = engine.apply_move(state, seat, move)
-        rows.append(Move(table=table, seq=number, seat=seat, player=players[seat], payload=move, at=now,
-                         idempotency_key=f"m{number}", result={"seq": number, "version": number}))
+        rows.append(
+            Move(
+                table=table,
+                seq=number,
+                seat=seat,
+                player=players[seat],
+                payload=move,
+                at=now,
+                idempotency_key=f"m{number}",
+                result={"seq": number, "version": number},
+            )
+        )
     Move.objects.bulk_create(rows, batch_size=500)
     ledger = engine.ledger(state)
     LedgerEntry.objects.bulk_create(
@@ -109,14 +119,19 @@ def main() -> None:
                 seat, move = plan[number - 1]
                 start = time.perf_counter()
                 move_submit(
-                    table_id=table.pk, player=players[seat], move=move, expected_version=number - 1,
+                    table_id=table.pk,
+                    player=players[seat],
+                    move=move,
+                    expected_version=number - 1,
                     idempotency_key=f"m{number}",
                 )
                 took[number] = time.perf_counter() - start
         state_kb = len(repr(Table.objects.filter(pk=tables[-1][0].pk).values_list("state", flat=True).first())) / 1024
 
-    print(f"coinche race to {args.target}, seed {seed}: table at move {last}, state ~{state_kb:.1f} kB; "
-          f"{len(took)} moves timed through move_submit")
+    print(
+        f"coinche race to {args.target}, seed {seed}: table at move {last}, state ~{state_kb:.1f} kB; "
+        f"{len(took)} moves timed through move_submit"
+    )
     print(f"{'move':>6} {'median ms':>10} {'min ms':>8} {'max ms':>8}  (moves {args.window} either side)")
     medians, minima = [], []
     for point in points:
@@ -125,8 +140,10 @@ def main() -> None:
         medians.append(statistics.median(sample))
         minima.append(min(sample))
         print(f"{point:>6} {medians[-1] * 1000:>10.2f} {min(sample) * 1000:>8.2f} {max(sample) * 1000:>8.2f}")
-    print(f"ratio move {points[-1]} / move {points[0]}: {medians[-1] / medians[0]:.2f} (medians), "
-          f"{minima[-1] / minima[0]:.2f} (minima: the least disturbed by other load)")
+    print(
+        f"ratio move {points[-1]} / move {points[0]}: {medians[-1] / medians[0]:.2f} (medians), "
+        f"{minima[-1] / minima[0]:.2f} (minima: the least disturbed by other load)"
+    )
 
 
 if __name__ == "__main__":

@@ -58,7 +58,9 @@ def main() -> None:
                 answer = client.post(
                     f"/api/tables/{table['id']}/moves/",
                     data=json.dumps({"move": move, "expected_version": read["version"]}),
-                    content_type="application/json", HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex, **auth,
+                    content_type="application/json",
+                    HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
+                    **auth,
                 )
             counts["move"].append(len(move_queries))
             last_move_sql[:] = [q["sql"] for q in move_queries.captured_queries]
@@ -79,9 +81,11 @@ def main() -> None:
         elapsed = time.perf_counter() - start
         reset_queries()
 
-    print(f"{args.moves} cycles (read + move) in {elapsed:.1f} s under cProfile: {elapsed / args.moves * 1000:.1f} ms "
-          f"per cycle; SQL queries per read {sum(counts['read']) / max(1, len(counts['read'])):.1f}, "
-          f"per move {sum(counts['move']) / max(1, len(counts['move'])):.1f}")
+    print(
+        f"{args.moves} cycles (read + move) in {elapsed:.1f} s under cProfile: {elapsed / args.moves * 1000:.1f} ms "
+        f"per cycle; SQL queries per read {sum(counts['read']) / max(1, len(counts['read'])):.1f}, "
+        f"per move {sum(counts['move']) / max(1, len(counts['move'])):.1f}"
+    )
     print("the SQL of the last move posted:")
     for sql in last_move_sql:
         print(f"  {sql[:150]}{' ...' if len(sql) > 150 else ''}")

@@ -82,8 +82,15 @@ def season_store(season_data: list[list[tuple[int, int, int, int, int, int]]], e
     )
     players = Player.objects.bulk_create([Player(user=u, display_name=u.username) for u in users])
     season = Season.objects.create(
-        club=club, game="palace-infighting", name="Bench", league="bench", format=Season.Format.SWISS,
-        rounds_planned=len(season_data), tiebreaks=TIEBREAKS, points_table=DUEL_POINTS, seed="bench",
+        club=club,
+        game="palace-infighting",
+        name="Bench",
+        league="bench",
+        format=Season.Format.SWISS,
+        rounds_planned=len(season_data),
+        tiebreaks=TIEBREAKS,
+        points_table=DUEL_POINTS,
+        seed="bench",
         status=Season.Status.RUNNING,
     )
     stored = Entrant.objects.bulk_create([Entrant(season=season, player=p) for p in players])
@@ -93,8 +100,17 @@ def season_store(season_data: list[list[tuple[int, int, int, int, int, int]]], e
         round_ = Round.objects.create(season=season, number=round_number, status="finished")
         rows = Table.objects.bulk_create(
             [
-                Table(club=club, game="palace-infighting", players=2, seed="bench", state={}, version=1,
-                      status=Table.Status.FINISHED, round=round_, finished_at=now)
+                Table(
+                    club=club,
+                    game="palace-infighting",
+                    players=2,
+                    seed="bench",
+                    state={},
+                    version=1,
+                    status=Table.Status.FINISHED,
+                    round=round_,
+                    finished_at=now,
+                )
                 for _ in tables
             ]
         )

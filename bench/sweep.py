@@ -1,4 +1,4 @@
-"""The clock sweep at scale: 10,000 overdue tables handled by `league.services.clocks.timeouts_apply`.
+"""The clock sweep at scale: 10,000 overdue tables handled by `league.services.timeouts.timeouts_apply`.
 
 usage: .venv/bin/python bench/sweep.py [--tables 10000] [--batch 100] [--budget 60]
 
@@ -33,8 +33,7 @@ def tables_make(count: int) -> None:
     club = Club.objects.create(name="Bench", slug="bench")
     users = get_user_model().objects.bulk_create([get_user_model()(username=f"s{i}", password="!") for i in range(4)])
     players = Player.objects.bulk_create([Player(user=u, display_name=u.username) for u in users])
-    template = table_create(club=club, game="coinche", players=players, seed="sweep",
-                            time_per_move=timedelta(hours=1))
+    template = table_create(club=club, game="coinche", players=players, seed="sweep", time_per_move=timedelta(hours=1))
     overdue = timezone.now() - timedelta(hours=1)
     Table.objects.filter(pk=template.pk).update(deadline=overdue)
     # the copies are made inside PostgreSQL (INSERT ... SELECT): a bulk_create of 10,000 JSON states from Python
@@ -70,7 +69,7 @@ def main() -> None:
         from django.utils import timezone
 
         from league.models import Move, Table
-        from league.services.clocks import timeouts_apply
+        from league.services.timeouts import timeouts_apply
 
         start = time.perf_counter()
         tables_make(args.tables)
@@ -92,8 +91,10 @@ def main() -> None:
         auto = Move.objects.filter(auto=True).count()
 
     rate = swept / elapsed if elapsed else 0.0
-    print(f"sweep: {swept} tables handled in {elapsed:.1f} s by {calls} timeouts_apply(limit={args.batch}) calls; "
-          f"{moves} timeout moves ({auto} stored); {left} still overdue")
+    print(
+        f"sweep: {swept} tables handled in {elapsed:.1f} s by {calls} timeouts_apply(limit={args.batch}) calls; "
+        f"{moves} timeout moves ({auto} stored); {left} still overdue"
+    )
     print(f"{rate:.1f} tables/s, {moves / elapsed:.1f} timeout moves/s")
     if left:
         print(f"stopped by --budget {args.budget:.0f} s: all {args.tables} would take ~{args.tables / rate:.0f} s")

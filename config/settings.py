@@ -1,11 +1,12 @@
 """Settings from the environment; with nothing set, the embedded default (SQLite + filesystem broker) for a first run.
 
 Variables: DATABASE_URL, CELERY_BROKER_URL, CACHE_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, DATA_DIR, NUM_PROXIES,
-and the API's rates (MOVE_SUBMIT_RATE, AUTH_TOKEN_USERNAME_RATE, AUTH_TOKEN_IP_RATE).
+LOG_LEVEL, CELERY_TASK_ALWAYS_EAGER and the API's rates (MOVE_SUBMIT_RATE, AUTH_TOKEN_USERNAME_RATE,
+AUTH_TOKEN_IP_RATE). DEBUG is off unless set (`make run` sets it); with DEBUG off, SECRET_KEY must be set. The tests
+run on `config.settings_test`.
 """
 
 import os
-import sys
 from pathlib import Path
 
 import dj_database_url
@@ -18,7 +19,7 @@ def _flag(name: str, default: bool) -> bool:
     return os.environ.get(name, str(default)).strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = _flag("DEBUG", True)
+DEBUG = _flag("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me" if DEBUG else "")
 if not SECRET_KEY:
     raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
@@ -132,9 +133,8 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# under pytest tasks run in-process (on-commit work such as standings happens as in production, with no worker);
-# tests/league/test_tasks.py sends tasks to a real worker explicitly
-CELERY_TASK_ALWAYS_EAGER = _flag("CELERY_TASK_ALWAYS_EAGER", "pytest" in sys.modules)
+# on: tasks run in the process that sends them, with no worker (config/settings_test.py turns it on for the tests)
+CELERY_TASK_ALWAYS_EAGER = _flag("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE

@@ -15,11 +15,13 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Count, QuerySet
+from django.db.models import Count, ForeignKey, QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html
 
 from games import IllegalMove, available_games
+from league.admin_seasons import SEASON_ACTIONS
+from league.engines import engine_for
 from league.errors import ServiceError
 from league.models import (
     Bye,
@@ -40,7 +42,7 @@ from league.models import (
     TableRuling,
 )
 from league.selectors.tables import move_public_part
-from league.services.tables import engine_for, table_annul, table_create
+from league.services.tables import table_annul, table_create
 from league.services.verification import table_verify
 
 
@@ -49,23 +51,27 @@ def _pretty(data: Any) -> str:
 
 
 def _organized_clubs(request: HttpRequest) -> QuerySet[Club]:
+    if not request.user.is_authenticated:
+        return Club.objects.none()
     return Club.objects.filter(
         memberships__player__user=request.user, memberships__role=Membership.Role.ORGANIZER
     ).distinct()
 
 
-class ClubScoped:
+class ClubScoped(admin.ModelAdmin):
     """Limit a non-superuser to the clubs they organize; `club_path` leads from the model to its club."""
 
     club_path = "club"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
-        queryset = super().get_queryset(request)
+        queryset: QuerySet = super().get_queryset(request)
         if request.user.is_superuser:
             return queryset
         return queryset.filter(**{f"{self.club_path}__in": _organized_clubs(request)})
 
-    def formfield_for_foreignkey(self, db_field, request: HttpRequest, **kwargs: Any):
+    def formfield_for_foreignkey(
+        self, db_field: ForeignKey, request: HttpRequest, **kwargs: Any
+    ) -> forms.ModelChoiceField | None:
         if db_field.related_model is Club and not request.user.is_superuser:
             kwargs["queryset"] = _organized_clubs(request)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
@@ -143,17 +149,18 @@ class ClubAdmin(ClubScoped, admin.ModelAdmin):
     inlines = [MembershipInline]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Club]:
-        return super().get_queryset(request).annotate(
+        clubs: QuerySet[Club] = super().get_queryset(request)
+        return clubs.annotate(
             member_count=Count("memberships", distinct=True), table_count=Count("tables", distinct=True)
         )
 
     @admin.display(description="members", ordering="member_count")
     def member_count(self, club: Club) -> int:
-        return club.member_count
+        return int(club.member_count)  # type: ignore[attr-defined]  # annotated by get_queryset
 
     @admin.display(description="tables", ordering="table_count")
     def table_count(self, club: Club) -> int:
-        return club.table_count
+        return int(club.table_count)  # type: ignore[attr-defined]  # annotated by get_queryset
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         # a new club has no organizer yet, so only a superuser may open one
@@ -173,14 +180,12 @@ class MembershipAdmin(ClubScoped, admin.ModelAdmin):
 
 class SeatInline(ReadOnlyInline):
     model = Seat
-    fields = ["index", "player", "to_act"]
-    readonly_fields = fields
+    fields = readonly_fields = ("index", "player", "to_act")
 
 
 class MoveInline(ReadOnlyInline):
     model = Move
-    fields = ["seq", "seat", "player", "move_shown", "auto", "hidden", "at"]
-    readonly_fields = fields
+    fields = readonly_fields = ("seq", "seat", "player", "move_shown", "auto", "hidden", "at")
     ordering = ["-seq"]
     verbose_name_plural = "move log (latest first)"
 
@@ -198,8 +203,7 @@ class MoveInline(ReadOnlyInline):
 
 class LedgerEntryInline(ReadOnlyInline):
     model = LedgerEntry
-    fields = ["index", "deltas", "totals"]
-    readonly_fields = fields
+    fields = readonly_fields = ("index", "deltas", "totals")
 
     @admin.display(description="deltas")
     def deltas(self, entry: LedgerEntry) -> str:
@@ -212,8 +216,7 @@ class LedgerEntryInline(ReadOnlyInline):
 
 class ResultInline(ReadOnlyInline):
     model = Result
-    fields = ["seat", "player", "place", "score", "extra"]
-    readonly_fields = fields
+    fields = readonly_fields = ("seat", "player", "place", "score", "extra")
 
 
 class TableCreateForm(forms.ModelForm):
@@ -235,10 +238,12 @@ class TableCreateForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game_name"].choices = [(name, name) for name in available_games()]
+        game = self.fields["game_name"]
+        assert isinstance(game, forms.ChoiceField)
+        game.choices = [(name, name) for name in available_games()]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         names = [name.strip() for name in data.get("seat_usernames", "").split(",") if name.strip()]
         found = {p.user.username: p for p in Player.objects.select_related("user").filter(user__username__in=names)}
         if missing := [name for name in names if name not in found]:
@@ -271,8 +276,18 @@ class TableAdmin(ClubScoped, admin.ModelAdmin):
     actions = ["verify_selected", "annul_selected"]
     inlines = [SeatInline, ResultInline, LedgerEntryInline, MoveInline]
     readonly_fields = [
-        "club", "game", "players", "status", "version", "deadline", "time_per_move", "annul_reason",
-        "created_at", "finished_at", "options_shown", "state_shown",
+        "club",
+        "game",
+        "players",
+        "status",
+        "version",
+        "deadline",
+        "time_per_move",
+        "annul_reason",
+        "created_at",
+        "finished_at",
+        "options_shown",
+        "state_shown",
     ]
     fieldsets = [
         (None, {"fields": ["club", "game", "players", "status", "version", "deadline", "time_per_move"]}),
@@ -281,20 +296,22 @@ class TableAdmin(ClubScoped, admin.ModelAdmin):
         ("History", {"fields": ["created_at", "finished_at", "annul_reason"]}),
     ]
 
-    def get_form(self, request: HttpRequest, obj: Table | None = None, change: bool = False, **kwargs: Any):
+    def get_form(
+        self, request: HttpRequest, obj: Table | None = None, change: bool = False, **kwargs: Any
+    ) -> type[forms.ModelForm]:
         if obj is None:
             kwargs["form"] = TableCreateForm
         return super().get_form(request, obj, change=change, **kwargs)
 
-    def get_fieldsets(self, request: HttpRequest, obj: Table | None = None):
+    def get_fieldsets(self, request: HttpRequest, obj: Table | None = None) -> Any:
         if obj is None:
             return [(None, {"fields": ["club", "game_name", "seat_usernames", "table_options", "time_per_move"]})]
         return self.fieldsets
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None):
+    def get_readonly_fields(self, request: HttpRequest, obj: Table | None = None) -> Any:
         return self.readonly_fields if obj is not None else []
 
-    def get_inlines(self, request: HttpRequest, obj: Table | None):
+    def get_inlines(self, request: HttpRequest, obj: Table | None) -> Any:
         return self.inlines if obj is not None else []
 
     def save_model(self, request: HttpRequest, obj: Table, form: TableCreateForm, change: bool) -> None:
@@ -354,8 +371,18 @@ class MoveAdmin(ClubScoped, admin.ModelAdmin):
     list_filter = ["auto", "hidden", "table__game"]
     search_fields = ["=table__id", "player__display_name"]
     list_select_related = ["table", "player"]
-    fields = ["table", "seq", "seat", "player", "move_shown", "auto", "hidden", "step_open", "at", "idempotency_key"]
-    readonly_fields = fields
+    fields = readonly_fields = (
+        "table",
+        "seq",
+        "seat",
+        "player",
+        "move_shown",
+        "auto",
+        "hidden",
+        "step_open",
+        "at",
+        "idempotency_key",
+    )
 
     @admin.display(description="type")
     def move_type(self, move: Move) -> str:
@@ -379,8 +406,7 @@ class LedgerEntryAdmin(ClubScoped, admin.ModelAdmin):
     list_display = ["table", "index"]
     list_filter = ["table__game"]
     search_fields = ["=table__id"]
-    fields = ["table", "index", "row_shown"]
-    readonly_fields = fields
+    fields = readonly_fields = ("table", "index", "row_shown")
 
     @admin.display(description="row")
     def row_shown(self, entry: LedgerEntry) -> str:
@@ -430,8 +456,7 @@ class ReadOnlyAdmin(ClubScoped, admin.ModelAdmin):
 
 class RoundInline(ReadOnlyInline):
     model = Round
-    fields = ["number", "status", "starts_at", "started_at", "finished_at"]
-    readonly_fields = fields
+    fields = readonly_fields = ("number", "status", "starts_at", "started_at", "finished_at")
 
 
 @admin.register(Season)
@@ -441,6 +466,7 @@ class SeasonAdmin(ReadOnlyAdmin):
     search_fields = ["name", "league", "club__name"]
     exclude = ["seed"]
     inlines = [RoundInline]
+    actions = SEASON_ACTIONS  # league/admin_seasons.py: each through its service
 
 
 @admin.register(Entrant)
@@ -498,5 +524,3 @@ class RatingEventAdmin(ReadOnlyAdmin):
     list_display = ["player", "game", "table", "mu_before", "mu_after", "at"]
     list_filter = ["game"]
     search_fields = ["player__display_name", "=table__id"]
-
-import league.admin_seasons  # noqa: E402, F401  (organizer actions on seasons)

@@ -1,6 +1,6 @@
 """Organizer actions on seasons in the admin: the season models' admin classes are in league/admin.py (read-only,
-club-scoped); the steps that change a season go through its services, as here. Imported at the end of
-league/admin.py."""
+club-scoped) and list these actions (`SEASON_ACTIONS`); the steps that change a season go through its services, as
+here."""
 
 from collections.abc import Callable
 
@@ -8,11 +8,10 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from league.admin import SeasonAdmin
-from league.errors import ServiceError
+from league.errors import PermissionDenied, ServiceError
 from league.models import Player, Season
-from league.services.rounds import round_start
-from league.services.seasons import season_open_registration, season_start
+from league.services.rounds import round_start, season_start
+from league.services.seasons import season_open_registration
 from league.services.standings import standings_recompute
 
 
@@ -20,12 +19,14 @@ def _run(
     modeladmin: admin.ModelAdmin,
     request: HttpRequest,
     queryset: QuerySet[Season],
-    step: Callable[[Season, Player | None], object],
+    step: Callable[[Season, Player], object],
     done: str,
 ) -> None:
-    by = Player.objects.filter(user=request.user).first()
+    by = Player.objects.filter(user__pk=request.user.pk or 0).first()
     for season in queryset:
         try:
+            if by is None:  # an admin account without a player profile organizes nothing
+                raise PermissionDenied("Only an organizer of the club may do this.")
             step(season, by)
         except ServiceError as error:
             modeladmin.message_user(request, f"{season}: {error.message}", messages.WARNING)
@@ -53,10 +54,4 @@ def recompute_standings(modeladmin: admin.ModelAdmin, request: HttpRequest, quer
     _run(modeladmin, request, queryset, lambda s, by: standings_recompute(season=s), "standings recomputed")
 
 
-SeasonAdmin.actions = [
-    *(SeasonAdmin.actions or []),
-    open_registration,
-    start_season,
-    start_next_round,
-    recompute_standings,
-]
+SEASON_ACTIONS = [open_registration, start_season, start_next_round, recompute_standings]

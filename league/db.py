@@ -1,16 +1,22 @@
-"""Plain SQL for the few statements on the move pipeline's hot path.
+"""Plain SQL for the few statements on the move pipeline's hot path, and the only place where SQL is written by hand.
 
 Django's query compiler costs 0.5–1 ms of CPU per query, several times what PostgreSQL spends on these one-row
 statements (bench/http_moves.py, docs/benchmarks.md "What was changed"); a move makes about ten of them. These
 helpers write the same SQL by hand and adapt every value through its model field (`get_db_prep_save`), so they
 behave as the ORM does on PostgreSQL and on SQLite alike. Anything not on the hot path uses the ORM.
+
+The generic helpers come first (`rows_fetch`, `row_locked`, `rows_update`, `row_insert`); the statements that are
+written out by hand are the named queries at the end (`table_locked`, `seats_with_clocks`, `table_for_player`).
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from django.db import connection, models
+
+from league.models import Round, SeasonClock, Seat, SeatClock, Table
 
 Converter = Callable[[Any, Any, Any], Any]
 
@@ -96,13 +102,16 @@ def columns_as(model: type[models.Model], alias: str, prefix: str = "") -> str:
     )
 
 
-def lock_clause() -> str:
+def lock_clause(*, of: str | None = None) -> str:
     """What `select_for_update(no_key=True)` appends on this database ("" on SQLite, which has no row locks: its
-    writers are serialized already)."""
+    writers are serialized already); `of` names the one table alias of a join whose rows are locked."""
     features = connection.features
     if not features.has_select_for_update:
         return ""
-    return " FOR NO KEY UPDATE" if features.has_select_for_no_key_update else " FOR UPDATE"
+    clause = " FOR NO KEY UPDATE" if features.has_select_for_no_key_update else " FOR UPDATE"
+    if of is not None and features.has_select_for_update_of:
+        clause += f" OF {of}"
+    return clause
 
 
 def row_locked(model: type[models.Model], pk: int) -> Any:
@@ -154,7 +163,9 @@ def _update_one_sql(model: type[models.Model], names: tuple[str, ...]) -> str:
 
 @cache
 def _field(model: type[models.Model], name: str) -> models.Field:
-    return model._meta.get_field(name)
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.Field)
+    return field
 
 
 def row_insert(model: type[models.Model], values: dict[str, Any]) -> None:
@@ -168,3 +179,71 @@ def row_insert(model: type[models.Model], values: dict[str, Any]) -> None:
 def _insert_sql(model: type[models.Model], names: tuple[str, ...]) -> str:
     columns = ", ".join(_column(model, name)[0] for name in names)
     return f"INSERT INTO {_table(model)} ({columns}) VALUES ({', '.join(['%s'] * len(names))})"
+
+
+# --- the named queries ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LockedTable:
+    """A table row locked for the move pipeline, with what governs its clock, read in the same statement."""
+
+    table: Table
+    season_id: int | None  # None: a table without a season
+    season_clock: SeasonClock | None  # None: per-move time alone
+
+
+def table_locked(table_id: int) -> LockedTable | None:
+    """The table locked as `select_for_update(no_key=True)` locks it (its row only), with its season's id and clock
+    from the same statement, so that a season's move does not read them again; None when there is no such table."""
+    found = rows_fetch(Table, _table_locked_sql() + lock_clause(of="t"), [table_id], joined={"clock": SeasonClock})
+    if not found:
+        return None
+    table = found[0]
+    # the join's extras are set on the instance by rows_fetch; they belong to the answer, not to the Table
+    season_id = table.__dict__.pop("season_of_round", None)
+    clock = table.__dict__.pop("clock", None)
+    return LockedTable(table=table, season_id=season_id, season_clock=clock)
+
+
+@cache
+def _table_locked_sql() -> str:
+    return (
+        f"SELECT t.*, r.season_id AS season_of_round, {columns_as(SeasonClock, 'c', 'clock__')} "
+        f"FROM {_table(Table)} t "
+        f"LEFT JOIN {_table(Round)} r ON r.id = t.round_id "
+        f"LEFT JOIN {_table(SeasonClock)} c ON c.season_id = r.season_id "
+        "WHERE t.id = %s"
+    )
+
+
+def seats_with_clocks(table_id: int) -> list[Seat]:
+    """The table's seats in order, each with its clock when it has one (`seat.clock`), in one statement."""
+    return rows_fetch(Seat, _seats_with_clocks_sql(), [table_id], joined={"clock": SeatClock})
+
+
+@cache
+def _seats_with_clocks_sql() -> str:
+    quote = connection.ops.quote_name
+    return (
+        f"SELECT s.*, {columns_as(SeatClock, 'c', 'clock__')} FROM {_table(Seat)} s "
+        f"LEFT JOIN {_table(SeatClock)} c ON c.seat_id = s.id "
+        f"WHERE s.table_id = %s ORDER BY s.{quote('index')}"
+    )
+
+
+def table_for_player(table_id: int, player_id: int | None) -> Table | None:
+    """What a client needs before a move, in one statement: the table's game, state, version and status, and the
+    player's seat at it as `table.your_seat` (None when not seated); None when there is no such table."""
+    found = rows_fetch(Table, _table_for_player_sql(), [player_id, table_id])
+    return found[0] if found else None
+
+
+@cache
+def _table_for_player_sql() -> str:
+    quote = connection.ops.quote_name
+    seat = f"SELECT s.{quote('index')} FROM {_table(Seat)} s WHERE s.table_id = t.id AND s.player_id = %s"
+    return (
+        f"SELECT t.id, t.game, t.state, t.version, t.status, ({seat}) AS your_seat "
+        f"FROM {_table(Table)} t WHERE t.id = %s"
+    )

@@ -1,7 +1,9 @@
 """The errors services raise: a stable machine-readable `code`, a `message` for people, an optional `field`, and an
-HTTP-like `status` that the API maps to its one error format."""
+HTTP-like `status` that the API maps to its one error format (`as_dict` is the error's part of that body)."""
 
 from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 
 
 class ServiceError(Exception):
@@ -17,10 +19,12 @@ class ServiceError(Exception):
         super().__init__(f"{self.code}: {self.message}")
 
     def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.field:
-            data["field"] = self.field
-        return data
+        """The error as the API shows it: code, message, field (null when none), and what the error adds."""
+        return {"code": self.code, "message": self.message, "field": self.field, **self.details()}
+
+    def details(self) -> dict[str, Any]:
+        """What this kind of error tells a client beyond code, message and field (e.g. the current version)."""
+        return {}
 
 
 class NotFound(ServiceError):
@@ -46,8 +50,8 @@ class StaleVersion(ServiceError):
         self.expected = expected
         super().__init__(f"The table has moved on to version {current}; reload it.", field="expected_version")
 
-    def as_dict(self) -> dict[str, Any]:
-        return {**super().as_dict(), "current_version": self.current}
+    def details(self) -> dict[str, Any]:
+        return {"current_version": self.current}
 
 
 class TableClosed(ServiceError):
@@ -83,10 +87,19 @@ class PermissionDenied(ServiceError):
     default_message = "You may not do this."
 
 
+class NoPlayer(PermissionDenied, DjangoPermissionDenied):
+    """A signed-in account without a player profile (an admin's) may read but not play. Also Django's
+    PermissionDenied, so that a page answers 403 as the API does."""
+
+    code = "no_player"
+    default_message = "This account has no player profile."
+
+
 __all__ = [
     "BadOptions",
     "IdempotencyMismatch",
     "IllegalMoveError",
+    "NoPlayer",
     "NotFound",
     "NotSeated",
     "PermissionDenied",

@@ -12,17 +12,25 @@ from django.utils.translation import gettext_lazy as _
 
 from games import GAME_NAMES
 from league.errors import ServiceError
+from league.labels import GAME_NAMES as GAME_LABELS
+from league.labels import WORDS
 from league.models import Entrant, Player, Season, Table
-from league.templatetags.cardleague import GAME_NAMES as GAME_LABELS
-from league.templatetags.cardleague import WORDS
+from league.services.seasons import SeasonSpec
 
 CONFIRM_HELP = _("Tick to confirm: this cannot be undone.")
 
 
-def add_service_error(form: forms.Form, error: ServiceError) -> None:
+def add_service_error(form: forms.BaseForm, error: ServiceError) -> None:
     """Show a service's refusal on the form: on the field it names when the form has it, else above the form."""
     field = error.field if error.field in form.fields else None
     form.add_error(field, error.message)
+
+
+def _choices(form: forms.Form, name: str) -> forms.ModelChoiceField:
+    """A model choice field of the form, whose choices are set per season."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ModelChoiceField)
+    return field
 
 
 class ConfirmField(forms.BooleanField):
@@ -40,7 +48,7 @@ class SignUpForm(UserCreationForm):
     display_name = forms.CharField(label=_("Name shown at tables"), max_length=80)
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
 
-    class Meta(UserCreationForm.Meta):
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]  # the stubs leave Meta out
         fields = ("username",)
 
 
@@ -77,10 +85,11 @@ class SeasonCreateForm(forms.Form):
             raise forms.ValidationError(_('The options are a JSON object, e.g. {"ante": 5}.'))
         return value
 
-    def service_kwargs(self) -> dict[str, Any]:
+    def spec(self) -> SeasonSpec:
+        """The season's settings for `season_create`."""
         data = dict(self.cleaned_data)
         data["time_per_move"] = timedelta(hours=data.pop("time_per_move_hours"))
-        return data
+        return SeasonSpec(**data)
 
 
 class EntrantRegisterForm(forms.Form):
@@ -91,8 +100,8 @@ class EntrantRegisterForm(forms.Form):
     def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         members = Player.objects.filter(memberships__club=season.club).order_by("display_name")
-        self.fields["player"].queryset = members
-        self.fields["partner"].queryset = members
+        _choices(self, "player").queryset = members
+        _choices(self, "partner").queryset = members
 
 
 class ConfirmForm(forms.Form):
@@ -106,7 +115,7 @@ class WithdrawForm(forms.Form):
 
     def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["entrant"].queryset = Entrant.objects.filter(season=season, withdrawn=False)
+        _choices(self, "entrant").queryset = Entrant.objects.filter(season=season, withdrawn=False)
 
 
 class TableRulingForm(forms.Form):
@@ -116,7 +125,7 @@ class TableRulingForm(forms.Form):
 
     def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["table"].queryset = Table.objects.filter(round__season=season).order_by("round__number", "id")
+        _choices(self, "table").queryset = Table.objects.filter(round__season=season).order_by("round__number", "id")
 
 
 class ForfeitForm(TableRulingForm):
@@ -126,7 +135,7 @@ class ForfeitForm(TableRulingForm):
 
     def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
         super().__init__(*args, season=season, **kwargs)
-        self.fields["forfeiting"].queryset = Entrant.objects.filter(season=season)
+        _choices(self, "forfeiting").queryset = Entrant.objects.filter(season=season)
         self.order_fields(["table", "forfeiting", "reason", "confirm"])
 
 
@@ -159,7 +168,7 @@ class MoveForm(forms.Form):
         return move
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         move = data.get("move")
         if not isinstance(move, dict):
             return data

@@ -3,75 +3,52 @@
 Every task takes ids (never model instances), re-reads its rows and is idempotent, so late acknowledgement (a task
 redelivered after a lost worker) and two runs at once leave the state of one run. The beat schedule lives in the
 database (django-celery-beat), installed by `manage.py schedule_install`.
-"""
 
-import logging
+Tasks call services; services never import this module: they enqueue follow-up work by the task's name through
+`league.services.follow_up.follow_up_enqueue` (docs/architecture.md, "Layers").
+"""
 
 from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
-from kombu.exceptions import KombuError
 
 from league.models import Round, Season, Table
-
-logger = logging.getLogger(__name__)
-
-# a failed publish is caught up by the sweep and the nightly recompute; never make a move wait on a dead broker
-PUBLISH_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
+from league.services import fairness, reminders
+from league.services.ratings import ratings_recompute
+from league.services.rounds import round_settle, rounds_start_due, season_table_refresh
+from league.services.standings import standings_recompute
+from league.services.timeouts import table_timeouts_apply, timeouts_apply
 
 
 @shared_task(acks_late=True)
 def sweep_overdue_tables(limit: int = 500) -> int:
     """Play the timeout of every seat whose clock ran out; safe to run concurrently and twice."""
-    from league.services.clocks import timeouts_apply
-
     return len(timeouts_apply(now=timezone.now(), limit=limit))
 
 
 @shared_task(acks_late=True)
 def tables_seed_sweep(limit: int = 500) -> int:
     """Deal every table whose entropy window has closed (silent seats count as waived); safe to run twice."""
-    from league.services.fairness import tables_seed_sweep as sweep
-
-    return sweep(now=timezone.now(), limit=limit)
+    return fairness.tables_seed_sweep(now=timezone.now(), limit=limit)
 
 
 @shared_task(acks_late=True)
 def table_timeout(table_id: int) -> int:
     """The sweep for one table, e.g. scheduled with an ETA at its deadline; does nothing when nothing is due."""
-    from league.services.clocks import table_timeouts_apply
-
     return len(table_timeouts_apply(table_id=table_id, now=timezone.now()))
 
 
 @shared_task(acks_late=True)
 def standings_refresh(table_id: int) -> None:
     """Rate a finished table, recompute its season's standings, close its round (and season) when it was the last."""
-    from league.services.seasons import season_table_refresh
-
     if Table.objects.filter(pk=table_id).exists():
         season_table_refresh(table_id=table_id)
-
-
-def standings_refresh_enqueue(*, table_id: int) -> bool:
-    """Send `standings_refresh` for a table; with the broker down, log and go on (the nightly recompute and the next
-    refresh of the season catch up). Call it from `transaction.on_commit`."""
-    try:
-        standings_refresh.apply_async(kwargs={"table_id": table_id}, retry_policy=PUBLISH_RETRY)
-    except (KombuError, OSError):
-        logger.exception("could not enqueue standings_refresh for table %s; the nightly recompute will", table_id)
-        return False
-    return True
 
 
 @shared_task(acks_late=True)
 def nightly_recompute() -> dict[str, int]:
     """Recompute what the after-table refreshes keep up to date, in case one was lost: every running season's
     standings, its rounds that have no table left in play, and every game's ratings."""
-    from league.services.ratings import ratings_recompute
-    from league.services.rounds import round_settle
-    from league.services.standings import standings_recompute
-
     seasons = rounds = 0
     for season_id in Season.objects.filter(status=Season.Status.RUNNING).values_list("id", flat=True):
         with transaction.atomic():
@@ -89,14 +66,10 @@ def nightly_recompute() -> dict[str, int]:
 @shared_task(acks_late=True)
 def rounds_start_scheduled() -> list[int]:
     """Start every scheduled round whose time has come (a round already started is left alone)."""
-    from league.services.rounds import rounds_start_due
-
     return [round_.pk for round_ in rounds_start_due(now=timezone.now())]
 
 
 @shared_task(acks_late=True)
 def reminders_send() -> int:
     """Send the "your move", "deadline near" and daily digest mails that are due; each at most once."""
-    from league.services.reminders import reminders_send as send
-
-    return send(now=timezone.now())
+    return reminders.reminders_send(now=timezone.now())

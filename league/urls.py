@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from league.views import accounts, clubs, home, seasons, tables
+from league.views import accounts, clubs, fairness, home, seasons, tables
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -21,4 +21,11 @@ urlpatterns = [
     path("tables/<int:table_id>/", tables.table_detail, name="table"),
     path("tables/<int:table_id>/version/", tables.table_version, name="table_version"),
     path("tables/<int:table_id>/move/", tables.table_move, name="table_move"),
+    # provably fair dealing (docs/fairness.md)
+    path("tables/<int:table_id>/verify/", fairness.table_verify_page, name="fairness_verify"),
+    path("tables/<int:table_id>/entropy/", fairness.table_entropy, name="fairness_entropy"),
+    path("tables/<int:table_id>/replay/", fairness.table_replay, name="fairness_replay"),
+    path("tables/<int:table_id>/record.json", fairness.table_record, name="fairness_record"),
+    path("tables/<int:table_id>/history.txt", fairness.table_history, name="fairness_history"),
+    path("seasons/<int:season_id>/export/<str:kind>.csv", fairness.season_export, name="fairness_season_csv"),
 ]

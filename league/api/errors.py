@@ -1,4 +1,5 @@
-"""One error format for every 4xx of the API: `{"error": {"code": ..., "message": ..., "field": ...}}`.
+"""One error format for every 4xx of the API: `{"error": {"code": ..., "message": ..., "field": ...}}`, plus what
+an error adds (a stale version: `current_version`), built by `error_body` alone.
 
 Set as REST_FRAMEWORK["EXCEPTION_HANDLER"]. Codes are stable and documented in docs/api.md; messages are for people.
 """
@@ -17,8 +18,9 @@ from league.errors import ServiceError
 _RENAMED = {"error": "bad_request"}
 
 
-def error_body(*, code: str, message: str, field: str | None = None) -> dict[str, Any]:
-    return {"error": {"code": code, "message": message, "field": field}}
+def error_body(*, code: str, message: str, field: str | None = None, **details: Any) -> dict[str, Any]:
+    """The body of every 4xx answer; `details` are what an error adds (ServiceError.details)."""
+    return {"error": {"code": code, "message": message, "field": field, **details}}
 
 
 def _first_error(detail: Any, path: tuple[str, ...] = ()) -> tuple[tuple[str, ...], exceptions.ErrorDetail | str]:
@@ -45,9 +47,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """Map ServiceError and DRF/Django exceptions to the one error format; anything else stays a 500."""
     if isinstance(exc, ServiceError):
         set_rollback()
-        return Response(
-            error_body(code=exc.code, message=exc.message, field=exc.field), status=getattr(exc, "status", 400)
-        )
+        return Response(error_body(**exc.as_dict()), status=exc.status)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -2,8 +2,8 @@
 
 from rest_framework.exceptions import PermissionDenied
 
-from league.api.reads import club_role_of
 from league.models import Club, Membership, Player
+from league.selectors.clubs import club_role_of
 
 
 def require_organizer(*, club: Club, player: Player) -> None:

@@ -1,6 +1,6 @@
 """Helpers that keep the OpenAPI annotations of the views short and alike."""
 
-from typing import Any
+from typing import Any, Literal
 
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import build_parameter_type
@@ -19,7 +19,6 @@ _MEANING = {
     422: "The move or request is well formed but refused by the rules.",
     429: "Too many requests; retry after the number of seconds in Retry-After.",
 }
-
 
 
 def error_responses(*statuses: int) -> dict[int, OpenApiResponse]:
@@ -43,7 +42,7 @@ class ApiAutoSchema(AutoSchema):
     real ids), and the error responses any such view can give, in the one error format, where a view left them out."""
 
     def _resolve_path_parameters(self, variables: list[str]) -> list[dict[str, Any]]:
-        parameters = super()._resolve_path_parameters(variables)
+        parameters: list[dict[str, Any]] = super()._resolve_path_parameters(variables)  # type: ignore[no-untyped-call]
         for index, variable in enumerate(variables):
             typed_id = variable.endswith("_id") and f"<int:{variable}>" in self.path_regex
             if typed_id or f"<id:{variable}>" in self.path_regex:
@@ -73,13 +72,15 @@ class ApiAutoSchema(AutoSchema):
             statuses.append(429)
         return statuses
 
-    def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:
+    def _get_response_bodies(self, direction: Literal["request", "response"] = "response") -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)
         declared = any(code.startswith("4") for code in responses)
         for code in self._implied_errors(declared=declared):
             if str(code) not in responses:
                 response = OpenApiResponse(ErrorSerializer, description=_MEANING[code])
-                responses[str(code)] = self._get_response_for_code(response, str(code), direction=direction)
+                responses[str(code)] = self._get_response_for_code(  # type: ignore[no-untyped-call]
+                    response, str(code), direction=direction
+                )
         return responses
 
 

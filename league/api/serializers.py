@@ -1,6 +1,7 @@
 """Input validation and output shapes of the API; no business logic (services and selectors decide)."""
 
 import json
+from typing import Any
 
 from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
@@ -11,7 +12,6 @@ from games import GAME_NAMES
 # bigint primary keys: a path or body id outside this range can match no row, and is refused before it reaches the
 # database (where it would overflow)
 ID_MAX = 999_999_999_999_999_999
-
 
 
 def _enum_field(*values: str) -> type[serializers.CharField]:
@@ -36,6 +36,9 @@ class ErrorDetailSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="Stable, machine-readable; see docs/api.md for the list.")
     message = serializers.CharField(help_text="For people; may change between versions.")
     field = serializers.CharField(allow_null=True, help_text="The input field at fault (dotted path), or null.")
+    current_version = serializers.IntegerField(
+        required=False, help_text="With stale_version (409): the table's version now; reload and decide again."
+    )
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -73,7 +76,7 @@ def _small_json(value: object) -> None:
 class JsonObjectField(serializers.DictField):
     """A JSON object of any shape (a move, options, settings), checked for what the database cannot store."""
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("validators", [_no_nul, _small_json])
         super().__init__(**kwargs)
 
@@ -260,11 +263,11 @@ FORMATS = ["round_robin", "double_round_robin", "swiss", "multitable"]
 PARTNERS = ["none", "fixed", "rotating"]
 
 
-def _small(**kwargs: object) -> serializers.IntegerField:
+def _small(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=0, max_value=SMALL_MAX, **kwargs)
 
 
-def _int(**kwargs: object) -> serializers.IntegerField:
+def _int(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=0, max_value=INT_MAX, **kwargs)
 
 
@@ -313,7 +316,7 @@ class SeasonSerializer(serializers.Serializer):
 
 class EntrantSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a field named label, as DRF allows
     player_id = serializers.IntegerField()
     partner_id = serializers.IntegerField(allow_null=True)
     name = serializers.CharField(allow_blank=True)
@@ -335,7 +338,9 @@ class ReasonSerializer(serializers.Serializer):
 
 class ForfeitRequestSerializer(ReasonSerializer):
     entrants = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=ID_MAX), min_length=1, max_length=10,
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        min_length=1,
+        max_length=10,
         help_text="The forfeiting entrants (seated at the table).",
     )
 
@@ -369,7 +374,7 @@ class RoundSerializer(serializers.Serializer):
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     entrant_id = serializers.IntegerField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a field named label, as DRF allows
     points = serializers.DecimalField(max_digits=10, decimal_places=3)
     played = serializers.IntegerField()
     wins = serializers.IntegerField()

@@ -29,7 +29,8 @@ class _RateFromSettings:
     default_rate: str
 
     def get_rate(self) -> str | None:
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope, self.default_rate)
+        rate = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope, self.default_rate)
+        return None if rate is None else str(rate)
 
 
 class MoveSubmitThrottle(_RateFromSettings, UserRateThrottle):
@@ -80,6 +81,6 @@ def _username_tried(request: Request) -> str | None:
     if not isinstance(data, dict) or "username" not in data:
         return None
     try:
-        return TokenRequestSerializer().fields["username"].run_validation(data["username"])
+        return str(TokenRequestSerializer().fields["username"].run_validation(data["username"]))
     except ValidationError:
         return None

@@ -4,7 +4,7 @@ from django.urls import path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from league.api.schema import IdConverter
-from league.api.views import auth, clubs, me, seasons, tables
+from league.api.views import auth, clubs, fairness, me, seasons, tables
 from league.api.views.base import NoSuchEndpointView
 
 register_converter(IdConverter, "id")
@@ -40,6 +40,9 @@ urlpatterns = [
     path("seasons/<id:season_id>/rounds/", seasons.SeasonRoundsView.as_view(), name="api-season-rounds"),
     path("seasons/<id:season_id>/standings/", seasons.SeasonStandingsView.as_view(), name="api-season-standings"),
     path("leaderboards/<str:game>/", seasons.LeaderboardView.as_view(), name="api-leaderboard"),
+    path("tables/<int:table_id>/fairness/", fairness.FairnessView.as_view(), name="api-table-fairness"),
+    path("tables/<int:table_id>/fairness/entropy/", fairness.EntropyView.as_view(), name="api-table-fairness-entropy"),
+    path("tables/<int:table_id>/fairness/export/", fairness.RecordView.as_view(), name="api-table-fairness-export"),
     # last: any other path under /api/ answers in the API's error format; only paths ending in a slash, so that
     # Django still redirects /api/me to /api/me/ (APPEND_SLASH)
     re_path(r"^[\s\S]*/$", NoSuchEndpointView.as_view(), name="api-no-such-endpoint"),

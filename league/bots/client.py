@@ -78,11 +78,14 @@ class ApiClient:
         return self.token
 
     def turns(self) -> list[dict[str, Any]]:
-        return self._call("GET", "/api/me/turns/")[1]
+        turns: list[dict[str, Any]] = self._call("GET", "/api/me/turns/")[1]
+        return turns
 
     def table(self, table_id: int) -> dict[str, Any]:
-        return self._call("GET", f"/api/tables/{table_id}/?log_limit=0")[1]
+        table: dict[str, Any] = self._call("GET", f"/api/tables/{table_id}/?log_limit=0")[1]
+        return table
 
     def move(self, table_id: int, *, move: dict[str, Any], expected_version: int, key: str) -> dict[str, Any]:
         body = {"move": move, "expected_version": expected_version}
-        return self._call("POST", f"/api/tables/{table_id}/moves/", body, {"Idempotency-Key": key})[1]
+        result: dict[str, Any] = self._call("POST", f"/api/tables/{table_id}/moves/", body, {"Idempotency-Key": key})[1]
+        return result

@@ -65,14 +65,19 @@ def _coinche(view: View, legal: list[Move], rng: random.Random) -> Move:
     bids = [move for move in legal if move.get("type") == "bid"]
     if bids:
         hand = view.get("hand") or []
-        for suit in sorted({move.get("suit") for move in bids if move.get("suit")}):
+        for suit in sorted({str(move["suit"]) for move in bids if move.get("suit")}):
             in_suit = [card for card in hand if card[1:] == suit]
             if f"J{suit}" in in_suit and len(in_suit) >= 4:
-                return dict(min((m for m in bids if m.get("suit") == suit), key=lambda m: m.get("points", 0)))
+                cheapest: Move = min((m for m in bids if m.get("suit") == suit), key=_points)
+                return dict(cheapest)
     if (move := _by_type(legal, "pass")) is not None:
         return dict(move)
     quiet = [m for m in legal if m.get("type") not in ("coinche", "surcoinche", "slam")]
     return choose_random(view, quiet or legal, rng)
+
+
+def _points(move: Move) -> int:
+    return int(move.get("points", 0))
 
 
 HEURISTICS: dict[str, Callable[[View, list[Move], random.Random], Move]] = {
@@ -86,4 +91,4 @@ HEURISTICS: dict[str, Callable[[View, list[Move], random.Random], Move]] = {
 
 def choose_heuristic(game: str, view: View, legal: list[Move], rng: random.Random) -> Move:
     """The game's heuristic (random for a game without one)."""
-    return HEURISTICS.get(game, lambda v, m, r: choose_random(v, m, r))(view, legal, rng)
+    return HEURISTICS.get(game, choose_random)(view, legal, rng)

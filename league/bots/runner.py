@@ -108,4 +108,3 @@ class BotRunner:
                 return
             self.sleep(poll)
             idle += poll
-

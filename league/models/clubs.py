@@ -28,7 +28,9 @@ class Club(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
     description = models.TextField(blank=True)
-    members = models.ManyToManyField(Player, through="Membership", related_name="clubs")
+    members: "models.ManyToManyField[Player, Membership]" = models.ManyToManyField(
+        Player, through="Membership", related_name="clubs"
+    )
     settings = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -46,9 +46,7 @@ class Table(models.Model):
         ordering = ["-created_at", "-id"]
         indexes = [
             # the clock sweep takes overdue active tables oldest deadline first (bench/sweep.py: 3.9 -> 8.4 tables/s)
-            models.Index(
-                fields=["deadline", "id"], condition=models.Q(status="active"), name="table_active_deadline"
-            ),
+            models.Index(fields=["deadline", "id"], condition=models.Q(status="active"), name="table_active_deadline"),
         ]
 
     def __str__(self) -> str:

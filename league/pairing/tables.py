@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 GroupCost = Callable[[Sequence[int]], int]
 
@@ -132,7 +133,7 @@ def _split_count(sizes: Sequence[int]) -> int:
 
 
 def _exact(pool: list[int], sizes: list[int], cost: GroupCost) -> list[list[int]]:
-    best: list = [None, None]  # cost, groups
+    best: list[Any] = [None, None]  # cost, groups
 
     def search(remaining: list[int], sizes_left: list[int], groups: list[list[int]], total: int) -> None:
         if best[0] is not None and total >= best[0]:
@@ -150,7 +151,8 @@ def _exact(pool: list[int], sizes: list[int], cost: GroupCost) -> list[list[int]
                 search([e for e in rest if e not in chosen], left, [*groups, group], total + cost(group))
 
     search(pool, sizes, [], 0)
-    return best[1]
+    groups: list[list[int]] = best[1]
+    return groups
 
 
 def _improve(groups: list[list[int]], cost: GroupCost, rng: random.Random) -> int:

@@ -1,10 +1,20 @@
-"""Reads for seasons that pages and the API share: standings, rounds, and leaderboards per game and per club."""
+"""Reads for seasons that pages and the API share: a season, its entrants, standings and rounds, and leaderboards
+per game and per club."""
 
 from dataclasses import dataclass
 from decimal import Decimal
 
-from league.models import Club, Rating, Round, Season, Standing
-from league.services.ratings import provisional_games
+from django.conf import settings
+from django.db.models import QuerySet
+
+from league.errors import BadOptions, NotFound
+from league.models import Club, Entrant, Rating, Round, Season, Standing, Table
+from league.ratings import PROVISIONAL_GAMES
+
+
+def provisional_games() -> int:
+    """Rated games before a rating stops being provisional (setting CARDLEAGUE_PROVISIONAL_GAMES)."""
+    return int(getattr(settings, "CARDLEAGUE_PROVISIONAL_GAMES", PROVISIONAL_GAMES))
 
 
 @dataclass(frozen=True)
@@ -76,3 +86,37 @@ def leaderboard(*, game: str, club: Club | None = None, limit: int = 100) -> lis
         )
         for i, r in enumerate(rows, start=1)
     ]
+
+
+def season_get(*, season_id: int) -> Season:
+    try:
+        return Season.objects.select_related("club").get(pk=season_id)
+    except Season.DoesNotExist:
+        raise NotFound("No such season.", field="season_id") from None
+
+
+def club_seasons(*, club: Club) -> QuerySet[Season]:
+    return Season.objects.filter(club=club).select_related("club").order_by("league", "-edition", "division_level")
+
+
+def season_entrants(*, season: Season) -> QuerySet[Entrant]:
+    """The season's entrants in seed order."""
+    return Entrant.objects.filter(season=season).select_related("player", "partner").order_by("seed_rank", "id")
+
+
+def entrant_get(*, season: Season, entrant_id: int) -> Entrant:
+    try:
+        return Entrant.objects.select_related("player", "partner").get(pk=entrant_id, season=season)
+    except Entrant.DoesNotExist:
+        raise NotFound("No such entrant in this season.", field="entrant_id") from None
+
+
+def table_entrants(*, table: Table, entrant_ids: list[int]) -> list[Entrant]:
+    """Entrants of the table's season by id, in the order given."""
+    found = {e.pk: e for e in Entrant.objects.filter(pk__in=entrant_ids, season__rounds__tables=table)}
+    for index, entrant_id in enumerate(entrant_ids):
+        if entrant_id not in found:
+            raise BadOptions(
+                f"Entrant {entrant_id} is not in this table's season.", code="not_an_entrant", field=f"entrants.{index}"
+            )
+    return [found[entrant_id] for entrant_id in entrant_ids]

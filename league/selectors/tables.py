@@ -8,10 +8,10 @@ from typing import Any
 
 from django.db.models import F, QuerySet
 
-from league.db import rows_fetch
+from league import db
+from league.engines import engine_for
 from league.errors import NotFound
 from league.models import Move, Player, Result, Seat, Table
-from league.services.tables import engine_for
 
 # move fields a game makes public when the move is not part of a simultaneous step: bets are announced, and every
 # Coinche call and card is played face up; a Black Card pick may name a private card, so only its target is public
@@ -72,21 +72,28 @@ def table_view_for(*, table: Table, player: Player | None, log_limit: int | None
     return view
 
 
+def table_get(*, table_id: int) -> Table:
+    try:
+        return Table.objects.select_related("club").get(pk=table_id)
+    except Table.DoesNotExist:
+        raise NotFound("No such table.", field="table_id") from None
+
+
+def seat_of(*, table: Table, player: Player | None) -> int | None:
+    """The player's seat at the table, or None (a spectator)."""
+    if player is None:
+        return None
+    return Seat.objects.filter(table=table, player=player).values_list("index", flat=True).first()
+
+
 def legal_moves_for(*, table_id: int, player: Player | None) -> dict[str, Any]:
     """What a client needs to choose its move (the version, its seat, whether it is to act and its legal moves) in
     one plain query, without the rest of the table's view: this read comes before every move (league/db.py says
     why the hot path skips the query compiler)."""
-    seat_sql = f'SELECT s."index" FROM {Seat._meta.db_table} s WHERE s.table_id = t.id AND s.player_id = %s'
-    found = rows_fetch(
-        Table,
-        f"SELECT t.id, t.game, t.state, t.version, t.status, ({seat_sql}) AS your_seat "
-        f"FROM {Table._meta.db_table} t WHERE t.id = %s",
-        [player.pk if player is not None else None, table_id],
-    )
-    table = found[0] if found else None
+    table = db.table_for_player(table_id, player.pk if player is not None else None)
     if table is None:
         raise NotFound("No such table.", field="table_id")
-    seat = table.your_seat
+    seat: int | None = table.your_seat  # type: ignore[attr-defined]  # the named query's extra column
     legal: list[dict[str, Any]] | None = None  # None: not this seat's turn
     if seat is not None and table.status == Table.Status.ACTIVE:
         engine = engine_for(table.game)
@@ -138,3 +145,9 @@ def tables_waiting_for(*, player: Player) -> QuerySet[Table]:
         .select_related("club")
         .order_by(F("deadline").asc(nulls_last=True), "id")
     )
+
+
+def with_your_seat(tables: QuerySet[Table]) -> QuerySet[Table]:
+    """Tables filtered on the caller's seats (as `tables_waiting_for` does), annotated with that seat's index."""
+    # the annotation reuses the join the filter made, so it is the caller's seat, not any seat
+    return tables.annotate(your_seat=F("seats__index"))

@@ -1,38 +1,23 @@
-"""Clocks of tables: each seat's deadline from its season's time control, the sweep that plays timeouts, vacations.
+"""Clocks of tables: each seat's deadline from its season's time control, the clock after a move, vacations.
 
 A seat's deadline is `deadline_after(turn start, per-move time + its bank)` with the season's weekly pause and the
 player's vacations stopping the clock; the table's `deadline` column is the earliest deadline of its seats to act,
-so the sweep finds overdue tables by one indexed query and then decides seat by seat (docs/clocks.md).
+so the sweep (`league.services.timeouts`) finds overdue tables by one indexed query and then decides seat by seat
+(docs/clocks.md). This module computes deadlines and keeps the seat clocks; it never writes `Table.deadline`
+itself but returns it to the one that saves the table (the move pipeline, `table_start`, the sweep).
 """
 
-import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
-from league.clocks.arithmetic import Interval, TimeControl, WeeklyPause, deadline_after, is_overdue, running_time
-from league.db import columns_as, rows_fetch, rows_update
+from league import db
+from league.clocks.arithmetic import Interval, TimeControl, WeeklyPause, deadline_after, running_time
+from league.engines import engine_for
 from league.errors import BadOptions
-from league.models import (
-    Entrant,
-    Move,
-    Player,
-    Season,
-    SeasonClock,
-    Seat,
-    SeatClock,
-    Table,
-    TableRuling,
-    Vacation,
-)
-from league.services.tables import engine_for, table_annul
-
-logger = logging.getLogger(__name__)
-
-# a sweep plays at most this many timeout moves at one table, so a table of abandoned seats cannot hold it forever
-MAX_TIMEOUTS_PER_TABLE = 2000
+from league.models import Entrant, Move, Player, Season, SeasonClock, Seat, SeatClock, Table, Vacation
 
 
 @dataclass(frozen=True)
@@ -44,15 +29,8 @@ class Policy:
     season_id: int | None = None
     abandon_after: int | None = None  # None: a seat is never abandoned
     forfeit: bool = False
-
-
-@dataclass(frozen=True)
-class TimeoutDone:
-    table_id: int
-    seat: int
-    seq: int
-    abandoned: bool = False
-    forfeited: bool = False
+    # a season with a clock may allow vacations (vacation_take); without one there are none to read
+    vacations: bool = False
 
 
 def clock_policy(*, season_clock: SeasonClock | None, time_per_move: int, season_id: int | None = None) -> Policy:
@@ -79,10 +57,13 @@ def clock_policy(*, season_clock: SeasonClock | None, time_per_move: int, season
         season_id=season_id,
         abandon_after=season_clock.abandon_after or None,
         forfeit=season_clock.timeout_policy == SeasonClock.Policy.FORFEIT,
+        vacations=season_id is not None,
     )
 
 
 def table_policy(table: Table) -> Policy:
+    """The policy of a table, read from its season (one query); the move pipeline has it from the table's lock
+    instead (`league.db.table_locked`)."""
     if table.round_id is None:
         return clock_policy(season_clock=None, time_per_move=table.time_per_move)
     # one query for the round's season and its clock (a season without a SeasonClock plays on per-move time)
@@ -94,7 +75,7 @@ def table_policy(table: Table) -> Policy:
 
 def vacations_for(policy: Policy, player_ids: list[int]) -> dict[int, list[Interval]]:
     out: dict[int, list[Interval]] = {p: [] for p in player_ids}
-    if policy.season_id is None:
+    if not policy.vacations or policy.season_id is None:
         return out
     rows = Vacation.objects.filter(season_id=policy.season_id, player_id__in=player_ids)
     for player_id, begin, end in rows.values_list("player_id", "starts_at", "ends_at"):
@@ -104,30 +85,25 @@ def vacations_for(policy: Policy, player_ids: list[int]) -> dict[int, list[Inter
 
 def seats_with_clocks(table: Table) -> list[Seat]:
     """The table's seats in order, each with its clock when it has one (`seat.clock`): read once per move, in one
-    plain query (league/db.py), and shared by the clocks and the to-act marks."""
-    return rows_fetch(
-        Seat,
-        f"SELECT s.*, {columns_as(SeatClock, 'c', 'clock__')} FROM {Seat._meta.db_table} s "
-        f"LEFT JOIN {SeatClock._meta.db_table} c ON c.seat_id = s.id "
-        'WHERE s.table_id = %s ORDER BY s."index"',
-        [table.pk],
-        joined={"clock": SeatClock},
-    )
+    plain query (`league.db.seats_with_clocks`), and shared by the clocks and the to-act marks."""
+    return db.seats_with_clocks(table.pk)
 
 
 def seat_clocks_for(
-    table: Table, policy: Policy, seats: list[Seat] | None = None
+    table: Table, policy: Policy, seats: list[Seat] | None = None, *, started: datetime | None = None
 ) -> dict[int, tuple[Seat, SeatClock]]:
-    """Every seat with its clock; clocks are made on first need, their turn started when the table's last move was
-    made (or when it opened). `seats` (from `seats_with_clocks`) saves reading them again."""
+    """Every seat with its clock; clocks are made on first need, their turn started at `started` (the deal), else
+    when the table's last move was made (or when it opened). `seats` (from `seats_with_clocks`) saves reading them
+    again."""
     seats = seats if seats is not None else seats_with_clocks(table)
     missing = [seat for seat in seats if not hasattr(seat, "clock")]
     if missing:
-        last = Move.objects.filter(table=table).order_by("-seq").values_list("at", flat=True).first()
-        if last is None and table.deadline is not None:
-            # table_create set deadline = opening instant + time per move; created_at is a moment later
-            last = table.deadline - timedelta(seconds=table.time_per_move)
-        started = last or table.created_at
+        if started is None:
+            last = Move.objects.filter(table=table).order_by("-seq").values_list("at", flat=True).first()
+            if last is None and table.deadline is not None:
+                # a table without a season opened with deadline = the deal + time per move
+                last = table.deadline - timedelta(seconds=table.time_per_move)
+            started = last or table.created_at
         bank = int(policy.control.bank_start.total_seconds())
         SeatClock.objects.bulk_create(
             [SeatClock(seat=seat, bank=bank, turn_started_at=started) for seat in missing], ignore_conflicts=True
@@ -141,6 +117,7 @@ def seat_clocks_for(
 def seat_deadline(clock: SeatClock, policy: Policy, vacations: list[Interval]) -> datetime:
     """When the seat's current turn runs out; an abandoned seat's turn runs out as soon as it starts."""
     started = clock.turn_started_at
+    assert started is not None  # a clock is made with its turn's start (seat_clocks_for)
     if clock.abandoned:
         return started
     return deadline_after(
@@ -151,23 +128,24 @@ def seat_deadline(clock: SeatClock, policy: Policy, vacations: list[Interval]) -
 def clock_after_move(
     *,
     table: Table,
+    policy: Policy,
     seats: list[Seat],
     seat: int,
     auto: bool,
     after: list[int],
     step_open: bool,
     now: datetime,
-) -> None:
+) -> datetime | None:
     """Run the clocks on after a move (called by the move pipeline before it saves the table): the mover's bank
-    is drawn and topped up, a timeout counted (and the seat abandoned after too many), new turns start, and the
-    table's deadline becomes the earliest of its seats to act. `seats` come from `seats_with_clocks`; their clocks
-    are updated in place."""
-    policy = table_policy(table)
+    is drawn and topped up, a timeout counted (and the seat abandoned after too many), new turns start. Returns the
+    table's new deadline, the earliest of its seats to act (None when nobody is, or the table is over), which the
+    pipeline stores. `seats` come from `seats_with_clocks`; their clocks are updated in place."""
     clocks = seat_clocks_for(table, policy, seats)
     vacations = vacations_for(policy, [s.player_id for s, _ in clocks.values()])
     fields = ("bank", "turn_started_at", "deadline", "consecutive_timeouts", "abandoned")
     before = {index: tuple(getattr(clock, name) for name in fields) for index, (_, clock) in clocks.items()}
     mover_seat, mover = clocks[seat]
+    assert mover.turn_started_at is not None  # made with its turn's start (seat_clocks_for)
     used = running_time(mover.turn_started_at, now, weekly=policy.weekly, vacations=vacations[mover_seat.player_id])
     mover.bank = int(policy.control.bank_after(timedelta(seconds=mover.bank), used).total_seconds())
     mover.consecutive_timeouts = mover.consecutive_timeouts + 1 if auto else 0
@@ -183,123 +161,48 @@ def clock_after_move(
                 clock.turn_started_at = now
             clock.deadline = seat_deadline(clock, policy, vacations[seat_row.player_id])
     # only the clocks that changed (the mover's, the next seats'), in one statement
-    rows_update(SeatClock, {
-        clock.pk: {name: getattr(clock, name) for name, old in zip(fields, before[index], strict=True)
-                   if getattr(clock, name) != old}
-        for index, (_, clock) in clocks.items()
-    })
-    if table.status == Table.Status.ACTIVE:
-        deadlines = [clock.deadline for index, (_, clock) in clocks.items() if index in after]
-        table.deadline = min(deadlines) if deadlines else None
+    db.rows_update(
+        SeatClock,
+        {
+            clock.pk: {
+                name: getattr(clock, name)
+                for name, old in zip(fields, before[index], strict=True)
+                if getattr(clock, name) != old
+            }
+            for index, (_, clock) in clocks.items()
+        },
+    )
+    if table.status != Table.Status.ACTIVE:
+        return None
+    deadlines = [clock.deadline for index, (_, clock) in clocks.items() if index in after and clock.deadline]
+    return min(deadlines) if deadlines else None
+
+
+def clock_open(*, table: Table, to_act: list[int], now: datetime) -> datetime | None:
+    """The first deadline of a table being dealt (`table_start`, which stores it): per-move time from now for a
+    table without a season; for a season table its seats' clocks start now under the season's time control (bank,
+    weekly pause, vacations) and the earliest deadline of the seats to act is the table's."""
+    if not to_act:
+        return None
+    if table.round_id is None:
+        return now + timedelta(seconds=table.time_per_move)
+    policy = table_policy(table)
+    clocks = seat_clocks_for(table, policy, started=now)
+    vacations = vacations_for(policy, [seat.player_id for seat, _ in clocks.values()])
+    for index, (seat, clock) in clocks.items():
+        clock.deadline = seat_deadline(clock, policy, vacations[seat.player_id]) if index in to_act else None
+    SeatClock.objects.bulk_update([clock for _, clock in clocks.values()], ["deadline"])
+    return min(deadline for i in to_act if (deadline := clocks[i][1].deadline) is not None)
 
 
 def abandoned_seats(*, table: Table) -> list[int]:
     """The seats of a table that were abandoned on time: the record of the abandonment beside its results (the
     Result rows stay exactly the engine's outcome, which `verify_tables` replays)."""
     return list(
-        SeatClock.objects.filter(seat__table=table, abandoned=True).order_by("seat__index").values_list(
-            "seat__index", flat=True
-        )
+        SeatClock.objects.filter(seat__table=table, abandoned=True)
+        .order_by("seat__index")
+        .values_list("seat__index", flat=True)
     )
-
-
-# --- the sweep -----------------------------------------------------------------------------------------------------
-
-
-def timeouts_apply(*, now: datetime, limit: int = 500) -> list[TimeoutDone]:
-    """Play the timeout of every seat whose clock has run out, table by table, one transaction each; tables another
-    sweeper holds are skipped (it is handling them), so sweepers running at once never act on the same table."""
-    done: list[TimeoutDone] = []
-    seen: set[int] = set()
-    while len(seen) < limit:
-        with transaction.atomic():
-            table = (
-                Table.objects.select_for_update(skip_locked=True, no_key=True)
-                .filter(status=Table.Status.ACTIVE, deadline__lte=now)
-                .exclude(pk__in=seen)
-                .order_by("deadline", "id")
-                .first()
-            )
-            if table is None:
-                break
-            seen.add(table.pk)
-            done += _table_timeouts(table=table, now=now)
-    return done
-
-
-@transaction.atomic
-def table_timeouts_apply(*, table_id: int, now: datetime) -> list[TimeoutDone]:
-    """The sweep for one table (the ETA task): waits for the table's lock, then does what is due and nothing else."""
-    table = Table.objects.select_for_update(no_key=True).filter(pk=table_id).first()
-    if table is None or table.status != Table.Status.ACTIVE:
-        return []
-    return _table_timeouts(table=table, now=now)
-
-
-def _table_timeouts(*, table: Table, now: datetime) -> list[TimeoutDone]:
-    """With the table locked: play the timeout of each seat due at `now`, one at a time (each may change who is to
-    act), until none is due; then the table's deadline is the earliest true deadline of its seats to act. The table,
-    its seats and their clocks are read once: the move pipeline updates them in place."""
-    from league.services.moves import timeout_play
-
-    done: list[TimeoutDone] = []
-    policy = table_policy(table)
-    engine = engine_for(table.game)
-    seats = seats_with_clocks(table)
-    clocks = seat_clocks_for(table, policy, seats)
-    vacations = vacations_for(policy, [seat.player_id for seat in seats])
-    for _ in range(MAX_TIMEOUTS_PER_TABLE):
-        if table.status != Table.Status.ACTIVE:
-            break
-        to_act = engine.to_act(table.state)
-        deadlines = {i: seat_deadline(clocks[i][1], policy, vacations[clocks[i][0].player_id]) for i in to_act}
-        due = [i for i in to_act if is_overdue(deadlines[i], now)]
-        if not due:
-            # the stored deadline was early (a bank, a pause or a vacation the opening deadline did not know)
-            earliest = min(deadlines.values()) if deadlines else None
-            if table.deadline != earliest:
-                table.deadline = earliest
-                table.save(update_fields=["deadline"])
-            break
-        seat = due[0]
-        if table.deadline is None or table.deadline > now:
-            # timeout_play trusts the table's deadline; bring it in line with the seat's own deadline
-            table.deadline = deadlines[seat]
-        result = timeout_play(table=table, seat=seat, now=now, seats=seats)
-        if result is None:
-            logger.warning("timeout of seat %s at table %s was not applied", seat, table.pk)
-            break
-        clock = clocks[seat][1]
-        newly_abandoned = clock.abandoned and clock.consecutive_timeouts == policy.abandon_after
-        forfeited = newly_abandoned and policy.forfeit and result.status == Table.Status.ACTIVE
-        done.append(TimeoutDone(table.pk, seat, result.seq, abandoned=newly_abandoned, forfeited=forfeited))
-        if forfeited:
-            _forfeit_by_clock(table=table, seat=seat, now=now)
-            break
-    return done
-
-
-def _forfeit_by_clock(*, table: Table, seat: int, now: datetime) -> None:
-    """The season's forfeit policy: the abandoning seat's entrant loses the table, as by an organizer's ruling."""
-    from league.services.standings import entrant_map
-
-    season = Season.objects.get(pk=table_policy(table).season_id)
-    player_id = Seat.objects.get(table=table, index=seat).player_id
-    entrant = Entrant.objects.get(pk=entrant_map(season)[player_id])
-    table_annul(table_id=table.pk, reason=f"forfeit: seat {seat} abandoned on time")
-    TableRuling.objects.filter(table=table).delete()
-    ruling = TableRuling.objects.create(
-        table=table, kind=TableRuling.Kind.FORFEIT, reason=f"seat {seat} abandoned on time", by=None, at=now
-    )
-    ruling.forfeiting.set([entrant])
-    table_id = table.pk
-    transaction.on_commit(lambda: _refresh_enqueue(table_id))
-
-
-def _refresh_enqueue(table_id: int) -> None:
-    from league.tasks import standings_refresh_enqueue
-
-    standings_refresh_enqueue(table_id=table_id)
 
 
 # --- vacations -----------------------------------------------------------------------------------------------------
@@ -351,7 +254,7 @@ def table_deadline_refresh(*, table_id: int) -> Table:
     for index, (seat, clock) in clocks.items():
         clock.deadline = seat_deadline(clock, policy, vacations[seat.player_id]) if index in to_act else None
     SeatClock.objects.bulk_update([clock for _, clock in clocks.values()], ["deadline"])
-    deadlines = [clocks[i][1].deadline for i in to_act]
+    deadlines = [deadline for i in to_act if (deadline := clocks[i][1].deadline) is not None]
     table.deadline = min(deadlines) if deadlines else None
     table.save(update_fields=["deadline"])
     return table

@@ -9,6 +9,10 @@ from django.utils.text import slugify
 from league.errors import BadOptions
 from league.models import Club, Membership, Player
 
+# a player's reminder choices (Player.settings["notifications"]) and their defaults; the mails are
+# league.services.reminders (docs/clocks.md, "Reminders")
+NOTIFICATION_DEFAULTS = {"your_move": True, "deadline_near": True, "daily_digest": False}
+
 
 @transaction.atomic
 def player_create(
@@ -31,9 +35,7 @@ def player_create(
         # bots sign in with a token, and people without a password yet get one by reset
         user.set_unusable_password()
     user.save()
-    return Player.objects.create(
-        user=user, display_name=display_name or username, is_bot=is_bot, language=language
-    )
+    return Player.objects.create(user=user, display_name=display_name or username, is_bot=is_bot, language=language)
 
 
 @transaction.atomic
@@ -79,8 +81,6 @@ def player_update(
 ) -> Player:
     """Change a player's name, language or preferences; preference keys are merged, a null value removes one, and
     the reminder choices (`notifications`) are checked against the ones the clock sends (docs/clocks.md)."""
-    from league.services.reminders import NOTIFICATION_DEFAULTS
-
     player = Player.objects.select_for_update().get(pk=player.pk)
     if display_name is not None:
         player.display_name = display_name

@@ -7,7 +7,8 @@ from django.db import transaction
 
 from games import available_games
 from league.models import Club, Player, Season
-from league.services.seasons import entrant_register, season_create, season_open_registration, season_start
+from league.services.rounds import season_start
+from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 
 # game -> season settings; a game missing here (an engine added later) gets a multi-table season
 DEMO_SEASONS: dict[str, dict[str, Any]] = {
@@ -28,9 +29,8 @@ def demo_seasons_load(*, club: Club, organizer: Player, players: list[Player]) -
         if Season.objects.filter(club=club, game=game).exists():
             continue
         settings = DEMO_SEASONS.get(game, {"format": "multitable", "rounds_planned": 4})
-        season = season_create(
-            club=club, by=organizer, game=game, name=f"{game.replace('-', ' ').title()} league", **settings
-        )
+        name = f"{game.replace('-', ' ').title()} league"
+        season = season_create(club=club, by=organizer, spec=SeasonSpec(game=game, name=name, **settings))
         season_open_registration(season=season, by=organizer)
         if season.partners == Season.Partners.FIXED:
             for first, second in zip(players[0::2], players[1::2], strict=False):

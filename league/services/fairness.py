@@ -1,6 +1,7 @@
-"""Provably fair dealing (docs/fairness.md): the commitment to a table's server seed, the seats' entropy, the engine
-seed derived from both, the full verification of a table, and the exports anyone can check with
-`tools/verify_record.py`.
+"""Provably fair dealing (docs/fairness.md): the seats' entropy, the engine seed derived from it and the server seed
+(the deal), the full verification of a table, and the exports anyone can check with `tools/verify_record.py`. The
+commitment to the server seed is made as the table opens (`league.services.tables.table_create`); the scheme's pure
+functions are `league.fairness`.
 
 The engine seed is `engine_seed_derive(server_seed, entropy)`; every deck of deal n is then
 `games.core.rng.shuffled(deck, seed=engine_seed, label="deal-n")`. The server seed stays secret (and so does the
@@ -8,12 +9,10 @@ engine seed, which deals every card) until the table is finished or annulled.
 """
 
 import csv
-import hashlib
-import hmac
 import io
 import json
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -21,8 +20,9 @@ from django.utils import timezone
 
 from games import IllegalMove
 from games.core.protocol import Engine
-from games.core.rng import ALGORITHM_VERSION as SHUFFLE_VERSION
+from league.engines import engine_for
 from league.errors import BadOptions, NotFound, NotSeated, ServiceError, TableClosed
+from league.fairness import ALGORITHM_VERSION, commitment_of, engine_seed_derive
 from league.models import (
     EntropyContribution,
     LedgerEntry,
@@ -37,13 +37,8 @@ from league.models import (
     TableFairness,
 )
 from league.selectors.tables import move_log_for
-from league.services.tables import engine_for, table_start
+from league.services.tables import table_start
 from league.services.verification import table_verify
-
-# version 1: SHA-256 commitment, the derivation below, and games.core.rng version 1 for the decks
-ALGORITHM_VERSION = 1
-if SHUFFLE_VERSION != 1:
-    raise ImportError("a new shuffle is a new fairness algorithm: bump ALGORITHM_VERSION and docs/fairness.md")
 
 RECORD_FORMAT = "cardleague-table-record"
 MAX_ENTROPY_LENGTH = 128
@@ -56,39 +51,12 @@ class NotRevealed(ServiceError):
     default_message = "The seed and the hidden moves are published when the table ends."
 
 
-def commitment_of(server_seed: str) -> str:
-    """The published commitment: SHA-256 of the server seed's UTF-8 bytes, hex."""
-    return hashlib.sha256(server_seed.encode()).hexdigest()
-
-
-def engine_seed_derive(*, server_seed: str, entropy: list[str | None]) -> str:
-    """The seed every deck is drawn from: the server seed itself when no seat added entropy, else
-    HMAC-SHA256(key=server seed, msg=the seats' entropy as a compact JSON list, null for a waived seat), hex."""
-    if all(value is None for value in entropy):
-        return server_seed
-    message = json.dumps(entropy, separators=(",", ":"), ensure_ascii=True).encode()
-    return hmac.new(server_seed.encode(), message, hashlib.sha256).hexdigest()
-
-
 def seed_revealed(table: Table) -> bool:
     return table.status in REVEALED
 
 
-def fairness_open(*, table: Table, server_seed: str, entropy_window: timedelta | None) -> TableFairness:
-    """Commit to the server seed as the table opens (called by `table_create`), before any card exists."""
-    if not 0 < len(server_seed) <= 128:
-        raise BadOptions("A seed has 1 to 128 characters.", field="seed")
-    return TableFairness.objects.create(
-        table=table,
-        algorithm_version=ALGORITHM_VERSION,
-        server_seed=server_seed,
-        commitment=commitment_of(server_seed),
-        entropy_deadline=timezone.now() + entropy_window if entropy_window is not None else None,
-    )
-
-
 @transaction.atomic
-def entropy_add(*, table_id: int, player: Player, entropy: str) -> EntropyContribution:
+def entropy_add(*, table_id: int, player: Player, entropy: object) -> EntropyContribution:
     """Add the player's entropy to the engine seed of a table still seeding; the last seat to answer deals."""
     if not isinstance(entropy, str) or not 0 < len(entropy) <= MAX_ENTROPY_LENGTH or not entropy.isprintable():
         raise BadOptions(f"Entropy is 1 to {MAX_ENTROPY_LENGTH} printable characters.", field="entropy")
@@ -417,7 +385,7 @@ def season_csv(*, season_id: int, kind: str) -> str:
         for r in results:
             writer.writerow(
                 [
-                    rounds.get(r.table.round_id),
+                    rounds.get(r.table.round_id) if r.table.round_id is not None else None,
                     r.table_id,
                     r.table.status,
                     r.seat,

@@ -7,16 +7,16 @@ cost of a move does not depend on how long the match has run.
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.dispatch import Signal
 from django.utils import timezone
 
 from games import IllegalMove
 from games.core.protocol import Engine
-from league.db import row_insert, row_locked, row_update
+from league.db import row_insert, row_update, table_locked
+from league.engines import engine_for
 from league.errors import (
     BadOptions,
     IdempotencyMismatch,
@@ -27,13 +27,9 @@ from league.errors import (
     TableClosed,
 )
 from league.models import Move, Player, Seat, Table
-from league.services.clocks import clock_after_move, seats_with_clocks
-from league.services.seasons import season_table_finished
-from league.services.tables import engine_for, record_end, record_ledger, seats_to_act_mark
-
-# sent after the transaction commits, so receivers (notifications, standings) never see a move that rolled back
-move_applied = Signal()  # kwargs: table_id, seq, seats_to_act
-table_finished = Signal()  # kwargs: table_id
+from league.services.clocks import Policy, clock_after_move, clock_policy, seats_with_clocks
+from league.services.follow_up import follow_up_enqueue
+from league.services.tables import record_end, record_ledger, seats_to_act_mark
 
 MAX_KEY_LENGTH = 100
 
@@ -92,7 +88,7 @@ def move_submit(
 def _submit(
     *, table_id: int, player: Player, move: dict[str, Any], expected_version: int, key: str | None
 ) -> MoveResult:
-    table = _locked_table(table_id)
+    table, policy = _locked_table(table_id)
     seats = seats_with_clocks(table)
     seat = next((s.index for s in seats if s.player_id == player.pk), None)
     if seat is None:
@@ -102,7 +98,14 @@ def _submit(
             raise TableClosed(f"The table is {table.status}.")
         _check_version(table=table, seat=seat, expected=expected_version)
         return _apply(
-            table=table, seats=seats, seat=seat, player_id=player.pk, move=move, auto=False, key=key,
+            table=table,
+            policy=policy,
+            seats=seats,
+            seat=seat,
+            player_id=player.pk,
+            move=move,
+            auto=False,
+            key=key,
             now=timezone.now(),
         )
     except (TableClosed, StaleVersion, IllegalMoveError):
@@ -129,20 +132,22 @@ def _replayed(
         raise IdempotencyMismatch()
     table = table or Table.objects.get(pk=table_id)
     view = engine_for(table.game).view(table.state, done.seat)
-    return MoveResult.from_stored(done.result, view=view)
+    return MoveResult.from_stored(done.result or {}, view=view)
 
 
 @transaction.atomic
 def move_timeout(*, table_id: int, seat: int, now: datetime) -> MoveResult | None:
     """Play the engine's timeout move for a seat whose clock ran out; None (nothing done) when the table is not
     overdue or the seat is not to act, so a task that runs twice, or late, does no harm."""
-    return timeout_play(table=_locked_table(table_id), seat=seat, now=now)
+    table, policy = _locked_table(table_id)
+    return timeout_play(table=table, policy=policy, seat=seat, now=now)
 
 
 def timeout_play(
-    *, table: Table, seat: int, now: datetime, seats: list[Seat] | None = None
+    *, table: Table, policy: Policy, seat: int, now: datetime, seats: list[Seat] | None = None
 ) -> MoveResult | None:
-    """`move_timeout` on a table the caller has locked (the sweep), with its seats and clocks if already read."""
+    """`move_timeout` on a table the caller has locked (the sweep), with its clock policy, and its seats and
+    clocks if already read."""
     if table.status != Table.Status.ACTIVE or table.deadline is None or table.deadline > now:
         return None
     engine = engine_for(table.game)
@@ -152,6 +157,7 @@ def timeout_play(
     mover = next(s for s in seats if s.index == seat)
     return _apply(
         table=table,
+        policy=policy,
         seats=seats,
         seat=seat,
         player_id=mover.player_id,
@@ -162,12 +168,17 @@ def timeout_play(
     )
 
 
-def _locked_table(table_id: int) -> Table:
-    # no_key: the lock does not block inserts of moves, seats and ledger rows that reference the table
-    table = row_locked(Table, table_id)
-    if table is None:
+def _locked_table(table_id: int) -> tuple[Table, Policy]:
+    """The table locked (no_key: the lock does not block inserts of moves, seats and ledger rows that reference
+    it), with its clock policy read in the same statement."""
+    locked = table_locked(table_id)
+    if locked is None:
         raise NotFound("No such table.", field="table_id")
-    return table
+    table = locked.table
+    policy = clock_policy(
+        season_clock=locked.season_clock, time_per_move=table.time_per_move, season_id=locked.season_id
+    )
+    return table, policy
 
 
 def _check_version(*, table: Table, seat: int, expected: int) -> None:
@@ -186,6 +197,7 @@ def _check_version(*, table: Table, seat: int, expected: int) -> None:
 def _apply(
     *,
     table: Table,
+    policy: Policy,
     seats: list[Seat],
     seat: int,
     player_id: int,
@@ -213,22 +225,27 @@ def _apply(
     table.version += 1
     table.state = new_state
     table.step_open = step_open
-    if not step_open:
-        # a simultaneous step runs on one clock; a new turn starts a new one
-        table.deadline = now + timedelta(seconds=table.time_per_move) if after else None
     record_ledger(table=table, engine=engine, state=new_state, known_rows=known_rows)
     finished = engine.is_over(new_state)
     if finished:
         record_end(table=table, engine=engine, state=new_state, now=now)
-    clock_after_move(table=table, seats=seats, seat=seat, auto=auto, after=after, step_open=step_open, now=now)
-    row_update(Table, table.pk, {
-        "state": table.state,
-        "version": table.version,
-        "step_open": table.step_open,
-        "deadline": table.deadline,
-        "status": table.status,
-        "finished_at": table.finished_at,
-    })
+    # the one writer of the deadline: the clocks say when the seats to act run out (a simultaneous step runs on one
+    # clock; a new turn starts a new one), the pipeline stores it
+    table.deadline = clock_after_move(
+        table=table, policy=policy, seats=seats, seat=seat, auto=auto, after=after, step_open=step_open, now=now
+    )
+    row_update(
+        Table,
+        table.pk,
+        {
+            "state": table.state,
+            "version": table.version,
+            "step_open": table.step_open,
+            "deadline": table.deadline,
+            "status": table.status,
+            "finished_at": table.finished_at,
+        },
+    )
     seats_to_act_mark(seats=seats, to_act=after)
     result = MoveResult(
         table_id=table.pk,
@@ -238,24 +255,26 @@ def _apply(
         deadline=table.deadline,
         view=engine.view(new_state, seat),
     )
-    row_insert(Move, {
-        "table": table.pk,
-        "seq": table.version,
-        "seat": seat,
-        "player": player_id,
-        "payload": move,
-        "auto": auto,
-        "hidden": hidden,
-        "step_open": step_open,
-        "at": now,
-        "idempotency_key": key or "",
-        "result": result.as_stored() if key is not None else None,
-    })
-    table_id, seq = table.pk, table.version
-    transaction.on_commit(lambda: move_applied.send(sender=Table, table_id=table_id, seq=seq, seats_to_act=after))
+    row_insert(
+        Move,
+        {
+            "table": table.pk,
+            "seq": table.version,
+            "seat": seat,
+            "player": player_id,
+            "payload": move,
+            "auto": auto,
+            "hidden": hidden,
+            "step_open": step_open,
+            "at": now,
+            "idempotency_key": key or "",
+            "result": result.as_stored() if key is not None else None,
+        },
+    )
     if finished:
-        transaction.on_commit(lambda: table_finished.send(sender=Table, table_id=table_id))
-        season_table_finished(table=table)
+        # rate it and, for a season's table, refresh the standings and settle its round: the task runs
+        # league.services.rounds.season_table_refresh once the move has committed
+        follow_up_enqueue(task="league.tasks.standings_refresh", table_id=table.pk)
     return result
 
 

@@ -1,16 +1,10 @@
 """Ratings per game: each finished table, unless forfeited or annulled, moves its players' openskill ratings."""
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from league.models import Player, Rating, RatingEvent, Result, Seat, Table, TableRuling
-from league.ratings import PROVISIONAL_GAMES, Skill, ratings_update
-
-
-def provisional_games() -> int:
-    """Rated games before a rating stops being provisional (setting CARDLEAGUE_PROVISIONAL_GAMES)."""
-    return getattr(settings, "CARDLEAGUE_PROVISIONAL_GAMES", PROVISIONAL_GAMES)
+from league.ratings import Skill, ratings_update
 
 
 def table_rateable(table: Table) -> bool:

@@ -15,13 +15,14 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 
-from league.clocks.arithmetic import running_time
+from league.clocks.arithmetic import Interval, running_time
+from league.errors import BadOptions
 from league.models import Player, ReminderSent, Seat, SeatClock, Table
 from league.services.clocks import Policy, seat_clocks_for, seat_deadline, table_policy, vacations_for
+from league.services.clubs import NOTIFICATION_DEFAULTS
 
 logger = logging.getLogger(__name__)
 
-NOTIFICATION_DEFAULTS = {"your_move": True, "deadline_near": True, "daily_digest": False}
 NEAR_FRACTION = 0.8
 
 
@@ -36,8 +37,6 @@ def notification_settings_set(*, player: Player, **choices: bool) -> dict[str, b
     """Change some of the player's reminder choices (your_move, deadline_near, daily_digest)."""
     unknown = set(choices) - set(NOTIFICATION_DEFAULTS)
     if unknown:
-        from league.errors import BadOptions
-
         raise BadOptions(f"Unknown reminder setting {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
     player = Player.objects.select_for_update().get(pk=player.pk)
     player.settings = {**(player.settings or {}), "notifications": {**notification_settings(player), **choices}}
@@ -78,8 +77,9 @@ def waiting_seats(*, now: datetime) -> dict[Player, list[Waiting]]:
     return {player: sorted(items, key=lambda w: w.deadline) for player, items in found.items()}
 
 
-def _near(clock: SeatClock, policy: Policy, vacations: list, now: datetime) -> bool:
+def _near(clock: SeatClock, policy: Policy, vacations: list[Interval], now: datetime) -> bool:
     budget = policy.control.budget(timedelta(seconds=clock.bank))
+    assert clock.turn_started_at is not None  # made with its turn's start (seat_clocks_for)
     used = running_time(clock.turn_started_at, now, weekly=policy.weekly, vacations=vacations)
     return used >= budget * NEAR_FRACTION
 
@@ -95,7 +95,8 @@ def reminders_send(*, now: datetime) -> int:
             key = f"digest:{player.pk}:{now.date().isoformat()}"
             sent += _send(player, key, "digest", {"waiting": items}, now=now)
         for item in items:
-            turn = f"{item.seat.pk}:{item.clock.turn_started_at.isoformat()}"
+            started = item.clock.turn_started_at
+            turn = f"{item.seat.pk}:{started.isoformat() if started else ''}"
             if choices["your_move"] and not choices["daily_digest"]:
                 sent += _send(player, f"move:{turn}", "your_move", _context(item), now=now)
             if choices["deadline_near"] and item.near and now < item.deadline:

@@ -2,13 +2,13 @@
 and the bottom N relegated (N set per season), entrants carried over, the old seasons archived with their standings.
 """
 
-from datetime import timedelta
+from dataclasses import replace
 
 from django.db import transaction
 
 from league.errors import BadOptions
 from league.models import Entrant, Player, Season, Standing
-from league.services.seasons import WrongStatus, organizer_check, season_create
+from league.services.seasons import SeasonSpec, WrongStatus, organizer_check, season_create
 
 
 def divisions_move(divisions: list[list[int]], *, promote: list[int], relegate: list[int]) -> list[list[int]]:
@@ -61,33 +61,9 @@ def season_rollover(*, season: Season, by: Player, name: str | None = None) -> l
     entrants = {e.pk: e for e in Entrant.objects.filter(season__in=olds)}
     news = []
     for old, members in zip(olds, moved, strict=True):
-        new = season_create(
-            club=old.club,
-            by=by,
-            game=old.game,
-            name=name or old.name,
-            league=old.league,
-            edition=old.edition + 1,
-            division_name=old.division_name,
-            division_level=old.division_level,
-            format=old.format,
-            partners=old.partners,
-            options=old.options,
-            rounds_planned=old.rounds_planned,
-            table_min=old.table_min,
-            table_max=old.table_max,
-            starting_stack=old.starting_stack,
-            hand_limit=old.hand_limit,
-            target_score=old.target_score,
-            time_per_move=timedelta(seconds=old.time_per_move),
-            points_table=old.points_table,
-            tiebreaks=old.tiebreaks,
-            promote_count=old.promote_count,
-            relegate_count=old.relegate_count,
-            auto_advance=old.auto_advance,
-            round_interval_days=old.round_interval_days,
-            previous=old,
-        )
+        # every setting of the old division (SeasonSpec.of: its clock too), in the next edition
+        spec = replace(SeasonSpec.of(old), name=name or old.name, edition=old.edition + 1)
+        new = season_create(club=old.club, by=by, spec=spec, previous=old)
         new.status = Season.Status.REGISTRATION
         new.save(update_fields=["status"])
         Entrant.objects.bulk_create(

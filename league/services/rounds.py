@@ -1,9 +1,14 @@
-"""Rounds of a season: pair and seat them, open their tables, settle them, and the organizer's rulings on tables
-(annul, forfeit) that the standings follow."""
+"""The running season: start it, pair and seat its rounds, open their tables, settle them, withdraw entrants, the
+organizer's rulings on tables (annul, forfeit) that the standings follow, and the refresh after a table ends.
+
+Builds on `league.services.seasons` (the season's settings, registration, checks and its finish), never the other
+way round.
+"""
 
 from collections import Counter
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from fractions import Fraction
 
 from django.db import transaction
 from django.utils import timezone
@@ -11,23 +16,83 @@ from django.utils import timezone
 from league.errors import BadOptions, NotFound
 from league.models import Bye, Entrant, Player, Round, Season, Seat, Standing, Table, TableRuling
 from league.pairing.partners import rotating_partners_seat, team_seats
+from league.pairing.round_robin import round_robin_schedule
 from league.pairing.swiss import SwissEntrant, swiss_pair
 from league.pairing.tables import tables_seat
 from league.services import tables as table_services
-from league.services.clocks import table_deadline_refresh
-from league.services.ratings import ratings_recompute
-from league.services.seasons import (
-    WrongStatus,
-    organizer_check,
-    rounds_total,
-    season_finish,
-    season_lock,
-    status_check,
-)
+from league.services.ratings import ratings_recompute, table_rate
+from league.services.seasons import WrongStatus, organizer_check, rounds_total, season_finish, season_lock, status_check
 from league.services.standings import entrant_map, standings_recompute
 
 ROTATING = Season.Partners.ROTATING
 FIXED = Season.Partners.FIXED
+
+
+@transaction.atomic
+def season_start(*, season: Season, by: Player) -> Season:
+    """Close registration, fix the round robin if there is one, and start the first round."""
+    season = season_lock(season.pk)
+    organizer_check(club=season.club, player=by)
+    status_check(season, Season.Status.REGISTRATION)
+    entrants = list(Entrant.objects.filter(season=season, withdrawn=False).order_by("seed_rank", "id"))
+    needed = 4 if season.partners == Season.Partners.ROTATING else (season.table_min or 2)
+    if len(entrants) < max(needed, 2):
+        raise BadOptions(f"A season needs at least {max(needed, 2)} entrants.", code="too_few_entrants")
+    if season.format in (Season.Format.ROUND_ROBIN, Season.Format.DOUBLE_ROUND_ROBIN):
+        season.schedule = [
+            [list(pair) for pair in pairs]
+            for pairs in round_robin_schedule(
+                [e.pk for e in entrants], double=season.format == Season.Format.DOUBLE_ROUND_ROBIN
+            )
+        ]
+    season.status = Season.Status.RUNNING
+    season.started_at = timezone.now()
+    season.save(update_fields=["schedule", "status", "started_at"])
+    standings_recompute(season=season)
+    rounds_schedule(season=season, first=season.started_at)
+    round_start(season=season, by=by)
+    season.refresh_from_db()
+    return season
+
+
+@transaction.atomic
+def entrant_withdraw(*, season: Season, by: Player, entrant: Entrant, reason: str = "") -> Entrant:
+    """Take an entrant out: its tables in play are forfeited, it is paired no more, its results stay."""
+    season = season_lock(season.pk)
+    organizer_check(club=season.club, player=by)
+    status_check(season, Season.Status.REGISTRATION, Season.Status.RUNNING)
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, season=season)
+    if entrant.withdrawn:
+        raise BadOptions("The entrant has already withdrawn.", code="already_withdrawn", field="entrant")
+    entrant.withdrawn = True
+    entrant.withdrawn_at = timezone.now()
+    entrant.save(update_fields=["withdrawn", "withdrawn_at"])
+    players = [entrant.player_id, *([entrant.partner_id] if entrant.partner_id else [])]
+    active = Table.objects.filter(
+        round__season=season, status=Table.Status.ACTIVE, seats__player_id__in=players
+    ).distinct()
+    for table in active:
+        forfeit_award(table=table, by=by, forfeiting=[entrant], reason=reason or "withdrawn", settle=False)
+    standings_recompute(season=season)
+    running = Round.objects.filter(season=season, status=Round.Status.RUNNING).first()
+    if running is not None:
+        round_settle(round=running)
+    return entrant
+
+
+@transaction.atomic
+def season_table_refresh(*, table_id: int) -> None:
+    """Rate a finished table, recompute its season's standings and close its round when it was the last table.
+    Idempotent: running it twice leaves the same result as once. Run by the task `league.tasks.standings_refresh`,
+    which the move pipeline (and the clock's forfeit) enqueue when a table ends."""
+    table = Table.objects.select_related("round").get(pk=table_id)
+    table_rate(table=table)
+    if table.round is None:
+        return
+    season = season_lock(table.round.season_id)
+    standings_recompute(season=season)
+    if season.status == Season.Status.RUNNING:
+        round_settle(round=table.round)
 
 
 def rounds_schedule(*, season: Season, first: datetime) -> list[Round]:
@@ -64,18 +129,15 @@ def round_start(*, season: Season, by: Player | None) -> Round:
     Bye.objects.bulk_create(Bye(round=round_, entrant_id=e) for e in byes)
     players = {p.pk: p for p in Player.objects.filter(pk__in=[p for seats in seatings for p in seats])}
     for seats in seatings:
-        table = table_services.table_create(
+        table_services.table_create(
             club=season.club,
             game=season.game,
             players=[players[p] for p in seats],
             options=season.options,
             time_per_move=timedelta(seconds=season.time_per_move),
             entropy_window=timedelta(minutes=season.entropy_window_minutes) if season.entropy_window_minutes else None,
+            round=round_,
         )
-        table.round = round_
-        table.save(update_fields=["round"])
-        # the table knows its season only now: its first deadline takes the season's clock (bank, weekly pause)
-        table_deadline_refresh(table_id=table.pk)
     standings_recompute(season=season)
     round_settle(round=round_)
     round_.refresh_from_db()
@@ -166,7 +228,9 @@ def _pair(season: Season, number: int) -> tuple[list[list[int]], list[int]]:
 
     if season.format == Season.Format.SWISS:
         points = dict(Standing.objects.filter(season=season).values_list("entrant_id", "points"))
-        played, first_seats, second_seats = set(), Counter(), Counter()
+        played: set[frozenset[int]] = set()
+        first_seats: Counter[int] = Counter()
+        second_seats: Counter[int] = Counter()
         for seats in history:
             at_table = list(dict.fromkeys(to_entrant[p] for p in seats))
             if len(at_table) == 2:
@@ -177,7 +241,7 @@ def _pair(season: Season, number: int) -> tuple[list[list[int]], list[int]]:
             [
                 SwissEntrant(
                     id=e.pk,
-                    score=points.get(e.pk, 0),
+                    score=Fraction(points.get(e.pk, 0)),
                     byes=byes[e.pk],
                     first_seats=first_seats[e.pk],
                     second_seats=second_seats[e.pk],
@@ -190,7 +254,9 @@ def _pair(season: Season, number: int) -> tuple[list[list[int]], list[int]]:
         return tables, [swiss.bye] if swiss.bye is not None else []
 
     # multi-table: entrants are players; rotating partners sit opposite (seats 0+2, 1+3)
-    met, partnered, seat_counts = Counter(), Counter(), Counter()
+    met: Counter[frozenset[int]] = Counter()
+    partnered: Counter[frozenset[int]] = Counter()
+    seat_counts: Counter[tuple[int, int]] = Counter()
     for seats in history:
         ids = [to_entrant[p] for p in seats]
         for index, entrant in enumerate(ids):
@@ -208,6 +274,7 @@ def _pair(season: Season, number: int) -> tuple[list[list[int]], list[int]]:
             ranked, partnered=partnered, met=met, seat_counts=seat_counts, byes=byes, seed=seed
         )
     else:
+        assert season.table_min is not None and season.table_max is not None  # a multi-table season (season_create)
         seating = tables_seat(
             ranked,
             min_size=season.table_min,
@@ -222,6 +289,7 @@ def _pair(season: Season, number: int) -> tuple[list[list[int]], list[int]]:
 
 def _duel_seats(first: Entrant, second: Entrant, number: int) -> list[int]:
     if first.partner_id or second.partner_id:
+        assert first.partner_id is not None and second.partner_id is not None  # fixed teams: both are pairs
         return team_seats(
             [first.player_id, first.partner_id], [second.player_id, second.partner_id], round_number=number
         )
@@ -233,9 +301,14 @@ def _duel_seats(first: Entrant, second: Entrant, number: int) -> list[int]:
 
 def _season_table(table: Table) -> tuple[Table, Season]:
     table = Table.objects.select_for_update(no_key=True, of=("self",)).select_related("round").get(pk=table.pk)
-    if table.round_id is None:
+    if table.round is None:
         raise NotFound("The table belongs to no season.", field="table")
     return table, season_lock(table.round.season_id)
+
+
+def _round_of(table: Table) -> Round:
+    assert table.round is not None  # a season's table (_season_table)
+    return table.round
 
 
 def _stop_or_unrate(table: Table, reason: str) -> None:
@@ -244,7 +317,8 @@ def _stop_or_unrate(table: Table, reason: str) -> None:
         table_services.table_annul(table_id=table.pk, reason=reason)
     elif table.status == Table.Status.FINISHED:
         # robust: the ruling has committed; a failed rebuild is logged and the nightly recompute redoes it
-        transaction.on_commit(lambda game=table.game: ratings_recompute(game=game), robust=True)
+        game = table.game
+        transaction.on_commit(lambda: ratings_recompute(game=game), robust=True)
 
 
 @transaction.atomic
@@ -260,7 +334,7 @@ def season_table_annul(*, table: Table, by: Player, reason: str = "") -> TableRu
     )
     standings_recompute(season=season)
     if season.status == Season.Status.RUNNING:
-        round_settle(round=table.round)
+        round_settle(round=_round_of(table))
     return ruling
 
 
@@ -288,5 +362,5 @@ def forfeit_award(
     if settle:
         standings_recompute(season=season)
         if season.status == Season.Status.RUNNING:
-            round_settle(round=table.round)
+            round_settle(round=_round_of(table))
     return ruling

@@ -1,21 +1,24 @@
-"""Writes for seasons: create, open registration, register entrants, start, withdraw, finish, and the hook the move
-pipeline calls when a table's match ends. Rounds, rulings, standings, ratings and rollover live beside this module.
+"""Writes for seasons before and after play: create one from its settings (`SeasonSpec`), open registration,
+register entrants, finish it; and the checks every season write shares (organizer, status, the season's lock).
+
+The running season (start it, its rounds, withdrawals, rulings, the refresh after a table) is
+`league.services.rounds`, which builds on this module; standings, ratings and rollover live beside them.
 """
 
 import secrets
-from datetime import date, timedelta
+from dataclasses import asdict, dataclass, fields
+from datetime import date, time, timedelta
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from games import IllegalMove
+from games.core.protocol import Engine
+from league.engines import engine_for
 from league.errors import BadOptions, NotFound, PermissionDenied, ServiceError
-from league.models import Club, Entrant, Membership, Player, Round, Season, Table
-from league.pairing.round_robin import round_robin_schedule
-from league.services.ratings import table_rate
+from league.models import Club, Entrant, Membership, Player, Round, Season, SeasonClock
 from league.services.standings import points_table_default, standings_recompute
-from league.services.tables import engine_for
 from league.standings import PointsTable
 from league.standings.tiebreaks import tiebreak_check
 
@@ -26,6 +29,7 @@ MATCH_FORMAT_OPTIONS = {
     "target_score": {"coinche": "target_score"},
 }
 DEFAULT_ROUNDS = 5
+PARTNERSHIP_GAME = "coinche"
 
 
 class WrongStatus(ServiceError):
@@ -75,124 +79,208 @@ def season_options(
         raise BadOptions(error.message, code=error.code, field="options") from error
 
 
+@dataclass(frozen=True)
+class ClockSpec:
+    """A season's time control beyond its per-move time (the fields of `SeasonClock`, docs/clocks.md)."""
+
+    bank_start: int = 0
+    bank_increment: int = 0
+    bank_cap: int | None = None
+    vacation_days: int = 0
+    pause_weekday: int | None = None
+    pause_start: time | None = None
+    pause_hours: int = 0
+    time_zone: str = "UTC"
+    timeout_policy: str = SeasonClock.Policy.AUTOPLAY
+    abandon_after: int = 3
+
+    @classmethod
+    def of(cls, clock: SeasonClock) -> "ClockSpec":
+        return cls(**{f.name: getattr(clock, f.name) for f in fields(cls)})
+
+
+@dataclass(frozen=True)
+class SeasonSpec:
+    """Everything an organizer chooses about a season: what `season_create` checks and stores, and what a rollover
+    carries over to the next edition (`SeasonSpec.of(season)`)."""
+
+    game: str
+    name: str
+    league: str | None = None  # None: the season's name
+    edition: int = 1
+    division_name: str = ""
+    division_level: int = 1
+    format: str = Season.Format.ROUND_ROBIN
+    partners: str = Season.Partners.NONE
+    options: dict[str, Any] | None = None
+    rounds_planned: int | None = None
+    table_min: int | None = None
+    table_max: int | None = None
+    starting_stack: int | None = None
+    hand_limit: int | None = None
+    target_score: int | None = None
+    time_per_move: timedelta = timedelta(days=1)
+    entropy_window: timedelta = timedelta(0)
+    points_table: dict[str, Any] | None = None
+    tiebreaks: list[str] | None = None
+    promote_count: int = 0
+    relegate_count: int = 0
+    auto_advance: bool = False
+    round_interval_days: int | None = None
+    starts_on: date | None = None
+    ends_on: date | None = None
+    seed: str | None = None  # None: a fresh random seed
+    clock: ClockSpec | None = None  # None: per-move time alone
+
+    @classmethod
+    def of(cls, season: Season) -> "SeasonSpec":
+        """The settings of a stored season (its dates and seed left out: they belong to that season alone)."""
+        clock = SeasonClock.objects.filter(season=season).first()
+        return cls(
+            game=season.game,
+            name=season.name,
+            league=season.league,
+            edition=season.edition,
+            division_name=season.division_name,
+            division_level=season.division_level,
+            format=season.format,
+            partners=season.partners,
+            options=season.options,
+            rounds_planned=season.rounds_planned,
+            table_min=season.table_min,
+            table_max=season.table_max,
+            starting_stack=season.starting_stack,
+            hand_limit=season.hand_limit,
+            target_score=season.target_score,
+            time_per_move=timedelta(seconds=season.time_per_move),
+            entropy_window=timedelta(minutes=season.entropy_window_minutes),
+            points_table=season.points_table,
+            tiebreaks=season.tiebreaks,
+            promote_count=season.promote_count,
+            relegate_count=season.relegate_count,
+            auto_advance=season.auto_advance,
+            round_interval_days=season.round_interval_days,
+            clock=ClockSpec.of(clock) if clock is not None else None,
+        )
+
+
 @transaction.atomic
-def season_create(
-    *,
-    club: Club,
-    by: Player,
-    game: str,
-    name: str,
-    league: str | None = None,
-    edition: int = 1,
-    division_name: str = "",
-    division_level: int = 1,
-    format: str = Season.Format.ROUND_ROBIN,
-    partners: str = Season.Partners.NONE,
-    options: dict[str, Any] | None = None,
-    rounds_planned: int | None = None,
-    table_min: int | None = None,
-    table_max: int | None = None,
-    starting_stack: int | None = None,
-    hand_limit: int | None = None,
-    target_score: int | None = None,
-    time_per_move: timedelta = timedelta(days=1),
-    entropy_window: timedelta = timedelta(0),
-    points_table: dict[str, Any] | None = None,
-    tiebreaks: list[str] | None = None,
-    promote_count: int = 0,
-    relegate_count: int = 0,
-    auto_advance: bool = False,
-    round_interval_days: int | None = None,
-    starts_on: date | None = None,
-    ends_on: date | None = None,
-    previous: Season | None = None,
-    seed: str | None = None,
-) -> Season:
+def season_create(*, club: Club, by: Player, spec: SeasonSpec, previous: Season | None = None) -> Season:
     """A season in draft: its game, format, match format, points table and tiebreaks, all checked."""
     organizer_check(club=club, player=by)
-    engine = engine_for(game)
-    if format not in Season.Format.values:
-        raise BadOptions(f"Unknown format {format!r}.", field="format")
-    if partners not in Season.Partners.values:
-        raise BadOptions(f"Unknown partnership rule {partners!r}.", field="partners")
-    partnership_game = game == "coinche"
-    if partnership_game and partners == Season.Partners.NONE:
-        raise BadOptions("Coinche is played in partnerships: fixed or rotating.", field="partners")
-    if not partnership_game and partners != Season.Partners.NONE:
-        raise BadOptions(f"{game} has no partnerships.", field="partners")
-    if partners == Season.Partners.ROTATING and format != Season.Format.MULTITABLE:
-        raise BadOptions("Rotating partners are seated as multi-table rounds.", field="format")
-    if partners == Season.Partners.FIXED and format == Season.Format.MULTITABLE:
-        raise BadOptions("Fixed teams meet in pairs: round robin or Swiss.", field="format")
-    if format == Season.Format.MULTITABLE:
-        table_min = table_min or engine.min_players
-        table_max = table_max or engine.max_players
-        if not engine.min_players <= table_min <= table_max <= engine.max_players:
-            raise BadOptions(f"{game} tables seat {engine.min_players} to {engine.max_players}.", field="table_max")
-        if table_max < 3 and partners == Season.Partners.NONE:
-            raise BadOptions("Tables of two are a round robin or Swiss.", field="table_max")
-    else:
-        table_min = table_max = None
-        if engine.min_players > 2 and partners == Season.Partners.NONE:
-            raise BadOptions(f"{game} needs at least {engine.min_players} at a table.", field="format")
-    if format in (Season.Format.SWISS, Season.Format.MULTITABLE):
-        rounds_planned = rounds_planned or DEFAULT_ROUNDS
-        if rounds_planned < 1:
-            raise BadOptions("A season has at least one round.", field="rounds_planned")
-    else:
-        rounds_planned = None
-    seats = 4 if partnership_game else (table_max or 2)
-    full_options = season_options(
-        game=game,
-        options=options,
+    engine = engine_for(spec.game)
+    _partners_check(spec)
+    table_min, table_max = _table_sizes(spec, engine)
+    rounds_planned = _rounds_planned(spec)
+    seats = 4 if spec.game == PARTNERSHIP_GAME else (table_max or 2)
+    options = season_options(
+        game=spec.game,
+        options=spec.options,
         seats=seats,
-        starting_stack=starting_stack,
-        hand_limit=hand_limit,
-        target_score=target_score,
+        starting_stack=spec.starting_stack,
+        hand_limit=spec.hand_limit,
+        target_score=spec.target_score,
     )
-    points = points_table or points_table_default(game=game, partners=partners)
-    try:
-        PointsTable.from_json(points)
-        checked_tiebreaks = tiebreak_check(tiebreaks if tiebreaks is not None else _default_tiebreaks(format))
-    except (ValueError, KeyError, TypeError) as error:
-        raise BadOptions(str(error), field="points_table" if "tiebreak" not in str(error) else "tiebreaks") from error
-    if time_per_move.total_seconds() < 1:
-        raise BadOptions("The time per move must be at least one second.", field="time_per_move")
-    if not timedelta(0) <= entropy_window <= timedelta(days=7):
-        raise BadOptions("The entropy window is between 0 and 7 days.", field="entropy_window")
-    league = league or name
-    if Season.objects.filter(club=club, league=league, edition=edition, division_level=division_level).exists():
+    points, tiebreaks = _points_and_tiebreaks(spec)
+    _times_check(spec)
+    league = spec.league or spec.name
+    if Season.objects.filter(
+        club=club, league=league, edition=spec.edition, division_level=spec.division_level
+    ).exists():
         raise BadOptions("That division of that season already exists.", code="duplicate", field="division_level")
-    return Season.objects.create(
+    season = Season.objects.create(
         club=club,
-        game=game,
-        name=name,
+        game=spec.game,
+        name=spec.name,
         league=league,
-        edition=edition,
-        division_name=division_name,
-        division_level=division_level,
+        edition=spec.edition,
+        division_name=spec.division_name,
+        division_level=spec.division_level,
         previous=previous,
-        options=full_options,
-        format=format,
-        partners=partners,
+        options=options,
+        format=spec.format,
+        partners=spec.partners,
         rounds_planned=rounds_planned,
         table_min=table_min,
         table_max=table_max,
-        starting_stack=starting_stack,
-        hand_limit=hand_limit,
-        target_score=target_score,
-        time_per_move=int(time_per_move.total_seconds()),
-        entropy_window_minutes=int(entropy_window.total_seconds() // 60),
+        starting_stack=spec.starting_stack,
+        hand_limit=spec.hand_limit,
+        target_score=spec.target_score,
+        time_per_move=int(spec.time_per_move.total_seconds()),
+        entropy_window_minutes=int(spec.entropy_window.total_seconds() // 60),
         points_table=points,
-        tiebreaks=checked_tiebreaks,
-        promote_count=promote_count,
-        relegate_count=relegate_count,
-        auto_advance=auto_advance,
-        round_interval_days=round_interval_days,
-        starts_on=starts_on,
-        ends_on=ends_on,
-        seed=seed or secrets.token_hex(16),
+        tiebreaks=tiebreaks,
+        promote_count=spec.promote_count,
+        relegate_count=spec.relegate_count,
+        auto_advance=spec.auto_advance,
+        round_interval_days=spec.round_interval_days,
+        starts_on=spec.starts_on,
+        ends_on=spec.ends_on,
+        seed=spec.seed or secrets.token_hex(16),
     )
+    if spec.clock is not None:
+        SeasonClock.objects.create(season=season, **asdict(spec.clock))
+    return season
+
+
+def _partners_check(spec: SeasonSpec) -> None:
+    """Coinche is played by partners, the other games not; rotating partners sit at multi-table rounds, fixed
+    teams meet in pairs."""
+    if spec.format not in Season.Format.values:
+        raise BadOptions(f"Unknown format {spec.format!r}.", field="format")
+    if spec.partners not in Season.Partners.values:
+        raise BadOptions(f"Unknown partnership rule {spec.partners!r}.", field="partners")
+    partnership_game = spec.game == PARTNERSHIP_GAME
+    if partnership_game and spec.partners == Season.Partners.NONE:
+        raise BadOptions("Coinche is played in partnerships: fixed or rotating.", field="partners")
+    if not partnership_game and spec.partners != Season.Partners.NONE:
+        raise BadOptions(f"{spec.game} has no partnerships.", field="partners")
+    if spec.partners == Season.Partners.ROTATING and spec.format != Season.Format.MULTITABLE:
+        raise BadOptions("Rotating partners are seated as multi-table rounds.", field="format")
+    if spec.partners == Season.Partners.FIXED and spec.format == Season.Format.MULTITABLE:
+        raise BadOptions("Fixed teams meet in pairs: round robin or Swiss.", field="format")
+
+
+def _table_sizes(spec: SeasonSpec, engine: Engine) -> tuple[int | None, int | None]:
+    """The fewest and most seats of a multi-table season's tables (the engine's range by default); none for duels."""
+    if spec.format != Season.Format.MULTITABLE:
+        if engine.min_players > 2 and spec.partners == Season.Partners.NONE:
+            raise BadOptions(f"{spec.game} needs at least {engine.min_players} at a table.", field="format")
+        return None, None
+    table_min = spec.table_min or engine.min_players
+    table_max = spec.table_max or engine.max_players
+    if not engine.min_players <= table_min <= table_max <= engine.max_players:
+        raise BadOptions(f"{spec.game} tables seat {engine.min_players} to {engine.max_players}.", field="table_max")
+    if table_max < 3 and spec.partners == Season.Partners.NONE:
+        raise BadOptions("Tables of two are a round robin or Swiss.", field="table_max")
+    return table_min, table_max
+
+
+def _rounds_planned(spec: SeasonSpec) -> int | None:
+    """Swiss and multi-table seasons play a planned number of rounds; round robins know their own."""
+    if spec.format not in (Season.Format.SWISS, Season.Format.MULTITABLE):
+        return None
+    rounds = spec.rounds_planned or DEFAULT_ROUNDS
+    if rounds < 1:
+        raise BadOptions("A season has at least one round.", field="rounds_planned")
+    return rounds
+
+
+def _points_and_tiebreaks(spec: SeasonSpec) -> tuple[dict[str, Any], list[str]]:
+    points = spec.points_table or points_table_default(game=spec.game, partners=spec.partners)
+    try:
+        PointsTable.from_json(points)
+        tiebreaks = tiebreak_check(spec.tiebreaks if spec.tiebreaks is not None else _default_tiebreaks(spec.format))
+    except (ValueError, KeyError, TypeError) as error:
+        raise BadOptions(str(error), field="points_table" if "tiebreak" not in str(error) else "tiebreaks") from error
+    return points, tiebreaks
+
+
+def _times_check(spec: SeasonSpec) -> None:
+    if spec.time_per_move.total_seconds() < 1:
+        raise BadOptions("The time per move must be at least one second.", field="time_per_move")
+    if not timedelta(0) <= spec.entropy_window <= timedelta(days=7):
+        raise BadOptions("The entropy window is between 0 and 7 days.", field="entropy_window")
 
 
 def _default_tiebreaks(format: str) -> list[str]:
@@ -241,66 +329,10 @@ def entrant_register(
     return Entrant.objects.create(season=season, player=player, partner=partner, name=name, seed_rank=len(taken) + 1)
 
 
-@transaction.atomic
-def season_start(*, season: Season, by: Player) -> Season:
-    """Close registration, fix the round robin if there is one, and start the first round."""
-    from league.services.rounds import round_start, rounds_schedule
-
-    season = season_lock(season.pk)
-    organizer_check(club=season.club, player=by)
-    status_check(season, Season.Status.REGISTRATION)
-    entrants = list(Entrant.objects.filter(season=season, withdrawn=False).order_by("seed_rank", "id"))
-    needed = 4 if season.partners == Season.Partners.ROTATING else (season.table_min or 2)
-    if len(entrants) < max(needed, 2):
-        raise BadOptions(f"A season needs at least {max(needed, 2)} entrants.", code="too_few_entrants")
-    if season.format in (Season.Format.ROUND_ROBIN, Season.Format.DOUBLE_ROUND_ROBIN):
-        season.schedule = [
-            [list(pair) for pair in pairs]
-            for pairs in round_robin_schedule(
-                [e.pk for e in entrants], double=season.format == Season.Format.DOUBLE_ROUND_ROBIN
-            )
-        ]
-    season.status = Season.Status.RUNNING
-    season.started_at = timezone.now()
-    season.save(update_fields=["schedule", "status", "started_at"])
-    standings_recompute(season=season)
-    rounds_schedule(season=season, first=season.started_at)
-    round_start(season=season, by=by)
-    season.refresh_from_db()
-    return season
-
-
 def rounds_total(season: Season) -> int:
     if season.format in (Season.Format.ROUND_ROBIN, Season.Format.DOUBLE_ROUND_ROBIN):
         return len(season.schedule)
     return season.rounds_planned or DEFAULT_ROUNDS
-
-
-@transaction.atomic
-def entrant_withdraw(*, season: Season, by: Player, entrant: Entrant, reason: str = "") -> Entrant:
-    """Take an entrant out: its tables in play are forfeited, it is paired no more, its results stay."""
-    from league.services.rounds import forfeit_award, round_settle
-
-    season = season_lock(season.pk)
-    organizer_check(club=season.club, player=by)
-    status_check(season, Season.Status.REGISTRATION, Season.Status.RUNNING)
-    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, season=season)
-    if entrant.withdrawn:
-        raise BadOptions("The entrant has already withdrawn.", code="already_withdrawn", field="entrant")
-    entrant.withdrawn = True
-    entrant.withdrawn_at = timezone.now()
-    entrant.save(update_fields=["withdrawn", "withdrawn_at"])
-    players = [entrant.player_id, *([entrant.partner_id] if entrant.partner_id else [])]
-    active = Table.objects.filter(
-        round__season=season, status=Table.Status.ACTIVE, seats__player_id__in=players
-    ).distinct()
-    for table in active:
-        forfeit_award(table=table, by=by, forfeiting=[entrant], reason=reason or "withdrawn", settle=False)
-    standings_recompute(season=season)
-    running = Round.objects.filter(season=season, status=Round.Status.RUNNING).first()
-    if running is not None:
-        round_settle(round=running)
-    return entrant
 
 
 @transaction.atomic
@@ -316,28 +348,3 @@ def season_finish(*, season: Season) -> Season:
     season.finished_at = timezone.now()
     season.save(update_fields=["status", "finished_at"])
     return season
-
-
-def season_table_finished(*, table: Table) -> None:
-    """Called by the move pipeline when a match ends: rate it and refresh its season by a task once the move commits
-    (a broker that is down is logged, never a failed move)."""
-    from league.tasks import standings_refresh_enqueue
-
-    table_id = table.pk
-    transaction.on_commit(lambda: standings_refresh_enqueue(table_id=table_id))
-
-
-@transaction.atomic
-def season_table_refresh(*, table_id: int) -> None:
-    """Rate a finished table, recompute its season's standings and close its round when it was the last table.
-    Idempotent: running it twice leaves the same result as once."""
-    from league.services.rounds import round_settle
-
-    table = Table.objects.select_related("round").get(pk=table_id)
-    table_rate(table=table)
-    if table.round_id is None:
-        return
-    season = season_lock(table.round.season_id)
-    standings_recompute(season=season)
-    if season.status == Season.Status.RUNNING:
-        round_settle(round=Round.objects.get(pk=table.round_id))

@@ -1,4 +1,5 @@
-"""Writes for tables: open one with its seats, annul one; and the bookkeeping every state change shares."""
+"""Writes for tables: open one with its seats (and its commitment to the server seed), deal it, annul one; and the
+bookkeeping every state change shares."""
 
 import secrets
 from datetime import datetime, timedelta
@@ -7,21 +8,16 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import IllegalMove, get_engine
+from games import IllegalMove
 from games.core.protocol import Engine
 from league.db import rows_update
+from league.engines import engine_for
 from league.errors import BadOptions, NotFound, TableClosed
-from league.models import Club, LedgerEntry, Player, Result, Seat, Table
+from league.fairness import ALGORITHM_VERSION, MAX_SEED_LENGTH, commitment_of
+from league.models import Club, LedgerEntry, Player, Result, Round, Seat, Table, TableFairness
+from league.services.clocks import clock_open
 
 DEFAULT_TIME_PER_MOVE = timedelta(days=1)
-
-
-def engine_for(game: str) -> Engine:
-    """The engine of a game, or BadOptions for a game that is unknown or not installed."""
-    try:
-        return get_engine(game)
-    except (KeyError, ModuleNotFoundError) as error:
-        raise BadOptions(f"Unknown game {game!r}.", code="unknown_game", field="game") from error
 
 
 @transaction.atomic
@@ -34,13 +30,12 @@ def table_create(
     seed: str | None = None,
     time_per_move: timedelta | None = None,
     entropy_window: timedelta | None = None,
+    round: Round | None = None,
 ) -> Table:
     """Open a table: seats in the order of `players`, the engine's first state, the clock running for the first
-    seats to act. `seed` is the secret server seed, committed to at once (docs/fairness.md); with an
-    `entropy_window` the table waits in `seeding` for the seats' entropy and is dealt by `table_seed_finalize`."""
-    # fairness builds on this module (table_start), so it is imported here rather than at the top
-    from league.services.fairness import fairness_open
-
+    seats to act (under the season's time control for a table of a season's `round`). `seed` is the secret server
+    seed, committed to at once (docs/fairness.md); with an `entropy_window` the table waits in `seeding` for the
+    seats' entropy and is dealt by `table_seed_finalize`."""
     engine = engine_for(game)
     count = len(players)
     if not engine.min_players <= count <= engine.max_players:
@@ -68,13 +63,27 @@ def table_create(
         state={},
         status=Table.Status.SEEDING,
         time_per_move=int(time_per_move.total_seconds()),
+        round=round,
     )
     Seat.objects.bulk_create(Seat(table=table, index=index, player=player) for index, player in enumerate(players))
-    fairness_open(table=table, server_seed=seed, entropy_window=entropy_window)
+    _commit(table=table, server_seed=seed, entropy_window=entropy_window)
     if entropy_window is None:
         # no entropy step: the engine seed is the server seed itself (docs/fairness.md)
         table_start(table=table, engine=engine, seed=seed)
     return table
+
+
+def _commit(*, table: Table, server_seed: str, entropy_window: timedelta | None) -> TableFairness:
+    """Commit to the server seed as the table opens, before any card exists (docs/fairness.md)."""
+    if not 0 < len(server_seed) <= MAX_SEED_LENGTH:
+        raise BadOptions(f"A seed has 1 to {MAX_SEED_LENGTH} characters.", field="seed")
+    return TableFairness.objects.create(
+        table=table,
+        algorithm_version=ALGORITHM_VERSION,
+        server_seed=server_seed,
+        commitment=commitment_of(server_seed),
+        entropy_deadline=timezone.now() + entropy_window if entropy_window is not None else None,
+    )
 
 
 def table_start(*, table: Table, engine: Engine, seed: str) -> None:
@@ -85,10 +94,12 @@ def table_start(*, table: Table, engine: Engine, seed: str) -> None:
     to_act = engine.to_act(state)
     table.seed, table.state, table.status = seed, state, Table.Status.ACTIVE
     Seat.objects.filter(table=table, index__in=to_act).update(to_act=True)
-    table.deadline = now + timedelta(seconds=table.time_per_move) if to_act else None
     record_ledger(table=table, engine=engine, state=state, known_rows=0)
     if engine.is_over(state):
         record_end(table=table, engine=engine, state=state, now=now)
+        table.deadline = None
+    else:
+        table.deadline = clock_open(table=table, to_act=to_act, now=now)
     table.save(update_fields=["seed", "state", "deadline", "status", "finished_at"])
 
 
@@ -129,14 +140,13 @@ def record_ledger(*, table: Table, engine: Engine, state: dict[str, Any], known_
 
 
 def record_end(*, table: Table, engine: Engine, state: dict[str, Any], now: datetime) -> list[Result]:
-    """The results of a finished match, and the table closed (the caller saves the table)."""
+    """The results of a finished match, and the table closed (the caller saves the table, and its deadline: none)."""
     results = results_from_outcome(engine.outcome(state), players=table.players)
     seats = {seat.index: seat.player_id for seat in Seat.objects.filter(table=table)}
     rows = [Result(table=table, player_id=seats[row["seat"]], **row) for row in results]
     Result.objects.bulk_create(rows)
     table.status = Table.Status.FINISHED
     table.finished_at = now
-    table.deadline = None
     return rows
 
 

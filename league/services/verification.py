@@ -8,8 +8,9 @@ import json
 from typing import Any
 
 from games import IllegalMove
+from league.engines import engine_for
 from league.models import LedgerEntry, Move, Result, Seat, Table
-from league.services.tables import engine_for, results_from_outcome
+from league.services.tables import results_from_outcome
 
 
 def table_verify(*, table: Table) -> list[str]:
@@ -80,8 +81,10 @@ def _compare(table: Table, engine: Any, state: dict[str, Any], seats: dict[int, 
     if flagged != to_act:
         differences.append(f"seats marked to act {sorted(flagged)}, the engine says {sorted(to_act)}")
     if table.step_open != (bool(moves) and moves[-1].step_open):
-        differences.append(f"the table says a simultaneous step is {'open' if table.step_open else 'closed'}, "
-                           "its last move says otherwise")
+        differences.append(
+            f"the table says a simultaneous step is {'open' if table.step_open else 'closed'}, "
+            "its last move says otherwise"
+        )
     return differences
 
 

@@ -126,7 +126,8 @@ def records_gather(
     for entrant, record in records.items():
         record.points = Fraction(units.get(entrant, 0), table.unit)
         record.score_for = Fraction(scored.get(entrant, 0))
-        if by_count := differences.get(entrant):
+        by_count = differences.get(entrant) or {}
+        if by_count:
             common = math.lcm(*by_count)
             record.score_difference = Fraction(sum(s * (common // n) for n, s in by_count.items()), common)
     return records
@@ -144,7 +145,7 @@ def lots_draw(entrants: Iterable[int], *, seed: str | int) -> dict[int, int]:
     return {entrant: i + 1 for i, entrant in enumerate(pool)}
 
 
-def _split(groups: list[list[int]], keys: Mapping[int, object]) -> list[list[int]]:
+def _split(groups: list[list[int]], keys: Mapping[int, Any]) -> list[list[int]]:
     """Each group cut where the key changes, in key order."""
     out: list[list[int]] = []
     for group in groups:

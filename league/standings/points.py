@@ -79,7 +79,7 @@ class PointsTable:
             span = row[taken : taken + sharing]
             taken += sharing
             everyone_first = self.draw is not None and sharing == len(side_places)
-            share = self.draw if everyone_first else Fraction(sum(span), sharing)
+            share = self.draw if everyone_first and self.draw is not None else Fraction(sum(span), sharing)
             units = share * self.unit
             if units.denominator != 1:  # cannot happen (see `unit`); a wrong sum must never pass silently
                 raise ArithmeticError(f"{share} is not a whole number of 1/{self.unit}")

@@ -1,85 +1,18 @@
 """Template helpers for the pages: cards as labels, moves in words, per-seat lookups, the rating chart."""
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.core.cards import card_label
+from league.labels import CARD_NAMES, GAME_NAMES, MOVE_TYPES, SUITS, WORDS
 
 register = template.Library()
 
-# the engines' move types in words; an unknown type is shown as it is
-MOVE_TYPES = {
-    "check": _("Check"),
-    "bet": _("Bet"),
-    "call": _("Call"),
-    "raise": _("Raise"),
-    "fold": _("Fold"),
-    "discard": _("Discard"),
-    "row": _("Play row"),
-    "pass": _("Pass"),
-    "bid": _("Bid"),
-    "slam": _("Slam"),
-    "coinche": _("Coinche"),
-    "surcoinche": _("Surcoinche"),
-    "play": _("Play"),
-    "turn_up": _("Turn up"),
-    "show": _("Show"),
-    "call_regame": _("Call the regame"),
-    "decline_regame": _("Decline the regame"),
-    "buy_back": _("Buy back"),
-    "stay_out": _("Stay out"),
-    "pick": _("Pick"),
-    "target": _("Target"),
-    "decline": _("Decline"),
-    "keep": _("Keep"),
-    "declare": _("Declare"),
-    "double": _("Double"),
-    "single": _("Single"),
-    "pay": _("Pay"),
-    "reveal": _("Reveal"),
-}
-GAME_NAMES = {
-    "the-court": _("The Court"),
-    "palace-infighting": _("Palace Infighting"),
-    "black-card": _("Black Card"),
-    "coinche": _("Coinche"),
-    "mini-poker": _("Mini Poker"),
-}
-# card_label's English names of the court cards and jokers, so that a Korean page says 왕, not King
-CARD_NAMES = {
-    "King": _("King"),
-    "Noble": _("Noble"),
-    "Scholar": _("Scholar"),
-    "Citizen": _("Citizen"),
-    "Jester": _("Jester"),
-    "Colour joker": _("Colour joker"),
-    "Black joker": _("Black joker"),
-}
-# the models' choice values (status, format, partnership rule) in words that translate; the models' own labels do not
-WORDS = {
-    "draft": _("draft"),
-    "registration": _("registration"),
-    "running": _("running"),
-    "finished": _("finished"),
-    "archived": _("archived"),
-    "pending": _("pending"),
-    "active": _("in play"),
-    "annulled": _("annulled"),
-    "round_robin": _("round robin"),
-    "double_round_robin": _("double round robin"),
-    "swiss": _("Swiss"),
-    "multitable": _("multi-table"),
-    "none": _("no partners"),
-    "fixed": _("fixed partnerships"),
-    "rotating": _("rotating partners"),
-    "autoplay": _("an abandoned seat plays on automatically to the end"),
-    "forfeit": _("an abandoned seat forfeits the table"),
-}
-SUITS = {"S": _("Spades ♠"), "H": _("Hearts ♥"), "D": _("Diamonds ♦"), "C": _("Clubs ♣")}
+
 RED = {"H", "D", "XR"}
 
 
@@ -125,7 +58,8 @@ def move_type(name: Any) -> str:
 def move_words(move: dict[str, Any], names: dict[int, str] | None = None) -> str:
     """A legal move or a logged move in words, e.g. "Bid 90 Hearts ♥", "Play 10♦", "Target Mina"."""
     names = names or {}
-    parts = [str(MOVE_TYPES.get(move.get("type"), move.get("type") or ""))]
+    kind = str(move.get("type") or "")
+    parts = [str(MOVE_TYPES.get(kind, kind))]
     if "points" in move:
         parts.append(str(move["points"]))
     if "suit" in move:
@@ -184,7 +118,7 @@ def is_amount(move: dict[str, Any]) -> bool:
 def seconds_words(seconds: int) -> str:
     """A time control in words: "1 day", "3 hours", "90 seconds"."""
     seconds = int(seconds or 0)
-    units = (
+    units: tuple[tuple[int, Callable[[int], str]], ...] = (
         (86400, lambda n: ngettext("%(n)d day", "%(n)d days", n)),
         (3600, lambda n: ngettext("%(n)d hour", "%(n)d hours", n)),
         (60, lambda n: ngettext("%(n)d minute", "%(n)d minutes", n)),

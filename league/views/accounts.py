@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.views.i18n import set_language
 
+from league.caller import player_or_none
 from league.errors import ServiceError
 from league.forms import SignUpForm, add_service_error
 from league.models import Player, RatingEvent, Result
@@ -40,19 +41,10 @@ def language_set(request: HttpRequest) -> HttpResponse:
     # LANGUAGES fit Player.language
     cookie = response.cookies.get(settings.LANGUAGE_COOKIE_NAME)
     language = cookie.value if cookie is not None else None
-    player = _player_of(request)
+    player = player_or_none(request)
     if player is not None and language in dict(settings.LANGUAGES) and language != player.language:
         player_update(player=player, language=language)
     return response
-
-
-def _player_of(request: HttpRequest) -> Player | None:
-    if not request.user.is_authenticated:
-        return None
-    try:
-        return request.user.player
-    except Player.DoesNotExist:  # an admin account without a player profile
-        return None
 
 
 def profile(request: HttpRequest, player_id: int) -> HttpResponse:
@@ -64,8 +56,8 @@ def profile(request: HttpRequest, player_id: int) -> HttpResponse:
         pk=player_id,
     )
     results = Result.objects.filter(player=player).select_related("table").order_by("-table__finished_at")[:50]
-    charts = {}
-    for event in player.history:
+    charts: dict[str, list[RatingEvent]] = {}
+    for event in player.history:  # type: ignore[attr-defined]  # the Prefetch's to_attr
         charts.setdefault(event.game, []).append(event)
     return render(
         request,

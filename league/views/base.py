@@ -1,27 +1,23 @@
-"""What every page view shares: who is asking, and the organizer check of a club's pages."""
+"""What the pages share: the request as htmx's middleware leaves it, and the organizer check (organizer pages are
+not even shown to others; the services check again on every write). Who is asking is `league.caller`
+(`player_or_none` / `player_required`), as in the API."""
 
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
+from django_htmx.middleware import HtmxDetails
 
-from league.models import Club, Membership, Player
-
-
-def player_of(request: HttpRequest) -> Player | None:
-    """The signed-in person's player profile, or None for a visitor (a spectator)."""
-    if not request.user.is_authenticated:
-        return None
-    return Player.objects.filter(user=request.user).first()
+from league.models import Club, Player
+from league.selectors.clubs import is_organizer
 
 
-def is_organizer(club: Club, player: Player | None) -> bool:
-    return (
-        player is not None
-        and Membership.objects.filter(club=club, player=player, role=Membership.Role.ORGANIZER).exists()
-    )
+class HtmxHttpRequest(HttpRequest):
+    """A request as the pages see it: django-htmx's middleware tells whether htmx sent it (`request.htmx`)."""
+
+    htmx: HtmxDetails
 
 
 def organizer_required(club: Club, player: Player | None) -> Player:
-    """Organizer pages are not even shown to others (the services check again on every write)."""
-    if player is None or not is_organizer(club, player):
+    """The organizer, or 403 for anyone else."""
+    if player is None or not is_organizer(club=club, player=player):
         raise PermissionDenied
     return player

@@ -4,14 +4,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from games import GAME_NAMES
+from league.caller import player_or_none
 from league.models import Club, Membership
+from league.selectors.clubs import club_memberships, is_organizer
 from league.selectors.seasons import leaderboard
-from league.views.base import is_organizer, player_of
 
 
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    memberships = Membership.objects.filter(club=club).select_related("player").order_by("player__display_name")
+    memberships = club_memberships(club=club)
     return render(
         request,
         "league/club.html",
@@ -20,7 +21,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "seasons": club.seasons.order_by("-created_at"),
             "organizers": [m.player for m in memberships if m.role == Membership.Role.ORGANIZER],
             "members": [m.player for m in memberships if m.role == Membership.Role.MEMBER],
-            "is_organizer": is_organizer(club, player_of(request)),
+            "is_organizer": is_organizer(club=club, player=player_or_none(request)),
             "games": GAME_NAMES,
         },
     )

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from league.caller import player_or_none
 from league.errors import ServiceError
 from league.forms import (
     ConfirmForm,
@@ -23,19 +24,14 @@ from league.forms import (
     add_service_error,
 )
 from league.models import Club, Season
+from league.selectors.clubs import is_organizer
 from league.selectors.seasons import season_rounds, season_standings
-from league.services.rounds import forfeit_award, round_start, season_table_annul
-from league.services.seasons import (
-    entrant_register,
-    entrant_withdraw,
-    season_create,
-    season_open_registration,
-    season_start,
-)
-from league.views.base import is_organizer, organizer_required, player_of
+from league.services.rounds import entrant_withdraw, forfeit_award, round_start, season_start, season_table_annul
+from league.services.seasons import entrant_register, season_create, season_open_registration
+from league.views.base import HtmxHttpRequest, organizer_required
 
 
-def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
+def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
     context = {
         "season": season,
@@ -47,7 +43,7 @@ def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
     context.update(
         rounds=season_rounds(season=season),
         clock=getattr(season, "clock", None),
-        is_organizer=is_organizer(season.club, player_of(request)),
+        is_organizer=is_organizer(club=season.club, player=player_or_none(request)),
     )
     return render(request, "league/season.html", context)
 
@@ -55,11 +51,11 @@ def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
 @login_required
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    organizer = organizer_required(club, player_of(request))
+    organizer = organizer_required(club, player_or_none(request))
     form = SeasonCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            season = season_create(club=club, by=organizer, **form.service_kwargs())
+            season = season_create(club=club, by=organizer, spec=form.spec())
         except ServiceError as error:
             add_service_error(form, error)
         else:
@@ -85,7 +81,7 @@ def _manage_forms(season: Season, data: Any = None, which: str = "") -> dict[str
 @login_required
 def season_manage(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
-    organizer_required(season.club, player_of(request))
+    organizer_required(season.club, player_or_none(request))
     return _manage_page(request, season, _manage_forms(season))
 
 
@@ -115,7 +111,7 @@ def _run(request: HttpRequest, form: forms.Form, action: Callable[[], Any], done
 def season_action(request: HttpRequest, season_id: int, action: str) -> HttpResponse:
     """One organizer action by name; each calls one service, with the form's confirmation ticked."""
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
-    by = organizer_required(season.club, player_of(request))
+    by = organizer_required(season.club, player_or_none(request))
     forms_ = _manage_forms(season, request.POST, which=action)
     form = forms_.get(action)
     if form is None:

@@ -5,22 +5,23 @@ import uuid
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.forms import MoveForm
 from league.models import LedgerEntry, Table
 from league.selectors.tables import table_view_for
 from league.services.moves import move_submit
-from league.views.base import player_of
+from league.views.base import HtmxHttpRequest
 
 LOG_LIMIT = 50
 
 
-def _context(request: HttpRequest, table: Table, **extra: Any) -> dict[str, Any]:
-    view = table_view_for(table=table, player=player_of(request), log_limit=LOG_LIMIT)
+def _context(request: HtmxHttpRequest, table: Table, **extra: Any) -> dict[str, Any]:
+    view = table_view_for(table=table, player=player_or_none(request), log_limit=LOG_LIMIT)
     return {
         "table": table,
         "view": view,
@@ -33,13 +34,13 @@ def _context(request: HttpRequest, table: Table, **extra: Any) -> dict[str, Any]
     }
 
 
-def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_detail(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
     template = "league/table.html#board" if request.htmx else "league/table.html"
     return render(request, template, _context(request, table))
 
 
-def table_version(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_version(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Polled by the page: nothing (204) while the table is at the version and status the page shows, else the new
     board (the status too: a table waiting for its entropy is dealt without a move)."""
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
@@ -50,15 +51,16 @@ def table_version(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def table_move(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_move(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
+    player = player_required(request)  # an account without a player profile: 403
     form = MoveForm(request.POST)
     error = None
     if form.is_valid():
         try:
             move_submit(
                 table_id=table.pk,
-                player=player_of(request),
+                player=player,
                 move=form.cleaned_data["move"],
                 expected_version=form.cleaned_data["version"],
                 idempotency_key=form.cleaned_data["key"],

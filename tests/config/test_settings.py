@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
 
 READ = (
@@ -17,7 +18,11 @@ READ = (
 def _settings_with(**env: str) -> list:
     clean = {k: v for k, v in os.environ.items() if k not in ("CACHE_URL", "NUM_PROXIES")}
     out = subprocess.run(
-        [sys.executable, "-c", READ], env={**clean, **env}, cwd=settings.BASE_DIR, capture_output=True, text=True,
+        [sys.executable, "-c", READ],
+        env={**clean, **env},
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
         check=True,
     )
     return json.loads(out.stdout)
@@ -25,9 +30,37 @@ def _settings_with(**env: str) -> list:
 
 def test_a_cache_url_gives_a_shared_redis_cache_and_num_proxies_is_read() -> None:
     assert _settings_with(CACHE_URL="redis://127.0.0.1:6379/2", NUM_PROXIES="1") == [
-        "django.core.cache.backends.redis.RedisCache", "redis://127.0.0.1:6379/2", 1,
+        "django.core.cache.backends.redis.RedisCache",
+        "redis://127.0.0.1:6379/2",
+        1,
     ]
 
 
 def test_without_them_each_process_counts_on_its_own_and_no_proxy_is_trusted() -> None:
     assert _settings_with() == ["django.core.cache.backends.locmem.LocMemCache", None, None]
+
+
+DEBUG_READ = "import json, config.settings as s; print(json.dumps([s.DEBUG, s.CELERY_TASK_ALWAYS_EAGER]))"
+
+
+def _run(code: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "CELERY_TASK_ALWAYS_EAGER")}
+    return subprocess.run(
+        [sys.executable, "-c", code], env={**clean, **env}, cwd=settings.BASE_DIR, capture_output=True, text=True
+    )
+
+
+@pytest.mark.slow
+def test_debug_is_off_unless_set_and_then_a_secret_key_is_required() -> None:
+    assert json.loads(_run(DEBUG_READ, SECRET_KEY="k").stdout) == [False, False]
+    assert json.loads(_run(DEBUG_READ, DEBUG="1").stdout) == [True, False]
+    refused = _run(DEBUG_READ)
+    assert refused.returncode != 0
+    assert "SECRET_KEY must be set" in refused.stderr
+
+
+@pytest.mark.slow
+def test_the_test_settings_run_tasks_in_process_unless_told_otherwise() -> None:
+    read = DEBUG_READ.replace("config.settings", "config.settings_test")
+    assert json.loads(_run(read).stdout)[1] is True
+    assert json.loads(_run(read, CELERY_TASK_ALWAYS_EAGER="0").stdout)[1] is False

@@ -45,11 +45,14 @@ class MembershipFactory(factory.django.DjangoModelFactory):
 
 
 def table_for(
-    game: str, *, players: int | list[Player] = 2, options: dict[str, Any] | None = None, seed: str = "test-seed",
-    club: Club | None = None, **kwargs: Any,
+    game: str,
+    *,
+    players: int | list[Player] = 2,
+    options: dict[str, Any] | None = None,
+    seed: str = "test-seed",
+    club: Club | None = None,
+    **kwargs: Any,
 ) -> Table:
     """A table of `game` opened by the service, with new players unless a list is given."""
     seated = players if isinstance(players, list) else PlayerFactory.create_batch(players)
-    return table_create(
-        club=club or ClubFactory(), game=game, players=seated, options=options, seed=seed, **kwargs
-    )
+    return table_create(club=club or ClubFactory(), game=game, players=seated, options=options, seed=seed, **kwargs)

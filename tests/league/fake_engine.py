@@ -116,10 +116,15 @@ def _settle(state: dict[str, Any]) -> None:
     deltas = [-bet for bet in state["bets"]]
     deltas[winner] = sum(bet for seat, bet in enumerate(state["bets"]) if seat != winner)
     state["totals"] = [total + delta for total, delta in zip(state["totals"], deltas, strict=True)]
-    state["ledger"].append({
-        "index": state["round"], "deltas": deltas, "totals": list(state["totals"]),
-        "picks": state["revealed"], "bets": state["bets"],
-    })
+    state["ledger"].append(
+        {
+            "index": state["round"],
+            "deltas": deltas,
+            "totals": list(state["totals"]),
+            "picks": state["revealed"],
+            "bets": state["bets"],
+        }
+    )
     state["round"] += 1
     state["picks"], state["revealed"], state["bets"] = [None] * state["players"], None, [None] * state["players"]
     state["phase"] = "over" if state["round"] == state["rounds"] else "pick"

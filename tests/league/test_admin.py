@@ -36,8 +36,21 @@ def organizer(client):
 
 
 MODELS = [
-    "player", "club", "membership", "table", "move", "ledgerentry", "result",
-    "season", "entrant", "round", "bye", "tableruling", "standing", "rating", "ratingevent",
+    "player",
+    "club",
+    "membership",
+    "table",
+    "move",
+    "ledgerentry",
+    "result",
+    "season",
+    "entrant",
+    "round",
+    "bye",
+    "tableruling",
+    "standing",
+    "rating",
+    "ratingevent",
 ]
 
 
@@ -97,10 +110,16 @@ def test_an_organizer_opens_a_table_through_the_service(organizer, fake_game: st
     client, club = organizer
     PlayerFactory(user=UserFactory(username="ann")), PlayerFactory(user=UserFactory(username="ben"))
 
-    response = client.post(reverse("admin:league_table_add"), {
-        "club": club.pk, "game_name": fake_game, "seat_usernames": "ben, ann", "table_options": '{"rounds": 2}',
-        "time_per_move": 3600,
-    })
+    response = client.post(
+        reverse("admin:league_table_add"),
+        {
+            "club": club.pk,
+            "game_name": fake_game,
+            "seat_usernames": "ben, ann",
+            "table_options": '{"rounds": 2}',
+            "time_per_move": 3600,
+        },
+    )
 
     assert response.status_code == 302, response.context["adminform"].form.errors
     table = Table.objects.get()
@@ -112,15 +131,27 @@ def test_the_add_form_refuses_unknown_players_and_bad_options(organizer, fake_ga
     client, club = organizer
     PlayerFactory(user=UserFactory(username="ann"))
 
-    unknown = client.post(reverse("admin:league_table_add"), {
-        "club": club.pk, "game_name": fake_game, "seat_usernames": "ann, nobody", "table_options": "{}",
-        "time_per_move": 3600,
-    })
+    unknown = client.post(
+        reverse("admin:league_table_add"),
+        {
+            "club": club.pk,
+            "game_name": fake_game,
+            "seat_usernames": "ann, nobody",
+            "table_options": "{}",
+            "time_per_move": 3600,
+        },
+    )
     PlayerFactory(user=UserFactory(username="ben"))
-    bad = client.post(reverse("admin:league_table_add"), {
-        "club": club.pk, "game_name": fake_game, "seat_usernames": "ann, ben", "table_options": '{"rounds": 99}',
-        "time_per_move": 3600,
-    })
+    bad = client.post(
+        reverse("admin:league_table_add"),
+        {
+            "club": club.pk,
+            "game_name": fake_game,
+            "seat_usernames": "ann, ben",
+            "table_options": '{"rounds": 99}',
+            "time_per_move": 3600,
+        },
+    )
 
     assert unknown.context["adminform"].form.errors["seat_usernames"] == ["No player with the username nobody."]
     assert bad.context["adminform"].form.errors["table_options"] == ["rounds is a whole number from 1 to 20"]
@@ -134,8 +165,9 @@ def test_the_verify_and_annul_actions(superuser_client, fake_game: str) -> None:
     Move.objects.filter(table=tampered).update(payload={"type": "pick", "value": 9})
     url = reverse("admin:league_table_changelist")
 
-    verify = superuser_client.post(url, {"action": "verify_selected", "_selected_action": [clean.pk, tampered.pk]},
-                                   follow=True)
+    verify = superuser_client.post(
+        url, {"action": "verify_selected", "_selected_action": [clean.pk, tampered.pk]}, follow=True
+    )
     superuser_client.post(url, {"action": "annul_selected", "_selected_action": [clean.pk]})
 
     assert [str(m) for m in verify.context["messages"]] == [

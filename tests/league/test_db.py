@@ -60,11 +60,14 @@ def test_rows_update_sets_true_on_some_rows_and_false_on_others_in_one_statement
     seats = list(Seat.objects.filter(table=table).order_by("index"))
 
     with django_assert_num_queries(1):
-        rows_update(Seat, {seats[2].pk: {"to_act": True}, seats[0].pk: {"to_act": False},
-                           seats[1].pk: {"to_act": False}})
+        rows_update(
+            Seat, {seats[2].pk: {"to_act": True}, seats[0].pk: {"to_act": False}, seats[1].pk: {"to_act": False}}
+        )
 
     assert list(Seat.objects.filter(table=table).order_by("index").values_list("to_act", flat=True)) == [
-        False, False, True,
+        False,
+        False,
+        True,
     ]
 
 
@@ -77,9 +80,22 @@ def test_row_insert_writes_foreign_keys_by_id_and_json(fake_game: str) -> None:
     table = table_for(fake_game)
     seat = Seat.objects.get(table=table, index=0)
 
-    row_insert(Move, {"table": table.pk, "seq": 1, "seat": 0, "player": seat.player_id, "payload": {"a": [1]},
-                      "auto": False, "hidden": False, "step_open": False, "at": AT, "idempotency_key": "",
-                      "result": None})
+    row_insert(
+        Move,
+        {
+            "table": table.pk,
+            "seq": 1,
+            "seat": 0,
+            "player": seat.player_id,
+            "payload": {"a": [1]},
+            "auto": False,
+            "hidden": False,
+            "step_open": False,
+            "at": AT,
+            "idempotency_key": "",
+            "result": None,
+        },
+    )
 
     move = Move.objects.get(table=table, seq=1)
     assert (move.player_id, move.payload, move.at, move.result) == (seat.player_id, {"a": [1]}, AT, None)
@@ -113,21 +129,24 @@ def test_rows_fetch_joins_related_rows_and_leaves_out_missing_ones(fake_game: st
     assert (seats[1].clock.seat_id, seats[1].clock.bank, seats[1].clock.turn_started_at) == (second.pk, 30, AT)
 
 
-def test_rows_update_gives_each_row_its_own_values_in_one_statement(
-    fake_game: str, django_assert_num_queries
-) -> None:
+def test_rows_update_gives_each_row_its_own_values_in_one_statement(fake_game: str, django_assert_num_queries) -> None:
     table = table_for(fake_game, players=3)
     seats = list(Seat.objects.filter(table=table).order_by("index"))
     clocks = [SeatClock.objects.create(seat=seat, bank=10, turn_started_at=AT, deadline=AT) for seat in seats]
     later = AT.replace(hour=5)
 
     with django_assert_num_queries(1):
-        rows_update(SeatClock, {
-            clocks[0].pk: {"deadline": None},
-            clocks[1].pk: {"turn_started_at": later, "deadline": later, "bank": 7},
-            clocks[2].pk: {},
-        })
+        rows_update(
+            SeatClock,
+            {
+                clocks[0].pk: {"deadline": None},
+                clocks[1].pk: {"turn_started_at": later, "deadline": later, "bank": 7},
+                clocks[2].pk: {},
+            },
+        )
 
-    assert list(SeatClock.objects.filter(pk__in=[c.pk for c in clocks]).order_by("seat__index").values_list(
-        "bank", "turn_started_at", "deadline"
-    )) == [(10, AT, None), (7, later, later), (10, AT, AT)]
+    assert list(
+        SeatClock.objects.filter(pk__in=[c.pk for c in clocks])
+        .order_by("seat__index")
+        .values_list("bank", "turn_started_at", "deadline")
+    ) == [(10, AT, None), (7, later, later), (10, AT, AT)]

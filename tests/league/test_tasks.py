@@ -32,13 +32,17 @@ from league import tasks
 from league.errors import StaleVersion
 from league.models import Move, RatingEvent, ReminderSent, Round, Season, Seat, Standing, Table, TableFairness
 from league.services.moves import move_submit
-from league.services.seasons import season_start
+from league.services.rounds import season_start
 from tests.league.factories import table_for
 from tests.league.playing import play_moves, short_options
 from tests.league.seasons.factories import season_with_entrants
 from tests.league.seasons.support import kwargs_for
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("celery_worker")]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.xdist_group("celery_worker"),
+    pytest.mark.postgres,  # the worker process shares this run's database: a PostgreSQL one (and Redis)
+]
 
 GAME = "mini-poker"  # one seat to act at a time, short matches
 REDIS_DB = 14
@@ -85,10 +89,32 @@ class Worker:
         self.log = log
         self.out = log.open("ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "prefork", "--concurrency", "2",
-             "--loglevel", "info", "--without-gossip", "--without-mingle", "--without-heartbeat",
-             "--queues", queue, "--hostname", f"clocks-{os.getpid()}-{time.monotonic_ns()}@%h"],
-            cwd=settings.BASE_DIR, env=env, stdout=self.out, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool",
+                "prefork",
+                "--concurrency",
+                "2",
+                "--loglevel",
+                "info",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "--queues",
+                queue,
+                "--hostname",
+                f"clocks-{os.getpid()}-{time.monotonic_ns()}@%h",
+            ],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=self.out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
 
     def ready(self) -> "Worker":

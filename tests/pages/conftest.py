@@ -10,6 +10,7 @@ from django.db import connections
 from django.test import Client
 
 from league.models import Player
+from tests.league.conftest import fake_game  # noqa: F401  (the test engine, for tests/pages/test_views_fairness.py)
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make between browser steps
 # are ordinary synchronous calls all the same

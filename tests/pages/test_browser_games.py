@@ -14,6 +14,7 @@ from tests.pages.conftest import SCREENSHOTS, signed_in_context
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.xdist_group("browser"),
+    pytest.mark.browser,
 ]
 
 

@@ -10,6 +10,7 @@ from tests.pages.conftest import SCREENSHOTS
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.xdist_group("browser"),
+    pytest.mark.browser,
 ]
 
 

@@ -5,13 +5,8 @@ from django.test import Client
 
 from league.models import Membership, Season, Table, TableRuling
 from league.services.clubs import club_create, membership_add
-from league.services.seasons import (
-    entrant_register,
-    season_create,
-    season_finish,
-    season_open_registration,
-    season_start,
-)
+from league.services.rounds import season_start
+from league.services.seasons import SeasonSpec, entrant_register, season_create, season_finish, season_open_registration
 from tests.league.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +29,7 @@ def _client(player) -> Client:
 
 
 def _season(club, organizer) -> Season:
-    return season_create(club=club, by=organizer, game="palace-infighting", name="Autumn")
+    return season_create(club=club, by=organizer, spec=SeasonSpec(game="palace-infighting", name="Autumn"))
 
 
 def test_only_organizers_see_the_organizer_pages(club_setup):

@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 
 from games import get_engine
@@ -111,6 +112,18 @@ def test_a_spectator_cannot_move():
     assert response.status_code == 422
     assert "You have no seat at this table." in response.content.decode()
     assert table.version == 0
+
+
+def test_an_account_without_a_player_profile_posting_the_move_form_gets_403():
+    # given: a signed-in account without a player profile (an admin's)
+    table = table_for("coinche", players=4, seed="views")
+    client = Client()
+    client.force_login(get_user_model().objects.create_user(username="admin-only", password="pw-admin-only"))
+    # when: it posts a move
+    response = client.post(f"/tables/{table.pk}/move/", _form(table, {"type": "pass"}))
+    # then: refused as forbidden, nothing applied
+    assert response.status_code == 403
+    assert Table.objects.get(pk=table.pk).version == 0
 
 
 def test_palace_row_builder_builds_the_row_from_the_selects():

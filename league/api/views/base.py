@@ -1,9 +1,10 @@
-"""What every API view shares: token before session (so an anonymous client gets 401 with a challenge), the player."""
+"""What every API view shares: token before session (so an anonymous client gets 401 with a challenge); the player
+behind a request is `league.caller`."""
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.authtoken.models import Token
-from rest_framework.exceptions import AuthenticationFailed, NotFound, PermissionDenied
+from rest_framework.exceptions import AuthenticationFailed, NotFound
 from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -11,7 +12,6 @@ from rest_framework.views import APIView
 
 from league.api.schema import ApiAutoSchema
 from league.api.serializers import ID_MAX
-from league.models import Player
 
 
 class PlayerTokenAuthentication(TokenAuthentication):
@@ -44,30 +44,12 @@ class ApiView(APIView):
                 raise NotFound("No such object.", code="not_found")
 
 
-def player_of(request: Request) -> Player:
-    """The caller's player profile; a user without one (an admin account) may read but not play."""
-    try:
-        return request.user.player
-    except (AttributeError, Player.DoesNotExist):
-        raise PermissionDenied("This account has no player profile.", code="no_player") from None
-
-
-def player_or_none(request: Request) -> Player | None:
-    """The caller's player profile, or None for anonymous callers and accounts without one (they see what all see)."""
-    if not request.user.is_authenticated:
-        return None
-    try:
-        return request.user.player
-    except Player.DoesNotExist:
-        return None
-
-
 class NoSuchEndpointView(ApiView):
     """Any other path under /api/: a 404 in the API's error format rather than Django's HTML page."""
 
     authentication_classes: list = []
     permission_classes: list = []
-    schema = None  # not an operation of the API
+    schema = None  # type: ignore[assignment]  # not an operation of the API
 
     def initial(self, request: Request, *args: object, **kwargs: object) -> None:
         raise NotFound("No such endpoint.", code="no_such_endpoint")

@@ -9,7 +9,6 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.api import reads
 from league.api.permissions import require_organizer
 from league.api.schema import error_responses
 from league.api.serializers import (
@@ -22,9 +21,19 @@ from league.api.serializers import (
     TableSummarySerializer,
     TableViewSerializer,
 )
-from league.api.views.base import ApiView, player_of, player_or_none
+from league.api.views.base import ApiView
+from league.caller import player_or_none, player_required
 from league.models import Club, Player
-from league.selectors.tables import table_view_for
+from league.selectors.clubs import (
+    club_get,
+    club_list,
+    club_members_in_order,
+    club_memberships,
+    club_role_of,
+    club_tables,
+    player_get,
+)
+from league.selectors.tables import table_get, table_view_for
 from league.services.clubs import club_create, membership_add, membership_remove
 from league.services.rounds import season_table_annul
 from league.services.tables import table_annul, table_create
@@ -37,8 +46,8 @@ def _club_detail(club: Club, player: Player | None) -> dict[str, Any]:
         "slug": club.slug,
         "description": club.description,
         "created_at": club.created_at,
-        "members": reads.club_memberships(club=club),
-        "your_role": reads.club_role_of(club=club, player=player),
+        "members": club_memberships(club=club),
+        "your_role": club_role_of(club=club, player=player),
     }
 
 
@@ -50,7 +59,7 @@ class ClubListView(ApiView):
         tags=["clubs"],
     )
     def get(self, request: Request) -> Response:
-        return Response(ClubSerializer(reads.club_list(), many=True).data)
+        return Response(ClubSerializer(club_list(), many=True).data)
 
     @extend_schema(
         operation_id="clubs_create",
@@ -60,7 +69,7 @@ class ClubListView(ApiView):
         tags=["clubs"],
     )
     def post(self, request: Request) -> Response:
-        player = player_of(request)
+        player = player_required(request)
         serializer = ClubSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         club = club_create(**serializer.validated_data, organizer=player)
@@ -75,7 +84,7 @@ class ClubDetailView(ApiView):
         tags=["clubs"],
     )
     def get(self, request: Request, club_id: int) -> Response:
-        club = reads.club_get(club_id=club_id)
+        club = club_get(club_id=club_id)
         return Response(ClubDetailSerializer(_club_detail(club, player_or_none(request))).data)
 
 
@@ -90,11 +99,11 @@ class ClubMembersView(ApiView):
         tags=["clubs"],
     )
     def post(self, request: Request, club_id: int) -> Response:
-        club = reads.club_get(club_id=club_id)
-        require_organizer(club=club, player=player_of(request))
+        club = club_get(club_id=club_id)
+        require_organizer(club=club, player=player_required(request))
         serializer = MembershipRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        member = reads.player_get(player_id=serializer.validated_data["player_id"])
+        member = player_get(player_id=serializer.validated_data["player_id"])
         membership = membership_add(club=club, player=member, role=serializer.validated_data["role"])
         return Response(MemberSerializer(membership).data)
 
@@ -109,9 +118,9 @@ class ClubMemberView(ApiView):
         tags=["clubs"],
     )
     def delete(self, request: Request, club_id: int, player_id: int) -> Response:
-        club = reads.club_get(club_id=club_id)
-        caller = player_of(request)
-        member = reads.player_get(player_id=player_id)
+        club = club_get(club_id=club_id)
+        caller = player_required(request)
+        member = player_get(player_id=player_id)
         if member.pk != caller.pk:
             require_organizer(club=club, player=caller)
         membership_remove(club=club, player=member)
@@ -126,8 +135,8 @@ class ClubTablesView(ApiView):
         tags=["clubs"],
     )
     def get(self, request: Request, club_id: int) -> Response:
-        club = reads.club_get(club_id=club_id)
-        return Response(TableSummarySerializer(reads.club_tables(club=club), many=True).data)
+        club = club_get(club_id=club_id)
+        return Response(TableSummarySerializer(club_tables(club=club), many=True).data)
 
     @extend_schema(
         operation_id="clubs_tables_create",
@@ -137,8 +146,8 @@ class ClubTablesView(ApiView):
         tags=["clubs"],
     )
     def post(self, request: Request, club_id: int) -> Response:
-        club = reads.club_get(club_id=club_id)
-        caller = player_of(request)
+        club = club_get(club_id=club_id)
+        caller = player_required(request)
         require_organizer(club=club, player=caller)
         serializer = TableCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -147,7 +156,7 @@ class ClubTablesView(ApiView):
         table = table_create(
             club=club,
             game=data["game"],
-            players=reads.club_members_in_order(club=club, player_ids=data["players"]),
+            players=club_members_in_order(club=club, player_ids=data["players"]),
             options=data["options"],
             time_per_move=timedelta(seconds=seconds) if seconds else None,
         )
@@ -166,8 +175,8 @@ class TableAnnulView(ApiView):
         tags=["tables"],
     )
     def post(self, request: Request, table_id: int) -> Response:
-        table = reads.table_get(table_id=table_id)
-        caller = player_of(request)
+        table = table_get(table_id=table_id)
+        caller = player_required(request)
         serializer = ReasonSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         reason = serializer.validated_data["reason"]
@@ -177,5 +186,5 @@ class TableAnnulView(ApiView):
         else:
             require_organizer(club=table.club, player=caller)
             table_annul(table_id=table.pk, reason=reason)
-        table = reads.table_get(table_id=table.pk)
+        table = table_get(table_id=table.pk)
         return Response(TableViewSerializer(table_view_for(table=table, player=caller)).data)

@@ -7,7 +7,8 @@ from rest_framework.response import Response
 
 from league.api.schema import error_responses
 from league.api.serializers import PlayerSettingsSerializer
-from league.api.views.base import ApiView, player_of
+from league.api.views.base import ApiView
+from league.caller import player_required
 from league.services.clubs import player_update
 
 
@@ -21,7 +22,7 @@ class MeView(ApiView):
         tags=["me"],
     )
     def get(self, request: Request) -> Response:
-        return Response(PlayerSettingsSerializer(player_of(request)).data)
+        return Response(PlayerSettingsSerializer(player_required(request)).data)
 
     @extend_schema(
         operation_id="me_partial_update",
@@ -31,7 +32,7 @@ class MeView(ApiView):
         tags=["me"],
     )
     def patch(self, request: Request) -> Response:
-        player = player_of(request)
+        player = player_required(request)
         serializer = PlayerSettingsSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         player = player_update(player=player, **serializer.validated_data)

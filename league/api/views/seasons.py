@@ -12,7 +12,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import GAME_NAMES
-from league.api import reads
 from league.api.permissions import require_organizer
 from league.api.schema import error_responses
 from league.api.serializers import (
@@ -28,20 +27,25 @@ from league.api.serializers import (
     SeasonSerializer,
     StandingSerializer,
 )
-from league.api.views.base import ApiView, player_of
+from league.api.views.base import ApiView
+from league.caller import player_required
 from league.errors import NotFound
 from league.models import Round, Season, TableRuling
-from league.selectors.seasons import leaderboard, season_rounds, season_standings
-from league.services.rollover import season_rollover
-from league.services.rounds import forfeit_award, round_start
-from league.services.seasons import (
-    entrant_register,
-    entrant_withdraw,
-    season_create,
-    season_finish,
-    season_open_registration,
-    season_start,
+from league.selectors.clubs import club_get, player_get
+from league.selectors.seasons import (
+    club_seasons,
+    entrant_get,
+    leaderboard,
+    season_entrants,
+    season_get,
+    season_rounds,
+    season_standings,
+    table_entrants,
 )
+from league.selectors.tables import table_get
+from league.services.rollover import season_rollover
+from league.services.rounds import entrant_withdraw, forfeit_award, round_start, season_start
+from league.services.seasons import SeasonSpec, entrant_register, season_create, season_finish, season_open_registration
 
 MANAGE_ERRORS = error_responses(400, 401, 403, 404, 409)
 
@@ -94,8 +98,8 @@ class ClubSeasonsView(ApiView):
         tags=["seasons"],
     )
     def get(self, request: Request, club_id: int) -> Response:
-        club = reads.club_get(club_id=club_id)
-        return Response(SeasonSerializer(reads.club_seasons(club=club), many=True).data)
+        club = club_get(club_id=club_id)
+        return Response(SeasonSerializer(club_seasons(club=club), many=True).data)
 
     @extend_schema(
         operation_id="clubs_seasons_create",
@@ -105,13 +109,13 @@ class ClubSeasonsView(ApiView):
         tags=["seasons"],
     )
     def post(self, request: Request, club_id: int) -> Response:
-        club = reads.club_get(club_id=club_id)
-        player = player_of(request)
+        club = club_get(club_id=club_id)
+        player = player_required(request)
         serializer = SeasonSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
         data["time_per_move"] = timedelta(seconds=data["time_per_move"])
-        season = season_create(club=club, by=player, **data)
+        season = season_create(club=club, by=player, spec=SeasonSpec(**data))
         return Response(_season(season), status=status.HTTP_201_CREATED)
 
 
@@ -123,7 +127,7 @@ class SeasonDetailView(ApiView):
         tags=["seasons"],
     )
     def get(self, request: Request, season_id: int) -> Response:
-        return Response(_season(reads.season_get(season_id=season_id)))
+        return Response(_season(season_get(season_id=season_id)))
 
 
 class SeasonOpenView(ApiView):
@@ -137,8 +141,8 @@ class SeasonOpenView(ApiView):
         tags=["seasons"],
     )
     def post(self, request: Request, season_id: int) -> Response:
-        season = reads.season_get(season_id=season_id)
-        return Response(_season(season_open_registration(season=season, by=player_of(request))))
+        season = season_get(season_id=season_id)
+        return Response(_season(season_open_registration(season=season, by=player_required(request))))
 
 
 class SeasonStartView(ApiView):
@@ -152,8 +156,8 @@ class SeasonStartView(ApiView):
         tags=["seasons"],
     )
     def post(self, request: Request, season_id: int) -> Response:
-        season = reads.season_get(season_id=season_id)
-        return Response(_season(season_start(season=season, by=player_of(request))))
+        season = season_get(season_id=season_id)
+        return Response(_season(season_start(season=season, by=player_required(request))))
 
 
 class SeasonFinishView(ApiView):
@@ -167,9 +171,9 @@ class SeasonFinishView(ApiView):
         tags=["seasons"],
     )
     def post(self, request: Request, season_id: int) -> Response:
-        season = reads.season_get(season_id=season_id)
+        season = season_get(season_id=season_id)
         # season_finish is also called by the round machinery with no caller, so the organizer check is here
-        require_organizer(club=season.club, player=player_of(request))
+        require_organizer(club=season.club, player=player_required(request))
         return Response(_season(season_finish(season=season)))
 
 
@@ -184,10 +188,10 @@ class SeasonRolloverView(ApiView):
         tags=["seasons"],
     )
     def post(self, request: Request, season_id: int) -> Response:
-        season = reads.season_get(season_id=season_id)
+        season = season_get(season_id=season_id)
         serializer = RolloverRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        seasons = season_rollover(season=season, by=player_of(request), **serializer.validated_data)
+        seasons = season_rollover(season=season, by=player_required(request), **serializer.validated_data)
         return Response(SeasonSerializer(seasons, many=True).data, status=status.HTTP_201_CREATED)
 
 
@@ -199,8 +203,8 @@ class SeasonEntrantsView(ApiView):
         tags=["seasons"],
     )
     def get(self, request: Request, season_id: int) -> Response:
-        season = reads.season_get(season_id=season_id)
-        return Response(EntrantSerializer(reads.season_entrants(season=season), many=True).data)
+        season = season_get(season_id=season_id)
+        return Response(EntrantSerializer(season_entrants(season=season), many=True).data)
 
     @extend_schema(
         operation_id="seasons_entrants_create",
@@ -210,8 +214,8 @@ class SeasonEntrantsView(ApiView):
         tags=["seasons"],
     )
     def post(self, request: Request, season_id: int) -> Response:
-        season = reads.season_get(season_id=season_id)
-        caller = player_of(request)
+        season = season_get(season_id=season_id)
+        caller = player_required(request)
         serializer = EntrantRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -219,8 +223,8 @@ class SeasonEntrantsView(ApiView):
         entrant = entrant_register(
             season=season,
             by=caller,
-            player=reads.player_get(player_id=data["player_id"]),
-            partner=reads.player_get(player_id=partner_id, field="partner_id") if partner_id else None,
+            player=player_get(player_id=data["player_id"]),
+            partner=player_get(player_id=partner_id, field="partner_id") if partner_id else None,
             name=data["name"],
         )
         return Response(EntrantSerializer(entrant).data, status=status.HTTP_201_CREATED)
@@ -237,11 +241,13 @@ class EntrantWithdrawView(ApiView):
         tags=["seasons"],
     )
     def post(self, request: Request, season_id: int, entrant_id: int) -> Response:
-        season = reads.season_get(season_id=season_id)
-        entrant = reads.entrant_get(season=season, entrant_id=entrant_id)
+        season = season_get(season_id=season_id)
+        entrant = entrant_get(season=season, entrant_id=entrant_id)
         serializer = ReasonSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        entrant = entrant_withdraw(season=season, by=player_of(request), entrant=entrant, **serializer.validated_data)
+        entrant = entrant_withdraw(
+            season=season, by=player_required(request), entrant=entrant, **serializer.validated_data
+        )
         return Response(EntrantSerializer(entrant).data)
 
 
@@ -253,7 +259,7 @@ class SeasonRoundsView(ApiView):
         tags=["seasons"],
     )
     def get(self, request: Request, season_id: int) -> Response:
-        season = reads.season_get(season_id=season_id)
+        season = season_get(season_id=season_id)
         return Response(RoundSerializer([_round(r) for r in season_rounds(season=season)], many=True).data)
 
     @extend_schema(
@@ -264,8 +270,8 @@ class SeasonRoundsView(ApiView):
         tags=["seasons"],
     )
     def post(self, request: Request, season_id: int) -> Response:
-        season = reads.season_get(season_id=season_id)
-        round_ = round_start(season=season, by=player_of(request))
+        season = season_get(season_id=season_id)
+        round_ = round_start(season=season, by=player_required(request))
         return Response(RoundSerializer(_round(round_)).data, status=status.HTTP_201_CREATED)
 
 
@@ -277,7 +283,7 @@ class SeasonStandingsView(ApiView):
         tags=["seasons"],
     )
     def get(self, request: Request, season_id: int) -> Response:
-        season = reads.season_get(season_id=season_id)
+        season = season_get(season_id=season_id)
         return Response(StandingSerializer(season_standings(season=season), many=True).data)
 
 
@@ -292,13 +298,13 @@ class TableForfeitView(ApiView):
         tags=["tables"],
     )
     def post(self, request: Request, table_id: int) -> Response:
-        table = reads.table_get(table_id=table_id)
+        table = table_get(table_id=table_id)
         serializer = ForfeitRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         ruling = forfeit_award(
             table=table,
-            by=player_of(request),
-            forfeiting=reads.table_entrants(table=table, entrant_ids=serializer.validated_data["entrants"]),
+            by=player_required(request),
+            forfeiting=table_entrants(table=table, entrant_ids=serializer.validated_data["entrants"]),
             reason=serializer.validated_data["reason"],
         )
         return Response(_ruling(ruling))
@@ -306,11 +312,17 @@ class TableForfeitView(ApiView):
 
 LEADERBOARD_PARAMETERS = [
     OpenApiParameter(
-        "club", {"type": "integer", "minimum": 1, "maximum": ID_MAX}, OpenApiParameter.QUERY, required=False,
+        "club",
+        {"type": "integer", "minimum": 1, "maximum": ID_MAX},
+        OpenApiParameter.QUERY,
+        required=False,
         description="Only the members of this club.",
     ),
     OpenApiParameter(
-        "limit", {"type": "integer", "minimum": 1, "maximum": 1000}, OpenApiParameter.QUERY, required=False,
+        "limit",
+        {"type": "integer", "minimum": 1, "maximum": 1000},
+        OpenApiParameter.QUERY,
+        required=False,
         description="At most this many rows (default 100).",
     ),
 ]
@@ -340,6 +352,6 @@ class LeaderboardView(ApiView):
         if game not in GAME_NAMES:
             raise NotFound(f"No such game: {game!r}.", field="game")
         club_id = _query_int(request, "club", 1, ID_MAX)
-        club = reads.club_get(club_id=club_id, field="club") if club_id is not None else None
+        club = club_get(club_id=club_id, field="club") if club_id is not None else None
         rows = leaderboard(game=game, club=club, limit=_query_int(request, "limit", 1, 1000) or 100)
         return Response(LeaderboardRowSerializer(rows, many=True).data)

@@ -1,5 +1,7 @@
 """Tables: the caller's view, the legal moves, the public move log, move submission, and "your turn"."""
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
@@ -7,7 +9,6 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.api import reads
 from league.api.schema import IDEMPOTENCY_KEY, error_responses
 from league.api.serializers import (
     LegalMovesSerializer,
@@ -18,8 +19,17 @@ from league.api.serializers import (
     TurnSerializer,
 )
 from league.api.throttles import MoveSubmitThrottle
-from league.api.views.base import ApiView, player_of, player_or_none
-from league.selectors.tables import legal_moves_for, move_log_for, table_view_for, tables_waiting_for
+from league.api.views.base import ApiView
+from league.caller import player_or_none, player_required
+from league.selectors.tables import (
+    legal_moves_for,
+    move_log_for,
+    seat_of,
+    table_get,
+    table_view_for,
+    tables_waiting_for,
+    with_your_seat,
+)
 from league.services.moves import MAX_KEY_LENGTH, move_submit
 
 LOG_LIMIT = OpenApiParameter(
@@ -49,7 +59,7 @@ class TableDetailView(ApiView):
         tags=["tables"],
     )
     def get(self, request: Request, table_id: int) -> Response:
-        table = reads.table_get(table_id=table_id)
+        table = table_get(table_id=table_id)
         view = table_view_for(table=table, player=player_or_none(request), log_limit=_log_limit(request))
         return Response(TableViewSerializer(view).data)
 
@@ -67,11 +77,11 @@ class TableLegalMovesView(ApiView):
 
 
 class TableMovesView(ApiView):
-    def get_throttles(self) -> list:
+    def get_throttles(self) -> list[Any]:
         return [MoveSubmitThrottle()] if self.request.method == "POST" else []
 
-    def get_permissions(self) -> list:
-        return [IsAuthenticated()] if self.request.method == "POST" else super().get_permissions()
+    def get_permissions(self) -> list[Any]:
+        return [IsAuthenticated()] if self.request.method == "POST" else list(super().get_permissions())
 
     @extend_schema(
         operation_id="tables_moves_list",
@@ -81,8 +91,8 @@ class TableMovesView(ApiView):
         tags=["tables"],
     )
     def get(self, request: Request, table_id: int) -> Response:
-        table = reads.table_get(table_id=table_id)
-        seat = reads.seat_of(table=table, player=player_or_none(request))
+        table = table_get(table_id=table_id)
+        seat = seat_of(table=table, player=player_or_none(request))
         moves = move_log_for(table=table, seat=seat, limit=_log_limit(request))
         return Response(MoveLogSerializer({"table_id": table.pk, "version": table.version, "moves": moves}).data)
 
@@ -99,7 +109,7 @@ class TableMovesView(ApiView):
         tags=["tables"],
     )
     def post(self, request: Request, table_id: int) -> Response:
-        player = player_of(request)
+        player = player_required(request)
         serializer = MoveSubmitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         key = request.headers.get("Idempotency-Key")
@@ -128,5 +138,5 @@ class TurnListView(ApiView):
         tags=["me"],
     )
     def get(self, request: Request) -> Response:
-        tables = reads.with_your_seat(tables_waiting_for(player=player_of(request)))
+        tables = with_your_seat(tables_waiting_for(player=player_required(request)))
         return Response(TurnSerializer(tables, many=True).data)

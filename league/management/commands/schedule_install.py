@@ -27,9 +27,7 @@ def schedule_install() -> list[str]:
     for name, (task, when) in SCHEDULE.items():
         fields: dict[str, Any] = {"task": task, "enabled": True, "interval": None, "crontab": None}
         if isinstance(when, int):
-            fields["interval"], _ = IntervalSchedule.objects.get_or_create(
-                every=when, period=IntervalSchedule.SECONDS
-            )
+            fields["interval"], _ = IntervalSchedule.objects.get_or_create(every=when, period=IntervalSchedule.SECONDS)
         else:
             minute, hour = when
             fields["crontab"], _ = CrontabSchedule.objects.get_or_create(

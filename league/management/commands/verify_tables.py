@@ -21,7 +21,9 @@ class Command(BaseCommand):
         parser.add_argument("--game", help="only tables of this game")
         parser.add_argument("--status", choices=Table.Status.values, help="only tables with this status")
 
-    def handle(self, *args: Any, tables: list[int] | None, game: str | None, status: str | None, **options: Any):
+    def handle(
+        self, *args: Any, tables: list[int] | None, game: str | None, status: str | None, **options: Any
+    ) -> None:
         queryset = Table.objects.order_by("id")
         if tables:
             queryset = queryset.filter(pk__in=tables)

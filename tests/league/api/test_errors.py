@@ -1,5 +1,5 @@
 """The one error format (league/api/errors.py): every exception the API raises becomes
-{"error": {"code", "message", "field"}} with its status; anything unknown stays a 500."""
+{"error": {"code", "message", "field", ...}} with its status; anything unknown stays a 500."""
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
@@ -14,7 +14,7 @@ def _handle(exc: Exception) -> tuple[int, dict, dict]:
     return response.status_code, response.data, dict(response.headers)
 
 
-def test_service_error_keeps_its_code_status_and_field() -> None:
+def test_service_error_keeps_its_code_status_and_field_and_a_stale_version_tells_the_current_one() -> None:
     status, body, _ = _handle(StaleVersion(current=7, expected=5))
 
     assert status == 409
@@ -23,6 +23,7 @@ def test_service_error_keeps_its_code_status_and_field() -> None:
             "code": "stale_version",
             "message": "The table has moved on to version 7; reload it.",
             "field": "expected_version",
+            "current_version": 7,
         }
     }
 

@@ -41,8 +41,16 @@ def test_runbot_logs_in_and_plays_both_rows_of_a_round(live_server) -> None:
 
     for player in players:
         _runbot(
-            "--base-url", live_server.url, "--username", player.user.username, "--password", "bot-pw",
-            "--strategy", "heuristic", "--max-moves", "1",
+            "--base-url",
+            live_server.url,
+            "--username",
+            player.user.username,
+            "--password",
+            "bot-pw",
+            "--strategy",
+            "heuristic",
+            "--max-moves",
+            "1",
         )
 
     table.refresh_from_db()

@@ -21,11 +21,14 @@ from schemathesis.specs.openapi.checks import (
 from config.wsgi import application
 from games import available_games
 from league.models import Membership
-from league.services.seasons import entrant_register, season_create, season_open_registration
+from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, table_for
 from tests.league.playing import seat_count, short_options
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
+
+# a few minutes of fuzzing: `make test` runs it, `make check` does not
+pytestmark = pytest.mark.slow
 
 CHECKS = [
     not_a_server_error,
@@ -58,7 +61,7 @@ def seeded(db, wsgi_in_test_transaction) -> dict:
     game = available_games()[0]
     players = [organizer, member, *PlayerFactory.create_batch(seat_count(game) - 2)]
     table = table_for(game, players=players, club=club, options=short_options(game))
-    season = season_create(club=club, by=organizer, game="palace-infighting", name="Fuzzed season")
+    season = season_create(club=club, by=organizer, spec=SeasonSpec(game="palace-infighting", name="Fuzzed season"))
     season = season_open_registration(season=season, by=organizer)
     entrant = entrant_register(season=season, by=organizer, player=member)
     token, _ = Token.objects.get_or_create(user=organizer.user)

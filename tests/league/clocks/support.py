@@ -6,7 +6,7 @@ from typing import Any
 import time_machine
 
 from league.models import SeasonClock, Seat, Table
-from league.services.seasons import season_start
+from league.services.rounds import season_start
 from tests.league.seasons.factories import season_with_entrants
 
 
@@ -17,9 +17,7 @@ def at(day: int, hour: int = 0, minute: int = 0) -> datetime:
 
 def season_table(game: str, *, start: datetime, per_move: timedelta, rounds: int = 1, **clock: Any) -> Table:
     """The one table of a two-entrant round robin of `game` opened at `start`, under a SeasonClock of `clock`."""
-    season, organizer, _ = season_with_entrants(
-        game, entrants=2, options={"rounds": rounds}, time_per_move=per_move
-    )
+    season, organizer, _ = season_with_entrants(game, entrants=2, options={"rounds": rounds}, time_per_move=per_move)
     SeasonClock.objects.create(season=season, **clock)
     with time_machine.travel(start, tick=False):
         season_start(season=season, by=organizer)

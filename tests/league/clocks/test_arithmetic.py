@@ -58,8 +58,12 @@ def test_deadline_equal_to_now_is_overdue_and_a_moment_before_is_not():
 
 
 def test_fischer_bank_draws_the_overflow_then_adds_the_increment_up_to_the_cap():
-    clock = TimeControl(per_move=timedelta(hours=24), bank_start=timedelta(hours=48),
-                        bank_increment=timedelta(hours=6), bank_cap=timedelta(hours=50))
+    clock = TimeControl(
+        per_move=timedelta(hours=24),
+        bank_start=timedelta(hours=48),
+        bank_increment=timedelta(hours=6),
+        bank_cap=timedelta(hours=50),
+    )
     assert clock.budget(timedelta(hours=48)) == timedelta(hours=72)
     assert clock.bank_after(timedelta(hours=48), used=timedelta(hours=30)) == timedelta(hours=48)
     assert clock.bank_after(timedelta(hours=48), used=timedelta(hours=1)) == timedelta(hours=50)

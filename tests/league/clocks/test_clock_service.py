@@ -1,5 +1,6 @@
-"""Seat clocks in the move pipeline and the sweep (league/services/clocks.py), in frozen time: the Fischer bank,
-the weekly pause, vacations, the deadline == now edge, consecutive timeouts, abandonment and forfeit."""
+"""Seat clocks in the move pipeline (league/services/clocks.py) and the sweep (league/services/timeouts.py), in
+frozen time: the Fischer bank, the weekly pause, vacations, the deadline == now edge, consecutive timeouts,
+abandonment and forfeit."""
 
 from datetime import time, timedelta
 
@@ -9,14 +10,9 @@ import time_machine
 from games import get_engine
 from league.errors import BadOptions
 from league.models import Entrant, Move, Season, SeasonClock, SeatClock, Standing, Table, TableRuling
-from league.services.clocks import (
-    TimeoutDone,
-    abandoned_seats,
-    table_deadline_refresh,
-    timeouts_apply,
-    vacation_take,
-)
+from league.services.clocks import abandoned_seats, table_deadline_refresh, vacation_take
 from league.services.moves import move_submit
+from league.services.timeouts import TimeoutDone, timeouts_apply
 from league.services.verification import table_verify
 from tests.league.clocks.support import at, players_of, season_table
 from tests.league.factories import PlayerFactory, table_for
@@ -72,9 +68,7 @@ def test_the_next_turn_gets_the_move_time_plus_what_is_left_in_the_bank(fake_gam
 
 
 def test_the_bank_never_grows_past_its_cap(fake_game):
-    table = season_table(
-        fake_game, start=at(2, 10), per_move=HOUR, bank_start=7200, bank_increment=1800, bank_cap=7200
-    )
+    table = season_table(fake_game, start=at(2, 10), per_move=HOUR, bank_start=7200, bank_increment=1800, bank_cap=7200)
     _submit(table, 0, PICK, at(2, 10, 5))
     assert _clock(table, 0).bank == 7200
 
@@ -101,8 +95,13 @@ def test_the_weekly_pause_stops_the_clock_over_the_weekend(fake_game):
 
 def test_a_move_made_after_the_weekend_used_only_the_running_time(fake_game):
     table = season_table(
-        fake_game, start=at(4, 23), per_move=2 * HOUR, bank_start=3600,
-        pause_weekday=5, pause_start=time(0), pause_hours=48,
+        fake_game,
+        start=at(4, 23),
+        per_move=2 * HOUR,
+        bank_start=3600,
+        pause_weekday=5,
+        pause_start=time(0),
+        pause_hours=48,
     )
     # 1 h 30 of running time (Friday 23:00-24:00, Monday 00:00-00:30): nothing drawn from the bank
     _submit(table, 0, PICK, at(7, 0, 30))
@@ -199,7 +198,9 @@ def test_a_season_with_the_forfeit_policy_forfeits_the_table_of_an_abandoned_sea
     ruling = TableRuling.objects.get(table=table)
     assert done == [TimeoutDone(table.pk, 0, 2, abandoned=True, forfeited=True)]
     assert (table.status, ruling.kind, list(ruling.forfeiting.all())) == (
-        Table.Status.ANNULLED, TableRuling.Kind.FORFEIT, [late]
+        Table.Status.ANNULLED,
+        TableRuling.Kind.FORFEIT,
+        [late],
     )
     # the standings follow (by the task on commit) and the one-round season ends with its last table
     season = Season.objects.get(pk=late.season_id)

@@ -32,7 +32,7 @@ from league.services.fairness import (
     tables_seed_sweep,
 )
 from league.services.moves import move_submit
-from league.services.seasons import season_start
+from league.services.rounds import season_start
 from league.services.tables import table_annul
 from tests.league.factories import table_for
 from tests.league.fairness.helpers import seated

@@ -52,6 +52,7 @@ def _tampered(record: dict, change) -> dict:
     return copy
 
 
+@pytest.mark.slow  # a run of the stand-alone script per game
 @pytest.mark.parametrize("game", available_games())
 def test_the_script_verifies_an_exported_table_of_each_game_and_reports_each_tampering(kit, tmp_path, game) -> None:
     # given: a finished table of the game that went through the entropy step, exported as JSON

@@ -1,20 +1,22 @@
 """Rolling a league over into its next season (league/services/rollover.py)."""
 
 import random
+from datetime import date, time, timedelta
 
 import pytest
 
 from league.errors import BadOptions
-from league.models import Entrant, Membership, Season, Standing
+from league.models import Entrant, Membership, Season, SeasonClock, Standing
 from league.services.clubs import membership_add
 from league.services.rollover import divisions_move, season_rollover
+from league.services.rounds import entrant_withdraw, season_start
 from league.services.seasons import (
+    ClockSpec,
+    SeasonSpec,
     WrongStatus,
     entrant_register,
-    entrant_withdraw,
     season_create,
     season_open_registration,
-    season_start,
 )
 from tests.league.factories import ClubFactory, PlayerFactory
 from tests.league.seasons.support import play_out
@@ -36,6 +38,7 @@ def test_a_single_division_keeps_everyone():
 
 
 @pytest.mark.django_db
+@pytest.mark.slow
 def test_rollover_promotes_relegates_carries_and_archives(fake_game, django_capture_on_commit_callbacks):
     # given: a league of three divisions of four, one up and one down between each, all played out
     club = ClubFactory()
@@ -46,15 +49,17 @@ def test_rollover_promotes_relegates_carries_and_archives(fake_game, django_capt
         season = season_create(
             club=club,
             by=organizer,
-            game=fake_game,
-            name="Winter",
-            league="Winter",
-            division_level=level,
-            division_name=f"D{level}",
-            promote_count=1,
-            relegate_count=1,
-            options={"rounds": 1},
-            auto_advance=True,
+            spec=SeasonSpec(
+                game=fake_game,
+                name="Winter",
+                league="Winter",
+                division_level=level,
+                division_name=f"D{level}",
+                promote_count=1,
+                relegate_count=1,
+                options={"rounds": 1},
+                auto_advance=True,
+            ),
         )
         season_open_registration(season=season, by=organizer)
         for player in PlayerFactory.create_batch(4):
@@ -100,7 +105,7 @@ def test_rollover_needs_every_division_finished_and_leaves_out_the_withdrawn(
     organizer = PlayerFactory()
     membership_add(club=club, player=organizer, role=Membership.Role.ORGANIZER)
     season = season_create(
-        club=club, by=organizer, game=fake_game, name="Cup", options={"rounds": 1}, auto_advance=True
+        club=club, by=organizer, spec=SeasonSpec(game=fake_game, name="Cup", options={"rounds": 1}, auto_advance=True)
     )
     season_open_registration(season=season, by=organizer)
     players = PlayerFactory.create_batch(3)
@@ -116,4 +121,69 @@ def test_rollover_needs_every_division_finished_and_leaves_out_the_withdrawn(
     [new] = season_rollover(season=season, by=organizer)
     assert set(Entrant.objects.filter(season=new).values_list("player_id", flat=True)) == {p.pk for p in players[1:]}
     with pytest.raises(BadOptions):
-        season_create(club=club, by=organizer, game=fake_game, name="Cup", edition=2)
+        season_create(club=club, by=organizer, spec=SeasonSpec(game=fake_game, name="Cup", edition=2))
+
+
+# what a new edition does not take over from the old one: its own identity, dates, seed and progress
+NOT_CARRIED = {
+    "id",
+    "edition",
+    "previous",
+    "status",
+    "seed",
+    "schedule",
+    "created_at",
+    "started_at",
+    "finished_at",
+    "starts_on",
+    "ends_on",
+}
+
+
+@pytest.mark.django_db
+def test_rollover_carries_every_season_setting_and_the_clock(fake_game):
+    # given: a finished season whose every setting differs from the defaults, with a season clock
+    club = ClubFactory()
+    organizer = PlayerFactory()
+    membership_add(club=club, player=organizer, role=Membership.Role.ORGANIZER)
+    spec = SeasonSpec(
+        game=fake_game,
+        name="Spring",
+        league="Spring league",
+        division_name="Top",
+        division_level=1,
+        options={"rounds": 1},
+        time_per_move=timedelta(hours=5),
+        entropy_window=timedelta(minutes=30),
+        tiebreaks=["wins", "score_difference"],
+        promote_count=1,
+        relegate_count=2,
+        auto_advance=True,
+        round_interval_days=7,
+        starts_on=date(2026, 3, 1),
+        ends_on=date(2026, 5, 31),
+        seed="old-seed",
+        clock=ClockSpec(
+            bank_start=600,
+            bank_increment=60,
+            bank_cap=3600,
+            vacation_days=3,
+            pause_weekday=5,
+            pause_start=time(0, 0),
+            pause_hours=48,
+            time_zone="Europe/Paris",
+            timeout_policy="forfeit",
+            abandon_after=2,
+        ),
+    )
+    old = season_create(club=club, by=organizer, spec=spec)
+    Season.objects.filter(pk=old.pk).update(status=Season.Status.FINISHED)
+    old.refresh_from_db()
+    # when: it is rolled over
+    [new] = season_rollover(season=old, by=organizer)
+    # then: every field of the season is carried but the explicit few, and so is every field of its clock
+    fields = [f.attname for f in Season._meta.concrete_fields if f.name not in NOT_CARRIED]
+    assert {f: getattr(new, f) for f in fields} == {f: getattr(old, f) for f in fields}
+    assert (new.edition, new.previous_id, new.status) == (old.edition + 1, old.pk, Season.Status.REGISTRATION)
+    clock_fields = [f.attname for f in SeasonClock._meta.concrete_fields if f.name not in ("id", "season")]
+    assert {f: getattr(new.clock, f) for f in clock_fields} == {f: getattr(old.clock, f) for f in clock_fields}

@@ -11,8 +11,15 @@ from django.utils import timezone
 from league.errors import BadOptions, PermissionDenied
 from league.models import Bye, Entrant, Rating, RatingEvent, Round, Season, Standing, Table, TableRuling
 from league.services.fairness import entropy_add, entropy_waive, table_verify_full
-from league.services.rounds import WrongStatus, forfeit_award, round_start, rounds_start_due, season_table_annul
-from league.services.seasons import entrant_withdraw, season_start
+from league.services.rounds import (
+    WrongStatus,
+    entrant_withdraw,
+    forfeit_award,
+    round_start,
+    rounds_start_due,
+    season_start,
+    season_table_annul,
+)
 from league.services.tables import table_annul
 from tests.league.pairing.test_swiss import _repeat_free_pairing_exists
 from tests.league.playing import play_moves
@@ -37,6 +44,7 @@ def _entrant_pairs(season, round_=None):
     return pairs
 
 
+@pytest.mark.slow
 def test_round_robin_meets_everyone_once_with_byes_spread(fake_game, django_capture_on_commit_callbacks):
     # given: five entrants in a round robin of the test game, one round per organizer start
     season, organizer, _ = season_with_entrants(fake_game, entrants=5, options={"rounds": 1})
@@ -79,6 +87,7 @@ def test_a_withdrawn_entrants_later_opponents_get_byes(fake_game, django_capture
     assert {bye.entrant_id} == expected
 
 
+@pytest.mark.slow
 def test_swiss_rounds_never_repeat_while_avoidable(fake_game, django_capture_on_commit_callbacks):
     """Each round of a Swiss season repeats a pairing only when every pairing of that round would."""
     season, organizer, _ = season_with_entrants(
@@ -171,6 +180,7 @@ def test_the_sweep_settles_a_round_whose_last_table_was_annulled_outside_the_sea
     assert set(Standing.objects.filter(season=season).values_list("played", flat=True)) == {0}
 
 
+@pytest.mark.slow
 def test_a_double_round_robin_meets_each_pair_twice_with_seats_swapped(fake_game, django_capture_on_commit_callbacks):
     season, organizer, _ = season_with_entrants(
         fake_game, entrants=3, format="double_round_robin", options={"rounds": 1}, auto_advance=True

@@ -4,14 +4,8 @@ import pytest
 
 from league.errors import BadOptions, PermissionDenied
 from league.models import Entrant, Round, Season, Standing, Table, TableRuling
-from league.services.seasons import (
-    WrongStatus,
-    entrant_register,
-    entrant_withdraw,
-    season_create,
-    season_open_registration,
-    season_start,
-)
+from league.services.rounds import entrant_withdraw, season_start
+from league.services.seasons import SeasonSpec, WrongStatus, entrant_register, season_create, season_open_registration
 from tests.league.factories import PlayerFactory
 from tests.league.seasons.factories import season_with_entrants
 from tests.league.seasons.support import club_with_members
@@ -22,7 +16,7 @@ pytestmark = pytest.mark.django_db
 def test_only_an_organizer_creates_a_season(fake_game):
     club, _, members = club_with_members(1)
     with pytest.raises(PermissionDenied):
-        season_create(club=club, by=members[0], game=fake_game, name="L")
+        season_create(club=club, by=members[0], spec=SeasonSpec(game=fake_game, name="L"))
 
 
 @pytest.mark.parametrize(
@@ -44,14 +38,18 @@ def test_only_an_organizer_creates_a_season(fake_game):
 def test_season_create_refuses_bad_settings(kwargs, field):
     club, organizer, _ = club_with_members(0)
     with pytest.raises(BadOptions) as error:
-        season_create(club=club, by=organizer, name="L", **kwargs)
+        season_create(club=club, by=organizer, spec=SeasonSpec(name="L", **kwargs))
     assert error.value.field == field
 
 
 def test_match_format_fields_become_the_engines_options():
     club, organizer, _ = club_with_members(0)
-    court = season_create(club=club, by=organizer, game="the-court", name="C", starting_stack=500, hand_limit=12)
-    coinche = season_create(club=club, by=organizer, game="coinche", name="K", partners="fixed", target_score=1000)
+    court = season_create(
+        club=club, by=organizer, spec=SeasonSpec(game="the-court", name="C", starting_stack=500, hand_limit=12)
+    )
+    coinche = season_create(
+        club=club, by=organizer, spec=SeasonSpec(game="coinche", name="K", partners="fixed", target_score=1000)
+    )
     assert (court.options["starting_stack"], court.options["hand_limit"]) == (500, 12)
     assert coinche.options["target_score"] == 1000
     # defaults: 3/1/0 for duels, Swiss-free round robin tiebreaks, multi-table bounds from the engine
@@ -64,7 +62,7 @@ def test_match_format_fields_become_the_engines_options():
 
 def test_multitable_defaults_to_the_games_seat_limits():
     club, organizer, _ = club_with_members(0)
-    season = season_create(club=club, by=organizer, game="the-court", name="C", format="multitable")
+    season = season_create(club=club, by=organizer, spec=SeasonSpec(game="the-court", name="C", format="multitable"))
     assert (season.table_min, season.table_max, season.rounds_planned) == (2, 6, 5)
 
 
@@ -81,7 +79,7 @@ def test_registration_needs_members_and_no_double_entry(fake_game):
 
 def test_fixed_teams_need_a_partner_who_is_not_entered_elsewhere():
     club, organizer, members = club_with_members(5)
-    season = season_create(club=club, by=organizer, game="coinche", name="K", partners="fixed")
+    season = season_create(club=club, by=organizer, spec=SeasonSpec(game="coinche", name="K", partners="fixed"))
     with pytest.raises(BadOptions):
         entrant_register(season=season, by=organizer, player=members[0])
     team = entrant_register(season=season, by=organizer, player=members[0], partner=members[1], name="Aces")

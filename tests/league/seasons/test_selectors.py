@@ -4,7 +4,7 @@ import pytest
 
 from league.models import Entrant
 from league.selectors.seasons import season_rounds, season_standings
-from league.services.seasons import entrant_withdraw, season_start
+from league.services.rounds import entrant_withdraw, season_start
 from tests.league.seasons.factories import season_with_entrants
 
 pytestmark = pytest.mark.django_db

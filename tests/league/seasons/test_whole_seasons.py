@@ -9,7 +9,8 @@ from django.core.management import call_command
 
 from games import available_games, get_engine
 from league.models import Entrant, Rating, RatingEvent, Round, Season, Seat, Standing, Table
-from league.services.seasons import entrant_register, season_create, season_open_registration, season_start
+from league.services.rounds import season_start
+from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from league.services.standings import season_standings_rows
 from league.services.verification import table_verify
 from tests.league.seasons.support import club_with_members, kwargs_for, play_out
@@ -23,13 +24,15 @@ def _setup(game, *, format, partners="none", entrants=8, rounds=3, **extra):
     season = season_create(
         club=club,
         by=organizer,
-        game=game,
-        name=f"{game} league",
-        format=format,
-        partners=partners,
-        rounds_planned=rounds,
-        auto_advance=True,
-        **kwargs_for(game, **extra),
+        spec=SeasonSpec(
+            game=game,
+            name=f"{game} league",
+            format=format,
+            partners=partners,
+            rounds_planned=rounds,
+            auto_advance=True,
+            **kwargs_for(game, **extra),
+        ),
     )
     season_open_registration(season=season, by=organizer)
     for i in range(entrants):

@@ -44,7 +44,10 @@ def test_a_seated_player_gets_their_seats_engine_view_and_legal_moves(fake_game:
     theirs = table_view_for(table=table, player=players[1])
 
     assert (mine["seat"], mine["state"], mine["your_turn"], mine["legal_moves"]) == (
-        0, engine.view(table.state, 0), False, []
+        0,
+        engine.view(table.state, 0),
+        False,
+        [],
     )
     assert (theirs["seat"], theirs["your_turn"], theirs["legal_moves"]) == (1, True, engine.legal_moves(table.state, 1))
     assert [s["to_act"] for s in theirs["seats"]] == [False, True]
@@ -71,7 +74,12 @@ def test_a_hidden_move_shows_its_payload_only_to_its_own_seat(fake_game: str) ->
     assert own[0]["payload"] == {"type": "pick", "value": 3}
     for log in (other, spectator):
         assert {k: v for k, v in log[0].items() if k != "at"} == {
-            "seq": 1, "seat": 2, "display_name": players[2].display_name, "type": "pick", "auto": False, "hidden": True,
+            "seq": 1,
+            "seat": 2,
+            "display_name": players[2].display_name,
+            "type": "pick",
+            "auto": False,
+            "hidden": True,
         }
 
 
@@ -181,7 +189,11 @@ def test_legal_moves_for_an_annulled_table_offers_nothing(fake_game: str) -> Non
     player = _players(table)[0]
 
     assert legal_moves_for(table_id=table.pk, player=player) == {
-        "table_id": table.pk, "version": 0, "seat": 0, "your_turn": False, "legal_moves": [],
+        "table_id": table.pk,
+        "version": 0,
+        "seat": 0,
+        "your_turn": False,
+        "legal_moves": [],
     }
 
 

@@ -80,7 +80,9 @@ def test_player_update_merges_preferences_and_a_null_removes_one() -> None:
     player_update(player=player, settings={"theme": "dark", "notifications": {"daily_digest": True}})
     updated = player_update(player=player, display_name="Ada", language="ko", settings={"theme": None})
     assert (updated.display_name, updated.language, updated.settings) == (
-        "Ada", "ko", {"notifications": {"daily_digest": True}}
+        "Ada",
+        "ko",
+        {"notifications": {"daily_digest": True}},
     )
 
 

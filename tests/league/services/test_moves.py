@@ -116,8 +116,9 @@ def test_stale_version_is_a_conflict_with_the_current_version(fake_game: str) ->
     before = _snapshot(table)
 
     with pytest.raises(StaleVersion) as error:
-        move_submit(table_id=table.pk, player=_players(table)[bettor], move={"type": "bet", "amount": 1},
-                    expected_version=1)
+        move_submit(
+            table_id=table.pk, player=_players(table)[bettor], move={"type": "bet", "amount": 1}, expected_version=1
+        )
 
     assert (error.value.current, error.value.status) == (2, 409)
     assert _snapshot(table) == before
@@ -168,13 +169,19 @@ def test_a_retry_with_the_same_key_returns_the_first_result_and_applies_once(fak
 def test_the_same_key_with_a_different_move_is_an_error(fake_game: str) -> None:
     table = table_for(fake_game)
     player = _players(table)[0]
-    move_submit(table_id=table.pk, player=player, move={"type": "pick", "value": 2}, expected_version=0,
-                idempotency_key="k1")
+    move_submit(
+        table_id=table.pk, player=player, move={"type": "pick", "value": 2}, expected_version=0, idempotency_key="k1"
+    )
     before = _snapshot(table)
 
     with pytest.raises(IdempotencyMismatch) as error:
-        move_submit(table_id=table.pk, player=player, move={"type": "pick", "value": 3}, expected_version=1,
-                    idempotency_key="k1")
+        move_submit(
+            table_id=table.pk,
+            player=player,
+            move={"type": "pick", "value": 3},
+            expected_version=1,
+            idempotency_key="k1",
+        )
 
     assert error.value.code == "idempotency_mismatch"
     assert _snapshot(table) == before
@@ -184,10 +191,20 @@ def test_keys_are_per_player(fake_game: str) -> None:
     table = table_for(fake_game)
     players = _players(table)
 
-    move_submit(table_id=table.pk, player=players[0], move={"type": "pick", "value": 2}, expected_version=0,
-                idempotency_key="same")
-    second = move_submit(table_id=table.pk, player=players[1], move={"type": "pick", "value": 1}, expected_version=1,
-                         idempotency_key="same")
+    move_submit(
+        table_id=table.pk,
+        player=players[0],
+        move={"type": "pick", "value": 2},
+        expected_version=0,
+        idempotency_key="same",
+    )
+    second = move_submit(
+        table_id=table.pk,
+        player=players[1],
+        move={"type": "pick", "value": 1},
+        expected_version=1,
+        idempotency_key="same",
+    )
 
     assert (second.seq, second.replayed) == (2, False)
 
@@ -202,15 +219,18 @@ def test_simultaneous_step_accepts_the_seats_in_any_order_on_the_version_they_sa
 
     for seat in order:
         # every seat decided on version 0: only hidden moves of the same step were applied since
-        move_submit(table_id=table.pk, player=players[seat], move={"type": "pick", "value": seat + 1},
-                    expected_version=0)
+        move_submit(
+            table_id=table.pk, player=players[seat], move={"type": "pick", "value": seat + 1}, expected_version=0
+        )
 
     table.refresh_from_db()
     assert table.state["revealed"] == [1, 2, 3]
     assert table.version == 3
     # the last pick reveals all three: it is not hidden, and it closes the step
     assert list(Move.objects.filter(table=table).values_list("seat", "hidden", "step_open")) == [
-        (order[0], True, True), (order[1], True, True), (order[2], False, False),
+        (order[0], True, True),
+        (order[1], True, True),
+        (order[2], False, False),
     ]
 
 
@@ -241,8 +261,9 @@ def test_a_version_from_before_the_step_closed_is_stale(fake_game: str) -> None:
 
     # version 1: seat 0's pick was in, the reveal (move 2) had not happened
     with pytest.raises(StaleVersion):
-        move_submit(table_id=table.pk, player=_players(table)[bettor], move={"type": "bet", "amount": 0},
-                    expected_version=1)
+        move_submit(
+            table_id=table.pk, player=_players(table)[bettor], move={"type": "bet", "amount": 0}, expected_version=1
+        )
 
 
 @pytest.mark.parametrize("first", [0, 1])
@@ -277,8 +298,9 @@ def test_k_d7_a_public_out_of_turn_call_is_not_a_hidden_move() -> None:
     table.refresh_from_db()
     on_turn = table.state["auction"]["turn"]
     (outsider,) = set(engine.to_act(table.state)) - {on_turn}
-    move_submit(table_id=table.pk, player=players[outsider], move=engine.timeout_move(table.state, outsider),
-                expected_version=1)
+    move_submit(
+        table_id=table.pk, player=players[outsider], move=engine.timeout_move(table.state, outsider), expected_version=1
+    )
 
     assert Move.objects.filter(table=table, seq=2).values_list("hidden", "step_open").get() == (False, False)
     with pytest.raises(StaleVersion):
@@ -299,15 +321,20 @@ def test_the_secret_choices_of_a_simultaneous_step_are_hidden_and_keep_it_open(g
 
     for seat in seats[:-1]:
         table.refresh_from_db()
-        move_submit(table_id=table.pk, player=players[seat], move=engine.timeout_move(table.state, seat),
-                    expected_version=opened)
+        move_submit(
+            table_id=table.pk,
+            player=players[seat],
+            move=engine.timeout_move(table.state, seat),
+            expected_version=opened,
+        )
 
     step = list(Move.objects.filter(table=table, seq__gt=opened).values_list("seat", "hidden", "step_open"))
     assert step == [(seat, True, True) for seat in seats[:-1]]
     table.refresh_from_db()
     last = seats[-1]
-    move_submit(table_id=table.pk, player=players[last], move=engine.timeout_move(table.state, last),
-                expected_version=opened)
+    move_submit(
+        table_id=table.pk, player=players[last], move=engine.timeout_move(table.state, last), expected_version=opened
+    )
     assert Move.objects.get(table=table, seq=opened + len(seats)).step_open is False
     table.refresh_from_db()
     assert table_verify(table=table) == []
@@ -370,8 +397,12 @@ def test_the_cost_of_a_move_does_not_grow_with_the_game(fake_game: str) -> None:
         table.refresh_from_db()
         seat = get_engine(fake_game).to_act(table.state)[0]
         with CaptureQueriesContext(connection) as queries:
-            move_submit(table_id=table.pk, player=players[seat], move={"type": "bet", "amount": 1},
-                        expected_version=table.version)
+            move_submit(
+                table_id=table.pk,
+                player=players[seat],
+                move={"type": "bet", "amount": 1},
+                expected_version=table.version,
+            )
         return len(queries)
 
     rng = random.Random(4)
@@ -450,8 +481,12 @@ def test_c_d2_the_last_discard_of_a_step_is_as_secret_as_the_others() -> None:
     players = _players(table)
     for seat in seats:
         table.refresh_from_db()
-        move_submit(table_id=table.pk, player=players[seat], move=engine.timeout_move(table.state, seat),
-                    expected_version=table.version)
+        move_submit(
+            table_id=table.pk,
+            player=players[seat],
+            move=engine.timeout_move(table.state, seat),
+            expected_version=table.version,
+        )
 
     last = Move.objects.get(table=table, seq=3)
     assert (last.seat, last.hidden, last.step_open) == (seats[-1], True, False)

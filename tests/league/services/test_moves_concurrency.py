@@ -15,7 +15,11 @@ from league.services.moves import MoveResult, move_submit
 from league.services.verification import table_verify
 from tests.league.factories import table_for
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("league-concurrency")]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.xdist_group("league-concurrency"),
+    pytest.mark.postgres,  # SQLite serializes whole transactions: there is no race to test
+]
 
 
 def _at_once(*calls: Callable[[], MoveResult]) -> list[Any]:
@@ -54,8 +58,9 @@ def test_two_submissions_on_the_same_version_one_applies_the_other_conflicts(fak
     table, players, bettor = _bet_phase(fake_game)
 
     def submit(amount: int) -> Callable[[], MoveResult]:
-        return lambda: move_submit(table_id=table.pk, player=players[bettor], move={"type": "bet", "amount": amount},
-                                   expected_version=2)
+        return lambda: move_submit(
+            table_id=table.pk, player=players[bettor], move={"type": "bet", "amount": amount}, expected_version=2
+        )
 
     outcomes = _at_once(submit(1), submit(4))
 
@@ -72,8 +77,13 @@ def test_two_retries_with_the_same_key_apply_once(fake_game: str) -> None:
     table, players, bettor = _bet_phase(fake_game)
 
     def submit() -> MoveResult:
-        return move_submit(table_id=table.pk, player=players[bettor], move={"type": "bet", "amount": 2},
-                           expected_version=2, idempotency_key="retry-1")
+        return move_submit(
+            table_id=table.pk,
+            player=players[bettor],
+            move={"type": "bet", "amount": 2},
+            expected_version=2,
+            idempotency_key="retry-1",
+        )
 
     outcomes = _at_once(submit, submit)
 
@@ -81,7 +91,9 @@ def test_two_retries_with_the_same_key_apply_once(fake_game: str) -> None:
     assert sorted(o.replayed for o in outcomes) == [False, True]
     assert {(o.seq, o.version) for o in outcomes} == {(3, 3)}
     assert list(Move.objects.filter(table=table).values_list("seq", "idempotency_key")) == [
-        (1, ""), (2, ""), (3, "retry-1"),
+        (1, ""),
+        (2, ""),
+        (3, "retry-1"),
     ]
 
 
@@ -90,8 +102,9 @@ def test_two_seats_of_a_simultaneous_step_submitting_at_once_are_both_applied(fa
     players = {seat.index: seat.player for seat in table.seats.select_related("player")}
 
     def pick(seat: int) -> Callable[[], MoveResult]:
-        return lambda: move_submit(table_id=table.pk, player=players[seat], move={"type": "pick", "value": seat + 2},
-                                   expected_version=0)
+        return lambda: move_submit(
+            table_id=table.pk, player=players[seat], move={"type": "pick", "value": seat + 2}, expected_version=0
+        )
 
     outcomes = _at_once(pick(0), pick(1))
 
@@ -108,8 +121,9 @@ def test_palace_rows_submitted_at_once_are_both_applied() -> None:
     players = {seat.index: seat.player for seat in table.seats.select_related("player")}
 
     def row(seat: int) -> Callable[[], MoveResult]:
-        return lambda: move_submit(table_id=table.pk, player=players[seat],
-                                   move=engine.timeout_move(table.state, seat), expected_version=0)
+        return lambda: move_submit(
+            table_id=table.pk, player=players[seat], move=engine.timeout_move(table.state, seat), expected_version=0
+        )
 
     outcomes = _at_once(row(0), row(1))
 

@@ -14,16 +14,29 @@ pytestmark = pytest.mark.django_db
 
 def _season(game: str, *, partners: str = Season.Partners.NONE) -> Season:
     return Season.objects.create(
-        club=ClubFactory(), game=game, name="League", league="league", format=Season.Format.SWISS, rounds_planned=2,
-        seed="s", status=Season.Status.RUNNING, partners=partners,
+        club=ClubFactory(),
+        game=game,
+        name="League",
+        league="league",
+        format=Season.Format.SWISS,
+        rounds_planned=2,
+        seed="s",
+        status=Season.Status.RUNNING,
+        partners=partners,
     )
 
 
 def _table(round_: Round, seats: list, *, status: str = Table.Status.FINISHED, results=()) -> Table:
     """A season table with `seats` (players, in seat order) and `results` as (place, score) per seat."""
     table = Table.objects.create(
-        club=round_.season.club, game=round_.season.game, players=len(seats), seed="s", state={}, version=1,
-        status=status, round=round_,
+        club=round_.season.club,
+        game=round_.season.game,
+        players=len(seats),
+        seed="s",
+        state={},
+        version=1,
+        status=status,
+        round=round_,
     )
     for index, player in enumerate(seats):
         Seat.objects.create(table=table, index=index, player=player)
@@ -91,8 +104,12 @@ def test_a_rotating_partner_forfeit_places_the_whole_side_last():
             round=1,
             table=table.pk,
             kind="forfeit",
-            entries=(Entry(e[0].pk, 1, side=0), Entry(e[1].pk, 2, side=1), Entry(e[2].pk, 1, side=0),
-                     Entry(e[3].pk, 2, side=1)),
+            entries=(
+                Entry(e[0].pk, 1, side=0),
+                Entry(e[1].pk, 2, side=1),
+                Entry(e[2].pk, 1, side=0),
+                Entry(e[3].pk, 2, side=1),
+            ),
         )
     ]
 

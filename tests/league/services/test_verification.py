@@ -33,8 +33,9 @@ def test_a_move_altered_into_another_legal_move_is_reported(played) -> None:
 
 @pytest.mark.parametrize("game", available_games())
 def test_a_move_altered_into_an_illegal_one_is_reported_for_each_game(game: str) -> None:
-    table = play_moves(table_for(game, players=seat_count(game), options=short_options(game)), random.Random(8),
-                       count=6)
+    table = play_moves(
+        table_for(game, players=seat_count(game), options=short_options(game)), random.Random(8), count=6
+    )
     Move.objects.filter(table=table, seq=2).update(payload={"type": "no-such-move"})
 
     differences = table_verify(table=table)
@@ -83,6 +84,4 @@ def test_a_wrong_open_step_mark_is_reported(fake_game: str) -> None:
     table.step_open = True
     table.save(update_fields=["step_open"])
 
-    assert table_verify(table=table) == [
-        "the table says a simultaneous step is open, its last move says otherwise"
-    ]
+    assert table_verify(table=table) == ["the table says a simultaneous step is open, its last move says otherwise"]

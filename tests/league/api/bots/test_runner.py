@@ -6,8 +6,12 @@ from league.bots.client import ApiClient
 from league.bots.runner import MAX_REFUSALS, BotRunner
 
 TABLE = {
-    "id": 5, "game": "palace-infighting", "version": 3, "your_turn": True,
-    "legal_moves": [{"type": "row", "cards": ["K"]}], "state": {},
+    "id": 5,
+    "game": "palace-infighting",
+    "version": 3,
+    "your_turn": True,
+    "legal_moves": [{"type": "row", "cards": ["K"]}],
+    "state": {},
 }
 
 

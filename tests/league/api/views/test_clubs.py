@@ -60,7 +60,8 @@ def test_detail_shows_members_and_the_callers_role(client_for, club, organizer, 
 
     assert body["your_role"] == "member"
     assert sorted((m["display_name"], m["role"]) for m in body["members"]) == [
-        ("Max", "member"), ("Olga", "organizer"),
+        ("Max", "member"),
+        ("Olga", "organizer"),
     ]
 
 
@@ -122,7 +123,8 @@ def test_a_table_seats_members_only(client_for, club, organizer) -> None:
     outsider = PlayerFactory()
 
     response = client_for(organizer).post(
-        f"/api/clubs/{club.pk}/tables/", {"game": "palace-infighting", "players": [organizer.pk, outsider.pk]},
+        f"/api/clubs/{club.pk}/tables/",
+        {"game": "palace-infighting", "players": [organizer.pk, outsider.pk]},
         format="json",
     )
 
@@ -143,7 +145,8 @@ def test_bad_table_options_are_400_on_options(client_for, club, organizer, membe
 
 def test_a_member_cannot_open_a_table(client_for, club, organizer, member) -> None:
     response = client_for(member).post(
-        f"/api/clubs/{club.pk}/tables/", {"game": "palace-infighting", "players": [organizer.pk, member.pk]},
+        f"/api/clubs/{club.pk}/tables/",
+        {"game": "palace-infighting", "players": [organizer.pk, member.pk]},
         format="json",
     )
 

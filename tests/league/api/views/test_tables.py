@@ -66,8 +66,13 @@ def test_spectator_gets_no_hidden_pick(fake_game, client_for, anon) -> None:
         assert "my_pick" not in body["state"]
         assert body["moves"] == [
             {
-                "seq": 1, "seat": 0, "display_name": first.display_name, "type": "pick", "auto": False,
-                "hidden": True, "at": body["moves"][0]["at"],
+                "seq": 1,
+                "seat": 0,
+                "display_name": first.display_name,
+                "type": "pick",
+                "auto": False,
+                "hidden": True,
+                "at": body["moves"][0]["at"],
             }
         ]
 
@@ -148,7 +153,11 @@ def test_submit_applies_the_move_and_returns_the_new_version(fake_game, client_f
     assert response.status_code == 201
     body = response.json()
     assert (body["table_id"], body["seq"], body["version"], body["status"], body["replayed"]) == (
-        table.pk, 1, 1, "active", False,
+        table.pk,
+        1,
+        1,
+        "active",
+        False,
     )
     assert body["view"]["my_pick"] == 2
     assert Move.objects.filter(table=table).count() == 1
@@ -197,9 +206,9 @@ def test_stale_version_is_409(fake_game, client_for) -> None:
     )
 
     assert response.status_code == 409
-    assert response.json() == error(
-        "stale_version", "expected_version", "The table has moved on to version 2; reload it."
-    )
+    expected = error("stale_version", "expected_version", "The table has moved on to version 2; reload it.")
+    expected["error"]["current_version"] = 2
+    assert response.json() == expected
     assert Table.objects.get(pk=table.pk).version == 2
 
 

@@ -7,6 +7,7 @@ import threading
 import time
 from pathlib import Path
 
+from league.management.commands.demo_info import demo_banner
 from league.management.commands.serve_all import child_commands, supervise
 
 
@@ -81,3 +82,58 @@ def test_the_children_are_the_web_server_a_worker_and_beat() -> None:
     assert commands["web"][1:] == ["manage.py", "runserver", "127.0.0.1:8000"]
     assert commands["worker"][1:6] == ["-m", "celery", "-A", "config", "worker"]
     assert commands["beat"][1:6] == ["-m", "celery", "-A", "config", "beat"]
+
+
+def test_the_worker_and_beat_log_at_warning_unless_told() -> None:
+    quiet = child_commands(address="127.0.0.1:8000")
+    chatty = child_commands(address="127.0.0.1:8000", loglevel="info")
+
+    assert [quiet[name][-2:] for name in ("worker", "beat")] == [["--loglevel", "warning"]] * 2
+    assert [chatty[name][-2:] for name in ("worker", "beat")] == [["--loglevel", "info"]] * 2
+
+
+def test_the_demo_is_announced_once_the_web_server_answers(tmp_path: Path) -> None:
+    # given: a child that runs a while, and a web server that answers from the third look on
+    looks: list[int] = []
+    said: list[str] = []
+
+    def ready() -> bool:
+        looks.append(1)
+        return len(looks) >= 3
+
+    def announce() -> None:
+        said.append("banner")
+        os.kill(os.getpid(), signal.SIGTERM)  # then stop, as Ctrl-C would
+
+    # when: supervised
+    supervise(
+        {"sleeper": [sys.executable, "-c", "import time; time.sleep(30)"]},
+        out=lambda _: None,
+        poll=0.01,
+        ready=ready,
+        announce=announce,
+    )
+    # then: the banner came once, after the server answered
+    assert (said, len(looks)) == (["banner"], 3)
+
+
+def test_the_demo_banner_names_the_url_and_every_log_in() -> None:
+    banner = demo_banner(address="127.0.0.1:8000")
+
+    assert "open http://127.0.0.1:8000/" in banner
+    assert "organizer  / organizer-demo" in banner
+    assert "alice      / alice-demo" in banner
+
+
+def test_a_closed_terminal_stops_every_child(tmp_path: Path) -> None:
+    # given: a child running under the supervisor
+    def hang_up_when_started() -> None:
+        _wait_for(tmp_path / "a")
+        os.kill(os.getpid(), signal.SIGHUP)
+
+    threading.Thread(target=hang_up_when_started, daemon=True).start()
+    # when: the terminal hangs up
+    code = supervise({"a": _sleeper(tmp_path / "a")}, out=lambda line: None)
+    # then: the child is stopped too (it lives in a session of its own, which the hang-up does not reach)
+    assert code == 0
+    assert not _alive(int((tmp_path / "a").read_text()))

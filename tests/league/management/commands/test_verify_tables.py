@@ -42,8 +42,14 @@ def test_a_table_with_an_altered_move_is_listed_and_the_command_fails(fake_game:
 
 def test_the_selection_options_limit_the_tables_checked(fake_game: str) -> None:
     first, second = table_for(fake_game), table_for(fake_game)
-    Move.objects.create(table=second, seq=1, seat=0, player=second.seats.get(index=0).player,
-                        payload={"type": "pick", "value": 1}, at=second.created_at)
+    Move.objects.create(
+        table=second,
+        seq=1,
+        seat=0,
+        player=second.seats.get(index=0).player,
+        payload={"type": "pick", "value": 1},
+        at=second.created_at,
+    )
     out = io.StringIO()
 
     call_command("verify_tables", "--table", str(first.pk), stdout=out)

@@ -1,4 +1,4 @@
-"""Pages of fair dealing (league/views_fairness.py): verify page, entropy form, replay, downloads."""
+"""Pages of fair dealing (league/views/fairness.py): verify page, entropy form, replay, downloads."""
 
 import csv
 import hashlib
@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from league.models import Table
-from league.services.seasons import season_start
+from league.services.rounds import season_start
 from tests.league.factories import PlayerFactory, table_for
 from tests.league.fairness.helpers import seated
 from tests.league.playing import play_moves

@@ -1,4 +1,4 @@
-"""API of fair dealing (league/api_fairness.py): commitment, entropy, record."""
+"""API of fair dealing (league/api/views/fairness.py): commitment, entropy, record."""
 
 import hashlib
 import random

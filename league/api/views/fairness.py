@@ -1,5 +1,5 @@
 """API of provably fair dealing (docs/fairness.md): a table's commitment and entropy, adding or waiving entropy,
-and the table's full record. Mounted by league/urls_fairness.py under /api/tables/<id>/fairness/."""
+and the table's full record, under /api/tables/<id>/fairness/."""
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
@@ -7,17 +7,10 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.api.views.base import ApiView, player_of
-from league.errors import NotFound
-from league.models import Table
+from league.api.views.base import ApiView
+from league.caller import player_required
+from league.selectors.tables import table_get
 from league.services import fairness
-
-
-def _table(table_id: int) -> Table:
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
-        raise NotFound("No such table.", field="table_id")
-    return table
 
 
 class FairnessView(ApiView):
@@ -27,7 +20,7 @@ class FairnessView(ApiView):
 
     @extend_schema(responses={200: dict}, operation_id="table_fairness")
     def get(self, request: Request, table_id: int) -> Response:
-        return Response(fairness.fairness_view(table=_table(table_id)))
+        return Response(fairness.fairness_view(table=table_get(table_id=table_id)))
 
 
 class EntropyView(ApiView):
@@ -44,8 +37,8 @@ class EntropyView(ApiView):
         operation_id="table_entropy",
     )
     def post(self, request: Request, table_id: int) -> Response:
-        table = _table(table_id)
-        player = player_of(request)
+        table = table_get(table_id=table_id)
+        player = player_required(request)
         data = request.data if isinstance(request.data, dict) else {}
         if data.get("waive") is True:
             fairness.entropy_waive(table_id=table.pk, player=player)
@@ -62,4 +55,4 @@ class RecordView(ApiView):
 
     @extend_schema(responses={200: dict}, operation_id="table_record")
     def get(self, request: Request, table_id: int) -> Response:
-        return Response(fairness.record_export(table_id=_table(table_id).pk))
+        return Response(fairness.record_export(table_id=table_get(table_id=table_id).pk))

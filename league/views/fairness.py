@@ -9,17 +9,19 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from league.errors import NotFound, ServiceError
-from league.models import Season, Seat, Table
+from league.caller import player_or_none, player_required
+from league.errors import ServiceError
+from league.models import Season, Table
+from league.selectors.tables import seat_of
 from league.services import fairness
-from league.views.base import player_of
+from league.views.base import HtmxHttpRequest
 
 
 def table_verify_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
-    player = player_of(request)
+    player = player_or_none(request)
     view = fairness.fairness_view(table=table)
-    seat = Seat.objects.filter(table=table, player=player).values_list("index", flat=True).first() if player else None
+    seat = seat_of(table=table, player=player)
     differences = None
     if view["revealed"]:
         try:
@@ -44,10 +46,8 @@ def table_verify_page(request: HttpRequest, table_id: int) -> HttpResponse:
 def table_entropy(request: HttpRequest, table_id: int) -> HttpResponse:
     """The entropy form's target: add the text typed (or waive), then back to the verify page."""
     table = get_object_or_404(Table, pk=table_id)
-    player = player_of(request)
     try:
-        if player is None:
-            raise NotFound("This account has no player profile.")
+        player = player_required(request)
         if request.POST.get("waive"):
             fairness.entropy_waive(table_id=table.pk, player=player)
         else:
@@ -69,7 +69,7 @@ def table_entropy(request: HttpRequest, table_id: int) -> HttpResponse:
     return redirect("fairness_verify", table_id=table.pk)
 
 
-def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_replay(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Step through an ended table: ?step=n shows the state after move n (0 is the deal)."""
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
     if not fairness.seed_revealed(table):

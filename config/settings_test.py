@@ -1,0 +1,19 @@
+"""The settings of the test suite (pytest's DJANGO_SETTINGS_MODULE): the settings of config/settings.py from the same
+environment (DATABASE_URL, CELERY_BROKER_URL, ...), with what the tests need on top.
+
+- A secret key of their own: DEBUG is off in the tests, as in production, and the settings then want one.
+- Tasks run in the test process (on-commit work such as standings happens as in production, with no worker), unless
+  CELERY_TASK_ALWAYS_EAGER=0 says otherwise: the worker that tests/league/test_tasks.py starts runs on these settings
+  with it off.
+"""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-insecure-key")
+
+from config.settings import *  # noqa: F403
+from config.settings import _flag
+
+CELERY_TASK_ALWAYS_EAGER = _flag("CELERY_TASK_ALWAYS_EAGER", True)
+# fast password hashing: the tests make hundreds of users
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,60 @@
+"""Reads of clubs and players that pages and the API share: a club and its members (one order everywhere), a
+player by id, a club's tables."""
+
+from django.db.models import QuerySet
+
+from league.errors import BadOptions, NotFound
+from league.models import Club, Membership, Player, Table
+
+
+def club_get(*, club_id: int, field: str = "club_id") -> Club:
+    try:
+        return Club.objects.get(pk=club_id)
+    except Club.DoesNotExist:
+        raise NotFound("No such club.", field=field) from None
+
+
+def club_list() -> QuerySet[Club]:
+    return Club.objects.order_by("name", "id")
+
+
+def club_memberships(*, club: Club) -> QuerySet[Membership]:
+    """The club's memberships by role, then by the player's name: the one order of a member list."""
+    return (
+        Membership.objects.filter(club=club)
+        .select_related("player")
+        .order_by("role", "player__display_name", "player_id")
+    )
+
+
+def club_role_of(*, club: Club, player: Player | None) -> str | None:
+    """The player's role in the club ("organizer" or "member"), or None."""
+    if player is None:
+        return None
+    return Membership.objects.filter(club=club, player=player).values_list("role", flat=True).first()
+
+
+def is_organizer(*, club: Club, player: Player | None) -> bool:
+    return club_role_of(club=club, player=player) == Membership.Role.ORGANIZER
+
+
+def club_members_in_order(*, club: Club, player_ids: list[int]) -> list[Player]:
+    """The players with these ids, in the order given; each must be a member of the club."""
+    found = {p.pk: p for p in Player.objects.filter(pk__in=player_ids, memberships__club=club)}
+    for index, player_id in enumerate(player_ids):
+        if player_id not in found:
+            raise BadOptions(
+                f"Player {player_id} is not a member of this club.", code="not_a_member", field=f"players.{index}"
+            )
+    return [found[player_id] for player_id in player_ids]
+
+
+def club_tables(*, club: Club) -> QuerySet[Table]:
+    return Table.objects.filter(club=club).select_related("club").order_by("-created_at", "-id")
+
+
+def player_get(*, player_id: int, field: str = "player_id") -> Player:
+    try:
+        return Player.objects.select_related("user").get(pk=player_id)
+    except Player.DoesNotExist:
+        raise NotFound("No such player.", field=field) from None
