@@ -16,8 +16,10 @@ def bracket_play(
     state: dict, rnd: random.Random, *, draws: float = 0.0, forfeits: float = 0.0, withdrawals: float = 0.0
 ) -> tuple[dict, list[dict]]:
     """Play every match to the end: a random winner per table (a drawn table with probability `draws`), now and
-    then a forfeit or a withdrawal. Every state on the way must survive a JSON round trip unchanged."""
+    then a forfeit or a withdrawal. The states on the way (every 8th, and the last) must survive a JSON round trip
+    unchanged."""
     events: list[dict] = []
+    step = 0
     while not bracket.is_over(state):
         ready = bracket.matches_ready(state)
         assert ready, "a bracket that is not over always has a match to play"
@@ -31,7 +33,9 @@ def bracket_play(
             winner = None if rnd.random() < draws else rnd.choice(match["entrants"])
             state, more = bracket.table_record(state, match["id"], winner=winner)
         events += more
-        assert json_roundtrip(state) == state
+        step += 1
+        assert step % 8 or json_roundtrip(state) == state
+    assert json_roundtrip(state) == state
     return state, events
 
 

@@ -35,7 +35,7 @@ def test_t_r3_the_winner_takes_the_slot_of_the_next_round_and_the_loser_is_out()
 def test_t_r3_the_last_match_is_the_final():
     state, _ = single_elimination_create([1, 2, 3, 4])
     state = _win(_win(state, "W1.1", 1), "W1.2", 3)
-    state, events = bracket.table_record(state, "W2.1", winner=3)
+    state, _ = bracket.table_record(state, "W2.1", winner=3)
     assert bracket.is_over(state)
     assert bracket.champion(state) == 3
     assert _places(state)[1] == (2, 1)
@@ -145,7 +145,7 @@ def test_t_d3_after_three_drawn_tables_the_entrant_ahead_on_tables_goes_through(
 
 def test_t_d4_a_forfeit_loses_the_match_and_the_other_goes_through():
     state, _ = single_elimination_create([1, 2, 3, 4])
-    state, events = bracket.match_forfeit(state, "W1.1", entrant=1, reason="timeout")
+    state, _ = bracket.match_forfeit(state, "W1.1", entrant=1, reason="timeout")
     match = bracket.match_get(state, "W1.1")
     assert (match["winner"], match["loser"], match["decided"]) == (4, 1, "forfeit")
     assert match["note"] == "1: timeout"
