@@ -11,8 +11,9 @@ A bracket is plain JSON (`State`): its entrants in seed order, its options and a
      "decided": None,       # "played" | "bye" | "forfeit" | "draw_limit" | "void" | "unneeded"
      "note": None,          # why, when it was not simply played out
      "loser_place": [5, 4], # the place band the loser takes ([place, how many share it]); None: the loser goes on
-     "winner_place": None,  # [1, 1] for a final, [3, 1] for a third-place match
-     "final": False}        # "reset" for a grand final that a second match may follow
+     "winner_place": None,  # [3, 1] for a third-place match
+     "final": False}        # True: places 1 and 2; "reset": a grand final that a reset may follow (places 1
+                            # and 2 if the winners' champion, slot 0, wins it); "again": that reset match
 
 Every function takes a state and returns a new one (the input is never changed) with the events that happened.
 """
@@ -23,7 +24,6 @@ from typing import Any
 from league.tournaments.common import Event, State, copied
 
 DRAW_LIMIT = 3  # T-D3: at most three drawn tables in a row
-DECISIONS = ("played", "bye", "forfeit", "draw_limit", "void", "unneeded")
 
 
 # --- building ---------------------------------------------------------------------------------------------------------
@@ -153,19 +153,8 @@ def places(state: State) -> list[dict[str, Any]]:
     place … place + shared − 1 (a band such as 5–8)."""
     out: dict[int, tuple[int, int]] = {}
     for match in state["matches"]:
-        decided = match["decided"]
-        if decided is None or decided in ("void", "unneeded"):
-            continue
-        winner, loser = match["winner"], match["loser"]
-        if _decides_final(match):
-            out[winner] = (1, 1)
-            if loser is not None:
-                out[loser] = (2, 1)
-            continue
-        if match["winner_place"] is not None and winner is not None:
-            out[winner] = (match["winner_place"][0], match["winner_place"][1])
-        if match["loser_place"] is not None and loser is not None:
-            out[loser] = (match["loser_place"][0], match["loser_place"][1])
+        if match["decided"] is not None:
+            out.update(_placed_by(match))
     ranked = sorted(out.items(), key=lambda item: (item[1][0], seed_of(state, item[0])))
     return [{"entrant": e, "place": place, "shared": shared} for e, (place, shared) in ranked]
 
