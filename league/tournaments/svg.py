@@ -42,18 +42,20 @@ LABELS = {
     "title": "Bracket",
 }
 
+# every rule under svg.bracket: an <svg> inline in a page shares the page's stylesheet, both ways
 STYLE = """
-.m rect.box{fill:#fff;stroke:#9aa0a6;stroke-width:1}
-.m.live rect.box{stroke:#d9480f;stroke-width:2.5}
-.m.unneeded rect.box{stroke-dasharray:4 3;fill:#f8f9fa}
-.r text{font:13px system-ui,sans-serif;fill:#212529}
-.r text.seed,.r text.ghost{fill:#868e96;font-size:11px}
-.r.won rect{fill:#d3f9d8}.r.won text.name,.r.won text.score{font-weight:700}
-.r.lost text.name{fill:#868e96}
-.r.bye text.name{fill:#868e96;font-style:italic}
-.h{font:600 12px system-ui,sans-serif;fill:#495057}
-.live-dot{fill:#d9480f}
-path.link{fill:none;stroke:#ced4da;stroke-width:1.5}
+svg.bracket .m rect.box{fill:#fff;stroke:#9aa0a6;stroke-width:1}
+svg.bracket .m.live rect.box{stroke:#d9480f;stroke-width:2.5}
+svg.bracket .m.unneeded rect.box{stroke-dasharray:4 3;fill:#f8f9fa}
+svg.bracket text{font:13px system-ui,sans-serif;fill:#212529}
+svg.bracket text.seed,svg.bracket text.ghost{fill:#868e96;font-size:11px}
+svg.bracket .r.won rect{fill:#d3f9d8}
+svg.bracket .r.won text.name,svg.bracket .r.won text.score{font-weight:700}
+svg.bracket .r.lost text.name{fill:#868e96}
+svg.bracket .r.bye text.name{fill:#868e96;font-style:italic}
+svg.bracket text.h{font:600 12px system-ui,sans-serif;fill:#495057}
+svg.bracket .live-dot{fill:#d9480f}
+svg.bracket path.link{fill:none;stroke:#ced4da;stroke-width:1.5}
 """
 
 
