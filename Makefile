@@ -6,11 +6,10 @@ TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 ADDRESS ?= 127.0.0.1:8000
 # the demo runs with DEBUG on (the development server serves the static files); nothing else does unless told
 DEMO := DEBUG=1
-# what `make lint` type-checks with --strict in games/: games/core today; `games` once every engine is clean
+# what `make lint` type-checks with --strict (the engines)
 MYPY_GAMES ?= games
-# what `ruff format` keeps formatted (games/ and tests/games/ follow when their rewrites land)
-FORMATTED := league config tests/league tests/pages tests/config tests/conftest.py tests/test_migrations.py \
-	tests/test_layers.py bench tools
+# what `ruff format` keeps formatted (migrations excepted, by pyproject's ruff settings)
+FORMATTED := .
 # make check: the fast tests on SQLite (schema from the models: --nomigrations), the conformance kit at a small size;
 # the modules of the browser and fuzzing tests are not even collected (importing Playwright and Schemathesis costs
 # seconds in every worker)

@@ -31,8 +31,13 @@ from games.core.protocol import Event
 Chips = dict[str, Any]
 
 # the keys each betting move may carry (a client may invent none: games/core/protocol.py)
-MOVE_KEYS = {"check": {"type"}, "call": {"type"}, "fold": {"type"}, "bet": {"type", "amount"},
-             "raise": {"type", "amount"}}
+MOVE_KEYS = {
+    "check": {"type"},
+    "call": {"type"},
+    "fold": {"type"},
+    "bet": {"type", "amount"},
+    "raise": {"type", "amount"},
+}
 
 # the sentences of the betting events (games/core/events.py), shared by the three games that bet
 EVENT_TYPES = {
@@ -232,8 +237,12 @@ def apply(chips: Chips, seat: int, move: dict[str, Any], limits: Limits) -> Chip
         raise IllegalMove("bad_move", _("A move is a JSON object with a type."))
     kind = move.get("type")
     if kind in MOVE_KEYS and not set(move) <= MOVE_KEYS[kind]:
-        raise IllegalMove("unknown_field", _("A {kind} move has no field {fields}."), kind=kind,
-                          fields=", ".join(sorted(map(str, set(move) - MOVE_KEYS[kind]))))
+        raise IllegalMove(
+            "unknown_field",
+            _("A {kind} move has no field {fields}."),
+            kind=kind,
+            fields=", ".join(sorted(map(str, set(move) - MOVE_KEYS[kind]))),
+        )
     call = to_call(chips, seat)
     out = _copied(chips)
     rnd = out["round"]
@@ -259,8 +268,12 @@ def apply(chips: Chips, seat: int, move: dict[str, Any], limits: Limits) -> Chip
     if kind in ("bet", "raise"):
         expected = "bet" if max(rnd["bets"]) == 0 else "raise"
         if kind != expected:
-            raise IllegalMove(f"cannot_{kind}", _("Nobody has bet yet: bet instead.") if expected == "bet"
-                              else _("There is a bet already: raise instead."))
+            raise IllegalMove(
+                f"cannot_{kind}",
+                _("Nobody has bet yet: bet instead.")
+                if expected == "bet"
+                else _("There is a bet already: raise instead."),
+            )
         amount = move.get("amount")
         if not isinstance(amount, int) or isinstance(amount, bool):
             raise IllegalMove("bad_amount", _("A bet or raise needs a whole number of chips as its amount."))
@@ -269,8 +282,9 @@ def apply(chips: Chips, seat: int, move: dict[str, Any], limits: Limits) -> Chip
             raise IllegalMove("raise_not_allowed", _("You may not bet or raise now."))
         low, high = bounds
         if not low <= amount <= high:
-            raise IllegalMove("amount_out_of_range", _("The amount must be between {low} and {high}."), low=low,
-                              high=high)
+            raise IllegalMove(
+                "amount_out_of_range", _("The amount must be between {low} and {high}."), low=low, high=high
+            )
         out = post(out, seat, call + amount)
         rnd = out["round"]
         full = amount >= _full_increment(chips, seat, limits)

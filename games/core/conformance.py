@@ -162,8 +162,11 @@ def play(
             before = _check_step(engine, state, seat, legal, playout, rng, conserved)
             after, events = engine.play_move(state, seat, move)
             _check(before != _canonical(after), playout, f"move {move} by {seat} changed nothing")
-            _check(_canonical(engine.apply_move(state, seat, move)) == _canonical(after), playout,
-                   "play_move and apply_move give different states")
+            _check(
+                _canonical(engine.apply_move(state, seat, move)) == _canonical(after),
+                playout,
+                "play_move and apply_move give different states",
+            )
             _check_events(engine, state, seat, move, legal, after, events, playout, rng)
             state = after
         else:
@@ -211,8 +214,11 @@ def _check_step(
     try:
         engine.apply_move(state, seat, invented)
     except IllegalMove as error:
-        _check(error.code == "unknown_field", playout, f"a move with an unknown key is refused as {error.code!r}, "
-               "not 'unknown_field'")
+        _check(
+            error.code == "unknown_field",
+            playout,
+            f"a move with an unknown key is refused as {error.code!r}, not 'unknown_field'",
+        )
     else:
         raise ConformanceError(f"a move with an unknown key {invented!r} was accepted ({playout.describe()})")
     _check(_canonical(state) == snapshot, playout, "apply_move mutated its input")
@@ -224,8 +230,11 @@ def _check_event_form(engine: Engine, events: Any, players: int, playout: Playou
     types = engine.event_types()
     _check(isinstance(events, list), playout, "events are a list")
     for event in events:
-        _check(isinstance(event, dict) and event.get("type") in types, playout,
-               f"event {event!r} is not a dict of a declared type")
+        _check(
+            isinstance(event, dict) and event.get("type") in types,
+            playout,
+            f"event {event!r} is not a dict of a declared type",
+        )
         for key in ("to", "secret"):
             if key not in event:
                 continue
@@ -283,8 +292,11 @@ def _check_events(
             if stays_open and viewer != seat:
                 _check(same_view, playout, f"in an open secret step, seat {seat}'s choice shows in {viewer}'s view")
             if same_view:
-                _check(other_seen[viewer] == seen[viewer], playout,
-                       f"the events of seat {seat}'s move tell {viewer} which choice it made, its view does not")
+                _check(
+                    other_seen[viewer] == seen[viewer],
+                    playout,
+                    f"the events of seat {seat}'s move tell {viewer} which choice it made, its view does not",
+                )
     # cards hidden from the viewer, exchanged, leave it the same events unless its view after the move changes
     for viewer in [None, rng.choice(viewers[:-1])]:
         groups = engine.hidden_places(before, viewer)
@@ -295,8 +307,11 @@ def _check_events(
         except IllegalMove:
             continue  # the move named a card the exchange took away
         if engine.view(other_after, viewer) == views_after[viewer]:
-            _check(visible(other_events, viewer) == seen[viewer], playout,
-                   f"the events seen by {viewer} change when cards hidden from it are exchanged")
+            _check(
+                visible(other_events, viewer) == seen[viewer],
+                playout,
+                f"the events seen by {viewer} change when cards hidden from it are exchanged",
+            )
 
 
 def _check_opening(engine: Engine, state: State, playout: Playout, rng: random.Random) -> None:
@@ -308,8 +323,11 @@ def _check_opening(engine: Engine, state: State, playout: Playout, rng: random.R
         groups = engine.hidden_places(state, viewer)
         if any(len(group) > 1 for group in groups):
             exchanged = engine.opening_events(_exchanged(state, groups, rng))
-            _check(_canonical(visible(exchanged, viewer)) == text, playout,
-                   f"the opening events seen by {viewer} change when cards hidden from it are exchanged")
+            _check(
+                _canonical(visible(exchanged, viewer)) == text,
+                playout,
+                f"the opening events seen by {viewer} change when cards hidden from it are exchanged",
+            )
 
 
 def _check_end(engine: Engine, state: State, playout: Playout, conserved: dict[str, int] | None) -> None:
@@ -324,8 +342,7 @@ def _check_end(engine: Engine, state: State, playout: Playout, conserved: dict[s
     _check(engine.ledger_count(state) == len(engine.ledger(state)), playout, "ledger_count differs from the ledger")
     json.dumps(outcome)
     json.dumps(engine.ledger(state))
-    replayed = replay(engine, players=playout.players, seed=playout.seed, options=playout.options,
-                      moves=playout.moves)
+    replayed = replay(engine, players=playout.players, seed=playout.seed, options=playout.options, moves=playout.moves)
     _check(_canonical(replayed) == _canonical(state), playout, "replaying seed + moves gives a different state")
 
 
@@ -340,6 +357,7 @@ def replay(engine: Engine, *, players: int, seed: str, options: dict[str, Any], 
 def check_declarations(engine: Engine) -> None:
     """What an engine declares about itself, checked once: its title, the options schema against default_options
     and check_options, teams as a partition of the seats, event sentences, and a start from given seat stacks."""
+
     def fail(message: str) -> None:
         raise ConformanceError(f"{engine.name}: {message}")
 
@@ -409,7 +427,12 @@ def _check_seat_stacks(
 
 
 def run(
-    engine: Engine, *, playouts: int = 0, units: int = 0, offset: int = 0, seed_prefix: str = "kit",
+    engine: Engine,
+    *,
+    playouts: int = 0,
+    units: int = 0,
+    offset: int = 0,
+    seed_prefix: str = "kit",
     checks: bool = True,
 ) -> dict[str, int]:
     """Matches spread over every player count and conformance variant, until at least `playouts` matches and

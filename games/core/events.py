@@ -32,8 +32,9 @@ from typing import Any
 
 Event = dict[str, Any]
 
-SEAT_FIELDS = frozenset({"seat", "target", "winner", "dealer", "button", "leader", "taker", "victim", "from_seat",
-                         "to_seat", "caller"})
+SEAT_FIELDS = frozenset(
+    {"seat", "target", "winner", "dealer", "button", "leader", "taker", "victim", "from_seat", "to_seat", "caller"}
+)
 SEATS_FIELDS = frozenset({"seats", "winners", "losers", "order", "team"})
 CARD_FIELDS = frozenset({"card", "drawn", "turned", "joker"})
 CARDS_FIELDS = frozenset({"cards", "row", "shown", "public", "kept", "community"})

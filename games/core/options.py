@@ -59,8 +59,14 @@ class Option:
             raise ValueError(f"option {self.name}: the default is not a choice")
 
     def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.default, "label": self.label,
-                               "help": self.help, "advanced": self.advanced}
+        out: dict[str, Any] = {
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "label": self.label,
+            "help": self.help,
+            "advanced": self.advanced,
+        }
         if self.kind in ("int", "seat_ints"):
             out |= {"min": self.low, "max": self.high}
         if self.kind == "choice":
@@ -94,8 +100,9 @@ def _check_one(option: Option, value: Any, players: int) -> None:
             raise _refuse(option, _("{option} is yes or no."))
     elif option.kind == "int":
         if not _is_int(value) or not option.low <= value <= option.high:
-            raise _refuse(option, _("{option} is a whole number from {low} to {high}."), low=option.low,
-                          high=option.high)
+            raise _refuse(
+                option, _("{option} is a whole number from {low} to {high}."), low=option.low, high=option.high
+            )
     elif option.kind == "choice":
         values = [choice for choice, _label in option.choices]
         if value not in values:
@@ -105,8 +112,13 @@ def _check_one(option: Option, value: Any, players: int) -> None:
         or len(value) != players
         or not all(_is_int(item) and option.low <= item <= option.high for item in value)
     ):
-        raise _refuse(option, _("{option} lists one whole number from {low} to {high} for each of the {players} "
-                                    "seats."), low=option.low, high=option.high, players=players)
+        raise _refuse(
+            option,
+            _("{option} lists one whole number from {low} to {high} for each of the {players} seats."),
+            low=option.low,
+            high=option.high,
+            players=players,
+        )
 
 
 def options_check(options: Any, players: int, schema: list[Option]) -> dict[str, Any]:

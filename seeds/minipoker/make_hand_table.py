@@ -29,8 +29,12 @@ RULE_SETS = {
     "common_no_specials": {"specials": False},
     "original": {"rules": "original"},
     "original_kkeut": {"rules": "original", "top_scoring": "kkeut"},
-    "original_extras": {"rules": "original", "flush_pair_hunter": True, "flush_black_knight": True,
-                        "spade_flush_regamer": True},
+    "original_extras": {
+        "rules": "original",
+        "flush_pair_hunter": True,
+        "flush_black_knight": True,
+        "spade_flush_regamer": True,
+    },
 }
 
 
@@ -59,13 +63,21 @@ def ladder(setting):
     if back:
         steps.append(("back_straight",))
     steps += [("straight", high) for high in range(13, 2, -1)]
-    steps += [("flush", high, low) for high in range(14, 2, -1) for low in range(high - 1, 1, -1)
-              if not is_run(high, low, back)]
+    steps += [
+        ("flush", high, low)
+        for high in range(14, 2, -1)
+        for low in range(high - 1, 1, -1)
+        if not is_run(high, low, back)
+    ]
     if setting.get("top_scoring") == "kkeut":
         steps += [("kkeut", d) for d in range(9, -1, -1)]
     elif setting.get("top_kicker"):
-        steps += [("top", high, low) for high in range(14, 3, -1) for low in range(high - 1, 1, -1)
-                  if not is_run(high, low, back)]
+        steps += [
+            ("top", high, low)
+            for high in range(14, 3, -1)
+            for low in range(high - 1, 1, -1)
+            if not is_run(high, low, back)
+        ]
     else:
         steps += [("top", high) for high in range(14, 3, -1)]
     if setting.get("rules") == "original":
@@ -109,11 +121,13 @@ def plain_class(cards, setting):
     if high == low:
         return ("pair", high), "pair"
     if high == 14 and low == 13:
-        return (("royal_straight_flush",), "royal_straight_flush") if same_suit else (("royal_straight",),
-                                                                                      "royal_straight")
+        return (
+            (("royal_straight_flush",), "royal_straight_flush")
+            if same_suit
+            else (("royal_straight",), "royal_straight")
+        )
     if back and high == 14 and low == 2:
-        return (("back_straight_flush",), "back_straight_flush") if same_suit else (("back_straight",),
-                                                                                    "back_straight")
+        return (("back_straight_flush",), "back_straight_flush") if same_suit else (("back_straight",), "back_straight")
     if high - low == 1:
         return (("straight_flush", high), "straight_flush") if same_suit else (("straight", high), "straight")
     if same_suit:
@@ -157,13 +171,7 @@ def table_text():
         for hand in hands:
             table[hand] += [graded[hand][0], places[strength[hand]]]
     rows = ",\n".join(json.dumps(table[hand]) for hand in hands)
-    return (
-        "{\n"
-        f'"rule_sets": {json.dumps(RULE_SETS)},\n'
-        f'"columns": {json.dumps(columns)},\n'
-        f'"rows": [\n{rows}\n]\n'
-        "}\n"
-    )
+    return f'{{\n"rule_sets": {json.dumps(RULE_SETS)},\n"columns": {json.dumps(columns)},\n"rows": [\n{rows}\n]\n}}\n'
 
 
 # --- regame ranges ---------------------------------------------------------------------------------------------
@@ -172,13 +180,30 @@ REGAME_RULE_SETS = {
     "common": {},
     "common_kkeut": {"top_scoring": "kkeut"},
     "original": {"rules": "original"},
-    "original_extras": {"rules": "original", "deal": "three_card", "triple": True, "flush_pair_hunter": True,
-                        "flush_black_knight": True, "spade_flush_regamer": True},
+    "original_extras": {
+        "rules": "original",
+        "deal": "three_card",
+        "triple": True,
+        "flush_pair_hunter": True,
+        "flush_black_knight": True,
+        "spade_flush_regamer": True,
+    },
 }
 # the categories a winning hand may have, strongest first (a Triple above the Royal straight flush, M-R24); a special
 # that cannot win never wins against a regamer that is not tied with it (M-R23), so it is not listed
-WINNING = ["triple", "royal_straight_flush", "back_straight_flush", "straight_flush", "pair", "royal_straight",
-           "back_straight", "straight", "flush", "top", "kkeut"]
+WINNING = [
+    "triple",
+    "royal_straight_flush",
+    "back_straight_flush",
+    "straight_flush",
+    "pair",
+    "royal_straight",
+    "back_straight",
+    "straight",
+    "flush",
+    "top",
+    "kkeut",
+]
 STRAIGHT_FLUSHES = WINNING[1:4]
 REGAMERS = ["regamer", "flush_regamer", "spade_flush_regamer"]
 # a winning catcher counts as the hand it caught (M-D7): the categories each can catch
@@ -225,12 +250,15 @@ def regame_text():
     """The whole of regame_table.json: one line per (regamer, winning category, catcher that won it); a cell is
     true or false, or null where that meeting cannot happen under the rule set."""
     meetings = [(regamer, winning, None) for regamer in REGAMERS for winning in WINNING]
-    meetings += [(regamer, winning, catcher) for regamer in REGAMERS for catcher, caught in CAUGHT.items()
-                 for winning in caught]
+    meetings += [
+        (regamer, winning, catcher) for regamer in REGAMERS for catcher, caught in CAUGHT.items() for winning in caught
+    ]
     rows = []
     for regamer, winning, caught_by in meetings:
-        cells = [may_call(regamer, winning, caught_by, setting) if occurs(regamer, winning, caught_by, setting)
-                 else None for setting in REGAME_RULE_SETS.values()]
+        cells = [
+            may_call(regamer, winning, caught_by, setting) if occurs(regamer, winning, caught_by, setting) else None
+            for setting in REGAME_RULE_SETS.values()
+        ]
         rows.append(json.dumps([regamer, winning, caught_by, *cells]))
     columns = ["regamer", "winning", "caught_by", *REGAME_RULE_SETS]
     body = ",\n".join(rows)

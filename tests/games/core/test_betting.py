@@ -197,8 +197,12 @@ def test_no_betting_round_when_fewer_than_two_can_bet():
 
 def test_c_d9_side_pots_with_three_all_ins_at_different_levels():
     """Seats 0, 1, 2 all-in for 30, 60 and 80; seat 3 covered them with 100 and seat 4 folded after 50."""
-    chips = {"stacks": [0, 0, 0, 400, 400], "contrib": [30, 60, 80, 100, 50],
-             "folded": [False, False, False, False, True], "round": None}
+    chips = {
+        "stacks": [0, 0, 0, 400, 400],
+        "contrib": [30, 60, 80, 100, 50],
+        "folded": [False, False, False, False, True],
+        "round": None,
+    }
     assert betting.side_pots(chips) == [
         {"amount": 150, "eligible": [0, 1, 2, 3], "shares": [30, 30, 30, 30, 30]},  # 30 from each of five
         # 30 each from seats 1, 2, 3 and 20 from the folded seat 4
@@ -231,8 +235,12 @@ def test_c_d7_split_with_odd_chips_one_each_in_the_order_given():
 
 def test_pay_out_moves_the_pot_to_the_stacks():
     chips = {"stacks": [0, 50], "contrib": [40, 40], "folded": [False, False], "round": None}
-    assert betting.pay_out(chips, {0: 80}) == {"stacks": [80, 50], "contrib": [0, 0], "folded": [False, False],
-                                               "round": None}
+    assert betting.pay_out(chips, {0: 80}) == {
+        "stacks": [80, 50],
+        "contrib": [0, 0],
+        "folded": [False, False],
+        "round": None,
+    }
 
 
 def test_ante_from_a_short_stack_posts_it_all_in():

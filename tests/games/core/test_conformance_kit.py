@@ -42,8 +42,12 @@ class HighCard:
         return None
 
     def event_types(self) -> dict[str, str]:
-        return {"bet": "{seat} bets {amount}", "pass": "{seat} passes", "hand": "{winner} wins the hand",
-                "card": "{seat} holds {card}"}
+        return {
+            "bet": "{seat} bets {amount}",
+            "pass": "{seat} passes",
+            "hand": "{winner} wins the hand",
+            "card": "{seat} holds {card}",
+        }
 
     def opening_events(self, state: dict[str, Any]) -> list[dict[str, Any]]:
         return [{"type": "card", "seat": seat, "card": state["cards"][seat], "to": [seat]} for seat in range(2)]
@@ -70,8 +74,15 @@ class HighCard:
         return {"type": "bet", "seat": seat, "amount": move["amount"]}
 
     def new_game(self, *, players: int, seed: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
-        state = {"players": players, "seed": seed, "hand": 0, "turn": 0, "bets": [None, None], "points": [10, 10],
-                 "log": []}
+        state = {
+            "players": players,
+            "seed": seed,
+            "hand": 0,
+            "turn": 0,
+            "bets": [None, None],
+            "points": [10, 10],
+            "log": [],
+        }
         self._deal(state)
         return state
 
@@ -126,8 +137,13 @@ class HighCard:
         self._deal(new)
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        out = {"phase": "over" if self.is_over(state) else "bet", "to_act": self.to_act(state),
-               "points": state["points"], "bets": state["bets"], "log": state["log"]}
+        out = {
+            "phase": "over" if self.is_over(state) else "bet",
+            "to_act": self.to_act(state),
+            "points": state["points"],
+            "bets": state["bets"],
+            "log": state["log"],
+        }
         if seat is not None:
             out["card"] = state["cards"][seat]
             out["legal_moves"] = self.legal_moves(state, seat)
@@ -143,8 +159,13 @@ class HighCard:
     def ledger(self, state: dict[str, Any]) -> list[dict[str, Any]]:
         rows, before = [], [10, 10]
         for index, entry in enumerate(state["log"]):
-            rows.append({"index": index, "deltas": [a - b for a, b in zip(entry["points"], before, strict=True)],
-                         "totals": entry["points"]})
+            rows.append(
+                {
+                    "index": index,
+                    "deltas": [a - b for a, b in zip(entry["points"], before, strict=True)],
+                    "totals": entry["points"],
+                }
+            )
             before = entry["points"]
         return rows
 

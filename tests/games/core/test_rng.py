@@ -62,7 +62,14 @@ def test_known_answer_of_algorithm_version_1() -> None:
     """Anyone who knows the seed can re-derive a deal; a change of algorithm must bump ALGORITHM_VERSION."""
     assert ALGORITHM_VERSION == 1
     assert shuffled(standard_deck(), seed="cardleague", label="deal-0")[:8] == [
-        "AH", "QH", "JS", "JC", "9C", "QC", "9S", "8D",
+        "AH",
+        "QH",
+        "JS",
+        "JC",
+        "9C",
+        "QC",
+        "9S",
+        "8D",
     ]
     stream = SeededStream("cardleague", "deal-0")
     assert [stream.below(52) for _ in range(5)] == [30, 39, 16, 18, 22]
