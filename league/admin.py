@@ -15,7 +15,9 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Count, ForeignKey, QuerySet
+from django.core.exceptions import FieldDoesNotExist
+from django.db.models import Count, ForeignKey, Model, QuerySet
+from django.db.models.constants import LOOKUP_SEP
 from django.http import HttpRequest
 from django.utils.html import format_html
 
@@ -58,7 +60,60 @@ def _organized_clubs(request: HttpRequest) -> QuerySet[Club]:
     ).distinct()
 
 
-class ClubScoped(admin.ModelAdmin):
+# fields that hold what a seat or a person keeps to themselves: no admin filters, searches or sorts on them, whatever
+# its list_filter says (a filter on a JSON field is a question about its content: ?seed__startswith=0, 275 requests
+# for a whole seed; ?state__hands__1__contains=8D for an opponent's hand)
+SECRET_FIELDS = frozenset(
+    {"state", "seed", "payload", "events", "opening_events", "server_seed", "result", "settings", "email", "password"}
+)
+# the lookups Django's own list filters and date hierarchy put in a changelist's query string
+FILTER_LOOKUPS = frozenset({"exact", "isnull", "in", "year", "month", "day", "gte", "lt"})
+
+
+def _field_path(model: type[Model], lookup: str) -> tuple[list[str], list[str]]:
+    """Split an admin lookup into the field path it walks (relations then a field) and the lookups after it; the id
+    of a relation is the relation itself (`club__id__exact` filters on `club`)."""
+    path: list[str] = []
+    parts = lookup.split(LOOKUP_SEP)
+    current: type[Model] | None = model
+    for index, part in enumerate(parts):
+        try:
+            field = current._meta.get_field(part) if current is not None else None
+        except FieldDoesNotExist:
+            field = None
+        if field is None:
+            return path, parts[index:]
+        if path and part in ("id", "pk") and field.primary_key:
+            return path, parts[index + 1 :]
+        path.append(part)
+        current = field.related_model if field.is_relation else None  # type: ignore[assignment]
+    return path, []
+
+
+class LeagueAdmin(admin.ModelAdmin):
+    """Every admin of the league: a changelist filters only on what its `list_filter` and `date_hierarchy` offer,
+    with the lookups Django's own filters use, and never on a secret field (SECRET_FIELDS), however reached.
+    Django's default accepts any lookup on a model's own fields, which lets a staff organizer who plays ask
+    yes/no questions about a table's hidden state."""
+
+    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest | None = None) -> bool:
+        path, lookups = _field_path(self.model, lookup)
+        if not path or SECRET_FIELDS.intersection(path) or not set(lookups) <= FILTER_LOOKUPS or len(lookups) > 1:
+            return False
+        return LOOKUP_SEP.join(path) in self.filter_paths(request)
+
+    def filter_paths(self, request: HttpRequest | None) -> set[str]:
+        """The field paths this changelist's filters use (a relation filters on its id)."""
+        filters = self.get_list_filter(request) if request is not None else self.list_filter
+        paths = {self.date_hierarchy} if self.date_hierarchy else set()
+        for item in filters:
+            name = item[0] if isinstance(item, list | tuple) else item
+            if isinstance(name, str):
+                paths.add(LOOKUP_SEP.join(_field_path(self.model, name)[0]))
+        return paths
+
+
+class ClubScoped(LeagueAdmin):
     """Limit a non-superuser to the clubs they organize; `club_path` leads from the model to its club."""
 
     club_path = "club"
@@ -93,50 +148,52 @@ class ReadOnlyInline(admin.TabularInline):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    """A non-superuser sees and edits only the members of the clubs they organize; the player search that fills a
-    membership's player field still finds everyone, so that an organizer can add a new member."""
+class PlayerAdmin(LeagueAdmin):
+    """A non-superuser sees only the members of the clubs they organize, read-only and without their personal
+    settings: an organizer edits club membership, never another person's profile. The player search that fills a
+    membership's player field finds, for them, only those members, and never searches e-mail addresses."""
 
     list_display = ["display_name", "user", "is_bot", "language", "created_at"]
     list_filter = ["is_bot", "language"]
-    search_fields = ["display_name", "user__username", "user__email"]
+    search_fields = ["display_name", "user__username"]
     autocomplete_fields = ["user"]
     readonly_fields = ["created_at"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
         queryset = super().get_queryset(request)
-        if request.user.is_superuser or _is_autocomplete(request):
+        if request.user.is_superuser:
             return queryset
         # a subquery rather than a join: a member of two of the organizer's clubs is listed once
         members = Membership.objects.filter(club__in=_organized_clubs(request)).values("player")
         return queryset.filter(pk__in=members)
 
     def has_change_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
-        if not super().has_change_permission(request, obj):
-            return False
-        if obj is None or request.user.is_superuser:
-            return True
-        return self.get_queryset(request).filter(pk=obj.pk).exists()
+        return bool(request.user.is_superuser) and super().has_change_permission(request, obj)
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Player | None = None) -> list[str]:
-        # which account a profile belongs to is not a club matter: an organizer could otherwise hand a member's
-        # profile (ratings, seats) to another log-in
-        if request.user.is_superuser:
-            return list(self.readonly_fields)
-        return [*self.readonly_fields, "user"]
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return bool(request.user.is_superuser) and super().has_add_permission(request)
 
+    def has_delete_permission(self, request: HttpRequest, obj: Player | None = None) -> bool:
+        return bool(request.user.is_superuser) and super().has_delete_permission(request, obj)
 
-def _is_autocomplete(request: HttpRequest) -> bool:
-    """The admin's search for a foreign-key field (Django's AutocompleteJsonView reads the target admin's queryset);
-    it offers names to pick, never a profile to edit."""
-    match = getattr(request, "resolver_match", None)
-    return match is not None and match.url_name == "autocomplete"
+    def get_exclude(self, request: HttpRequest, obj: Player | None = None) -> Any:
+        # a member's preferences are theirs; the organizer sees the name, language and whether it is a bot
+        return None if request.user.is_superuser else ["settings"]
 
 
 class MembershipInline(admin.TabularInline):
+    """A club's members: an organizer changes a role or removes a member; a player joins only with their consent
+    (an invitation accepted or a request approved: league.services.clubs), so only a superuser adds one here."""
+
     model = Membership
-    extra = 1
+    extra = 0
     autocomplete_fields = ["player"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return bool(request.user.is_superuser) and super().has_add_permission(request, obj)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        return [] if request.user.is_superuser else ["player", "joined_at"]
 
 
 @admin.register(Club)
@@ -173,6 +230,13 @@ class MembershipAdmin(ClubScoped, admin.ModelAdmin):
     list_filter = ["role", "club"]
     search_fields = ["player__display_name", "player__user__username", "club__name"]
     autocomplete_fields = ["player"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        # joining takes the player's consent (MembershipInline says how); a superuser may still repair a club
+        return bool(request.user.is_superuser) and super().has_add_permission(request)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Membership | None = None) -> Any:
+        return [] if request.user.is_superuser else ["player", "club", "joined_at"]
 
 
 # --- tables ---------------------------------------------------------------------------------------------------------

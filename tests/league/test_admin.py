@@ -8,8 +8,9 @@ from django.urls import reverse
 
 from league.models import Membership, Move, Player, Table
 from league.services.moves import move_submit
+from league.services.seasons import SeasonSpec, season_create
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory, table_for
-from tests.league.playing import play_moves
+from tests.league.playing import play_moves, seat_count, short_options
 
 pytestmark = pytest.mark.django_db
 
@@ -204,71 +205,72 @@ def test_an_organizer_lists_only_the_players_of_the_clubs_they_organize(organize
     assert [p.display_name for p in response.context["cl"].result_list] == ["Member", "Olivia"]
 
 
-def test_an_organizer_edits_a_member_but_not_a_player_of_another_club(organizer) -> None:
+def test_an_organizer_edits_no_profile_not_even_a_members(organizer) -> None:
+    # given: a member of the organizer's club
     client, club = organizer
-    member = MembershipFactory(club=club).player
-    outsider = MembershipFactory(player=PlayerFactory(display_name="Outsider")).player
-
-    edited = client.post(
+    member = MembershipFactory(club=club, player=PlayerFactory(display_name="Member")).player
+    # when: the organizer posts the member's profile form
+    answer = client.post(
         reverse("admin:league_player_change", args=[member.pk]), _player_form(member, display_name="Renamed")
     )
-    refused = client.post(
-        reverse("admin:league_player_change", args=[outsider.pk]), _player_form(outsider, display_name="Hijacked")
-    )
-
-    assert edited.status_code == 302
+    # then: refused (the admin's read-only answer), nothing saved, and the page shows no settings
+    assert answer.status_code == 403
     member.refresh_from_db()
-    assert member.display_name == "Renamed"
-    # the admin's answer to an object outside the queryset: back to the index, nothing saved
-    assert refused.status_code == 302
-    outsider.refresh_from_db()
-    assert outsider.display_name == "Outsider"
+    assert member.display_name == "Member"
+    page = client.get(reverse("admin:league_player_change", args=[member.pk])).content.decode()
+    assert "settings" not in page.lower().split("<form", 1)[-1].split("</form>", 1)[0].replace("csrfmiddleware", "")
 
 
-def test_an_organizer_cannot_move_a_members_profile_to_another_account(organizer) -> None:
-    client, club = organizer
-    member = MembershipFactory(club=club).player
-    other_account = UserFactory(username="someone-else")
-
-    answer = client.post(
-        reverse("admin:league_player_change", args=[member.pk]),
-        _player_form(member, user=other_account.pk, display_name="Renamed"),
-    )
-
-    assert answer.status_code == 302
-    owner = member.user_id
-    member.refresh_from_db()
-    # the rest of the form is saved; the account field is not even offered
-    assert (member.display_name, member.user_id) == ("Renamed", owner)
-
-
-def test_an_organizer_has_no_change_permission_on_a_player_of_another_club(organizer, rf) -> None:
+def test_an_organizer_has_no_change_permission_on_any_player(organizer, rf) -> None:
     from django.contrib import admin
 
     _client, club = organizer
     member = MembershipFactory(club=club).player
-    outsider = PlayerFactory()
     request = rf.get("/admin/")
     request.user = Player.objects.get(user__username="olivia").user
     player_admin = admin.site._registry[Player]
 
-    assert player_admin.has_change_permission(request, member) is True
-    assert player_admin.has_change_permission(request, outsider) is False
-    assert player_admin.has_change_permission(request) is True  # the changelist itself
+    assert player_admin.has_change_permission(request, member) is False
+    assert player_admin.has_change_permission(request) is False
+    assert player_admin.has_view_permission(request, member) is True
 
 
-def test_an_organizer_still_finds_any_player_to_add_as_a_member(organizer) -> None:
-    # given: a player in no club of the organizer's
-    client, _club = organizer
-    newcomer = PlayerFactory(display_name="Newcomer")
-    # when: the membership form's player search runs
-    response = client.get(
-        reverse("admin:autocomplete"),
-        {"term": "Newc", "app_label": "league", "model_name": "membership", "field_name": "player"},
+def test_an_organizer_changes_a_members_role_but_adds_no_member(organizer) -> None:
+    client, club = organizer
+    membership = MembershipFactory(club=club)
+
+    changed = client.post(
+        reverse("admin:league_membership_change", args=[membership.pk]), {"role": Membership.Role.ORGANIZER}
     )
-    # then: the newcomer is offered
-    assert response.status_code == 200
-    assert [r["id"] for r in response.json()["results"]] == [str(newcomer.pk)]
+    added = client.get(reverse("admin:league_membership_add"))
+
+    assert changed.status_code == 302
+    membership.refresh_from_db()
+    assert membership.role == Membership.Role.ORGANIZER
+    assert added.status_code == 403
+
+
+def test_the_player_search_finds_only_the_organizers_members_and_never_by_email(organizer) -> None:
+    # given: a member with an e-mail address, and a player of no club of the organizer's
+    client, club = organizer
+    member = MembershipFactory(
+        club=club, player=PlayerFactory(display_name="Member", user=UserFactory(email="secret.person@example.org"))
+    ).player
+    PlayerFactory(display_name="Newcomer", user=UserFactory(email="secret.other@example.org"))
+
+    def search(term: str) -> list[str]:
+        response = client.get(
+            reverse("admin:autocomplete"),
+            {"term": term, "app_label": "league", "model_name": "membership", "field_name": "player"},
+        )
+        assert response.status_code == 200
+        return [r["id"] for r in response.json()["results"]]
+
+    # then: the e-mail is no search key, and an outsider is never offered
+    assert search("secret.person@") == []
+    assert search("secret") == []
+    assert search("Newc") == []
+    assert search("Memb") == [str(member.pk)]
 
 
 def test_a_superuser_lists_every_player(superuser_client) -> None:
@@ -277,3 +279,85 @@ def test_a_superuser_lists_every_player(superuser_client) -> None:
     response = superuser_client.get(reverse("admin:league_player_changelist"))
 
     assert {p.pk for p in response.context["cl"].result_list} == players
+
+
+# --- filters and searches: nothing a seat keeps to itself ------------------------------------------------------------
+
+
+def _organizer_at(client, club, game: str, seed: str) -> tuple[Table, Player]:
+    """A table of `game` in the organizer's club where the organizer holds seat 0, a few moves in."""
+    olivia = Player.objects.get(user__username="olivia")
+    engine_players = [olivia, *PlayerFactory.create_batch(seat_count(game) - 1)]
+    for player in engine_players[1:]:
+        MembershipFactory(club=club, player=player)
+    table = table_for(game, players=engine_players, club=club, seed=seed, options=short_options(game))
+    return play_moves(table, random.Random(3), count=4), olivia
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/admin/league/table/?id={table}&seed__startswith={seed_prefix}",
+        "/admin/league/table/?state__hands__1__contains=8D",
+        "/admin/league/table/?state__seed__startswith={seed_prefix}",
+        "/admin/league/move/?table__id={table}&seat=0&payload__card=K",
+        "/admin/league/move/?payload__type=discard",
+        "/admin/league/season/?seed__startswith={season_prefix}",
+        "/admin/league/tablefairness/?server_seed__startswith={seed_prefix}",
+        "/admin/league/table/?fairness__server_seed__startswith={seed_prefix}",
+        "/admin/league/table/?moves__payload__card=K",
+        "/admin/league/table/?seats__player__user__email__contains=secret",
+        "/admin/league/player/?settings__has_key=notifications",
+        "/admin/league/player/?user__email__startswith=s",
+    ],
+)
+def test_the_reports_filter_urls_learn_nothing(organizer, url: str) -> None:
+    # given: an organizer seated at a running table of their club (The Court: hands, discards)
+    client, club = organizer
+    seed = "f00dfeed" * 4
+    table, _ = _organizer_at(client, club, "the-court", seed)
+    olivia = Player.objects.get(user__username="olivia")
+    season = season_create(club=club, by=olivia, spec=SeasonSpec(game="the-court", name="Seeded"))
+    # when: the report's question is asked with the right answer and with a wrong one
+    right = client.get(url.format(table=table.pk, seed_prefix=seed[:2], season_prefix=season.seed[:2]))
+    wrong = client.get(url.format(table=table.pk, seed_prefix="zz", season_prefix="zz"))
+    # then: refused alike, as a bad request (never a list that is longer or shorter for the right guess)
+    assert (right.status_code, wrong.status_code) in {(400, 400), (404, 404)}
+    assert right.content == wrong.content
+
+
+@pytest.mark.parametrize(
+    ("url", "count"),
+    [
+        ("/admin/league/table/?status__exact=active", 1),
+        ("/admin/league/table/?status__exact=finished", 0),
+        ("/admin/league/table/?club__id__exact={club}", 1),
+        ("/admin/league/table/?game__exact=the-court", 1),
+        ("/admin/league/table/?created_at__year={year}", 1),
+        ("/admin/league/move/?auto__exact=0&hidden__exact=1&table__game__exact=the-court", None),
+        ("/admin/league/membership/?role__exact=organizer", 1),
+    ],
+)
+def test_the_filters_an_admin_lists_still_work(organizer, url: str, count: int | None) -> None:
+    client, club = organizer
+    table, _ = _organizer_at(client, club, "the-court", "s" * 32)
+
+    response = client.get(url.format(club=club.pk, year=table.created_at.year))
+
+    assert response.status_code == 200
+    if count is not None:
+        assert response.context["cl"].result_count == count
+
+
+def test_every_league_admin_guards_its_lookups_and_searches_no_secret() -> None:
+    from django.contrib import admin
+
+    from league.admin import SECRET_FIELDS, LeagueAdmin
+
+    for model, model_admin in admin.site._registry.items():
+        if model._meta.app_label != "league":
+            continue
+        assert isinstance(model_admin, LeagueAdmin), model
+        for path in [*model_admin.search_fields, *[f if isinstance(f, str) else f[0] for f in model_admin.list_filter]]:
+            parts = path.lstrip("=^@").split("__")
+            assert not SECRET_FIELDS.intersection(parts), (model, path)
