@@ -6,3 +6,9 @@ urlpatterns = [
     path("api/", include("league.api.urls")),
     path("", include("league.urls")),
 ]
+
+# one error format for every request: JSON under /api/, a styled page elsewhere (league/views/errors.py)
+handler400 = "league.views.errors.bad_request"
+handler403 = "league.views.errors.permission_denied"
+handler404 = "league.views.errors.page_not_found"
+handler500 = "league.views.errors.server_error"

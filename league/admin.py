@@ -83,7 +83,7 @@ def _field_path(model: type[Model], lookup: str) -> tuple[list[str], list[str]]:
             field = None
         if field is None:
             return path, parts[index:]
-        if path and part in ("id", "pk") and field.primary_key:
+        if path and part in ("id", "pk") and getattr(field, "primary_key", False):
             return path, parts[index + 1 :]
         path.append(part)
         current = field.related_model if field.is_relation else None  # type: ignore[assignment]

@@ -27,6 +27,30 @@ class ServiceError(Exception):
         return {}
 
 
+def error_body(*, code: str, message: str, field: str | None = None, **details: Any) -> dict[str, Any]:
+    """The body of every error answer of the API, and of any request under /api/ (a 413, a 500 included); `details`
+    are what an error adds (ServiceError.details)."""
+    return {"error": {"code": code, "message": message, "field": field, **details}}
+
+
+class BadInput(ServiceError):
+    """What a client sent cannot be read or stored (league.input): malformed, nested too deep, a NUL, a surrogate."""
+
+    code = "bad_input"
+    status = 400
+
+
+class InputTooLarge(BadInput):
+    """A body over the API's limit (413), or a JSON value over its field's limit (400)."""
+
+    code = "too_large"
+    status = 413
+
+    def __init__(self, message: str | None = None, *, field: str | None = None, status: int = 413) -> None:
+        super().__init__(message, field=field)
+        self.status = status
+
+
 class NotFound(ServiceError):
     code = "not_found"
     status = 404
@@ -96,9 +120,11 @@ class NoPlayer(PermissionDenied, DjangoPermissionDenied):
 
 
 __all__ = [
+    "BadInput",
     "BadOptions",
     "IdempotencyMismatch",
     "IllegalMoveError",
+    "InputTooLarge",
     "NoPlayer",
     "NotFound",
     "NotSeated",
@@ -106,4 +132,5 @@ __all__ = [
     "ServiceError",
     "StaleVersion",
     "TableClosed",
+    "error_body",
 ]

@@ -1,7 +1,7 @@
 """Forms of the pages: validation of what a person typed, nothing more. The services decide; a ServiceError they
 raise becomes an error on the form (on its field when the error names one the form has)."""
 
-import json
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -11,13 +11,15 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from games import GAME_NAMES
-from league.errors import ServiceError
+from league.errors import BadInput, ServiceError
+from league.input import MAX_JSON_CHARS, MAX_JSON_NUMBER, json_check, json_parse
 from league.labels import GAME_NAMES as GAME_LABELS
 from league.labels import WORDS
 from league.models import Entrant, Player, Season, Table
 from league.services.seasons import SeasonSpec
 
 CONFIRM_HELP = _("Tick to confirm: this cannot be undone.")
+ROW_FIELD = re.compile("row_([0-9]{1,2})")
 
 
 def add_service_error(form: forms.BaseForm, error: ServiceError) -> None:
@@ -78,9 +80,9 @@ class SeasonCreateForm(forms.Form):
         if not raw:
             return {}
         try:
-            value = json.loads(raw)
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(_("Not valid JSON: %(error)s"), params={"error": error.msg}) from error
+            value = json_parse(raw, max_bytes=MAX_JSON_CHARS)
+        except BadInput as error:
+            raise forms.ValidationError(error.message) from None
         if not isinstance(value, dict):
             raise forms.ValidationError(_('The options are a JSON object, e.g. {"ante": 5}.'))
         return value
@@ -141,29 +143,35 @@ class ForfeitForm(TableRulingForm):
 
 class MoveForm(forms.Form):
     """One move: a legal move as the page showed it (JSON), completed by what the player chose: an amount within
-    the move's limits, a bid's points and suit, or the cards of a Palace row in order."""
+    the move's limits, a bid's points and suit, or the cards of a Palace row in order. The move is read and checked
+    by league.input, the validator the API's parser uses, so that the page refuses exactly what the API refuses."""
 
-    move = forms.CharField()
-    version = forms.IntegerField(min_value=0)
+    move = forms.CharField(max_length=MAX_JSON_CHARS)
+    version = forms.IntegerField(min_value=0, max_value=2_147_483_647)
     key = forms.CharField(max_length=100)
-    amount = forms.IntegerField(required=False)
-    points = forms.IntegerField(required=False)
+    amount = forms.IntegerField(required=False, min_value=-MAX_JSON_NUMBER, max_value=MAX_JSON_NUMBER)
+    points = forms.IntegerField(required=False, min_value=0, max_value=10_000)
     suit = forms.ChoiceField(required=False, choices=[("", "")] + [(s, s) for s in "SHDC"])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # a Palace row: one select per position, row_1 ... row_n, read in the order of the positions
-        positions = {
-            int(name[4:]): value for name, value in self.data.items() if name[4:].isdigit() and name.startswith("row_")
-        }
+        # a Palace row: one select per position, row_1 ... row_n, read in the order of the positions; a name that is
+        # not row_ and ASCII digits is no position ("row_²" is a digit to str.isdigit, not to int)
+        positions = {}
+        for name, value in self.data.items():
+            if match := ROW_FIELD.fullmatch(name):
+                positions[int(match[1])] = value
         self.row_cards = [positions[n] for n in sorted(positions) if positions[n]]
 
     def clean_move(self) -> dict[str, Any]:
         try:
-            move = json.loads(self.cleaned_data["move"])
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(_("The move could not be read.")) from error
+            move = json_parse(self.cleaned_data["move"], max_bytes=MAX_JSON_CHARS)
+        except BadInput as error:
+            raise forms.ValidationError(error.message) from None
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+            raise forms.ValidationError(_("The move could not be read."))
+        limits = [move[k] for k in ("min", "max") if k in move]
+        if any(not isinstance(limit, int) or isinstance(limit, bool) for limit in limits):
             raise forms.ValidationError(_("The move could not be read."))
         return move
 
@@ -189,5 +197,8 @@ class MoveForm(forms.Form):
             move["points"], move["suit"] = data.get("points"), data.get("suit")
         if move["type"] == "row" and "cards" not in move:
             move["cards"] = self.row_cards
-        data["move"] = move
+        try:
+            data["move"] = json_check(move)
+        except BadInput as error:
+            self.add_error("move", error.message)
         return data

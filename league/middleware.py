@@ -1,10 +1,19 @@
-"""The player's preferred language, applied once when they are signed in (after that, the switcher's choice)."""
+"""Middleware of the pages and the API: the player's preferred language, applied once when they are signed in (after
+that, the switcher's choice); the input guard at the door (league.input); a service's refusal that reached a page
+uncaught, shown as a styled error page rather than a 500."""
 
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.utils import translation
+from django.utils.translation import gettext as _
+
+from league.errors import BadInput, InputTooLarge, ServiceError, error_body
+from league.input import MAX_BODY_BYTES, strict_int, text_check
+
+API_PREFIX = "/api/"
 
 SESSION_FLAG = "player_language_applied"
 
@@ -31,3 +40,43 @@ class PlayerLanguageMiddleware:
                 settings.LANGUAGE_COOKIE_NAME, language, max_age=settings.LANGUAGE_COOKIE_AGE, samesite="Lax"
             )
         return response
+
+
+def _refusal(request: HttpRequest, error: ServiceError) -> HttpResponse:
+    """The error in the one format: the API's JSON body under /api/, else the styled page of its status."""
+    if request.path.startswith(API_PREFIX):
+        return JsonResponse(error_body(**error.as_dict()), status=error.status)
+    template = f"{error.status}.html" if error.status in (400, 403, 404) else "400.html"
+    message = error.message or _("The request cannot be carried out.")
+    return render(request, template, {"message": message}, status=error.status)
+
+
+class InputGuardMiddleware:
+    """What every request passes before any view: an API body over the limit is refused (413) before it is read, and
+    a query string holding a NUL or an unpaired surrogate is refused (400); a ServiceError that no view caught
+    becomes its own status in the one error format (a refused ?step= on a page is a 400 page, not a 500)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            if request.path.startswith(API_PREFIX):
+                length = strict_int(request.META.get("CONTENT_LENGTH") or None, low=0, high=10**12, field="body")
+                if length is not None and length > MAX_BODY_BYTES:
+                    return _refusal(request, _too_large())
+            for key, values in request.GET.lists():
+                for text in (key, *values):
+                    text_check(text, field=key)
+        except BadInput as error:
+            return _refusal(request, error)
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, ServiceError):
+            return _refusal(request, exception)
+        return None
+
+
+def _too_large() -> ServiceError:
+    return InputTooLarge(f"The request body is too large: at most {MAX_BODY_BYTES:,} bytes.", field=None)

@@ -12,15 +12,10 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
-from league.errors import ServiceError
+from league.errors import ServiceError, error_body
 
 # DRF's own codes are stable already; these few are renamed so that a client sees one vocabulary
 _RENAMED = {"error": "bad_request"}
-
-
-def error_body(*, code: str, message: str, field: str | None = None, **details: Any) -> dict[str, Any]:
-    """The body of every 4xx answer; `details` are what an error adds (ServiceError.details)."""
-    return {"error": {"code": code, "message": message, "field": field, **details}}
 
 
 def _first_error(detail: Any, path: tuple[str, ...] = ()) -> tuple[tuple[str, ...], exceptions.ErrorDetail | str]:
@@ -43,8 +38,12 @@ def _validation_body(exc: exceptions.ValidationError) -> dict[str, Any]:
     return error_body(code=str(code), message=str(leaf), field=".".join(path) or None)
 
 
+__all__ = ["error_body", "exception_handler"]
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Map ServiceError and DRF/Django exceptions to the one error format; anything else stays a 500."""
+    """Map ServiceError and DRF/Django exceptions to the one error format; anything else is a 500, which Django's
+    handler500 (league.views.errors) answers in the same format under /api/."""
     if isinstance(exc, ServiceError):
         set_rollback()
         return Response(error_body(**exc.as_dict()), status=exc.status)

@@ -1,6 +1,5 @@
 """Input validation and output shapes of the API; no business logic (services and selectors decide)."""
 
-import json
 from typing import Any
 
 from django.conf import settings
@@ -8,6 +7,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games import GAME_NAMES
+from league.errors import BadInput
+from league.input import json_check
 
 # bigint primary keys: a path or body id outside this range can match no row, and is refused before it reaches the
 # database (where it would overflow)
@@ -62,22 +63,19 @@ class TokenSerializer(serializers.Serializer):
 # --- shared pieces ---------------------------------------------------------------------------------------------------
 
 
-def _no_nul(value: object) -> None:
-    """PostgreSQL text and JSONB cannot hold U+0000; refuse it at the door instead of failing in the database."""
-    if "\x00" in str(value) or "\\u0000" in json.dumps(value):
-        raise serializers.ValidationError("The NUL character is not allowed.", code="null_characters_not_allowed")
-
-
-def _small_json(value: object) -> None:
-    if len(json.dumps(value)) > 10_000:
-        raise serializers.ValidationError("Too large (at most 10,000 characters of JSON).", code="too_large")
+def _json_value(value: object) -> None:
+    """The one check of league.input (depth, size, NUL, surrogates, numbers), as the page form runs it too."""
+    try:
+        json_check(value)
+    except BadInput as error:
+        raise serializers.ValidationError(error.message, code=error.code) from None
 
 
 class JsonObjectField(serializers.DictField):
     """A JSON object of any shape (a move, options, settings), checked for what the database cannot store."""
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("validators", [_no_nul, _small_json])
+        kwargs.setdefault("validators", [_json_value])
         super().__init__(**kwargs)
 
 

@@ -12,6 +12,36 @@ from league.models import Club, Membership, Player
 # a player's reminder choices (Player.settings["notifications"]) and their defaults; the mails are
 # league.services.reminders (docs/clocks.md, "Reminders")
 NOTIFICATION_DEFAULTS = {"your_move": True, "deadline_near": True, "daily_digest": False}
+# every key a player's settings may hold, with what its value may be: a bounded set, so that merges cannot make the
+# JSON grow without end and nothing unread is stored (docs/api.md lists them)
+DISPLAY_SETTINGS: dict[str, tuple[object, ...]] = {"theme": ("light", "dark", "auto"), "sound": (True, False)}
+SETTINGS_KEYS = ("notifications", *DISPLAY_SETTINGS)
+
+
+def player_settings_check(settings: dict[str, Any]) -> None:
+    """A change of settings names only known keys, each with an allowed value (None removes the key)."""
+    for key, value in settings.items():
+        if key not in SETTINGS_KEYS:
+            raise BadOptions(
+                f"Unknown setting {key[:40]!r}; the settings are {', '.join(SETTINGS_KEYS)}.",
+                code="unknown_setting",
+                field=f"settings.{key[:40]}",
+            )
+        if value is None:
+            continue
+        if key == "notifications":
+            if not (
+                isinstance(value, dict)
+                and set(value) <= set(NOTIFICATION_DEFAULTS)
+                and all(isinstance(choice, bool) for choice in value.values())
+            ):
+                raise BadOptions(
+                    f"Reminder settings are true/false choices among {', '.join(NOTIFICATION_DEFAULTS)}.",
+                    field="settings.notifications",
+                )
+        elif not any(type(value) is type(choice) and value == choice for choice in DISPLAY_SETTINGS[key]):
+            choices = ", ".join(str(choice).lower() for choice in DISPLAY_SETTINGS[key])
+            raise BadOptions(f"{key} is one of {choices}.", field=f"settings.{key}")
 
 
 @transaction.atomic
@@ -80,24 +110,17 @@ def player_update(
     settings: dict[str, Any] | None = None,
 ) -> Player:
     """Change a player's name, language or preferences; preference keys are merged, a null value removes one, and
-    the reminder choices (`notifications`) are checked against the ones the clock sends (docs/clocks.md)."""
+    each is checked against the known settings (`player_settings_check`: the reminder choices the clock sends,
+    docs/clocks.md, and the display choices)."""
     player = Player.objects.select_for_update().get(pk=player.pk)
     if display_name is not None:
         player.display_name = display_name
     if language is not None:
         player.language = language
     if settings is not None:
-        notifications = settings.get("notifications")
-        if notifications is not None and not (
-            isinstance(notifications, dict)
-            and set(notifications) <= set(NOTIFICATION_DEFAULTS)
-            and all(isinstance(value, bool) for value in notifications.values())
-        ):
-            raise BadOptions(
-                f"Reminder settings are true/false choices among {', '.join(NOTIFICATION_DEFAULTS)}.",
-                field="settings.notifications",
-            )
-        merged = {**player.settings, **settings}
+        player_settings_check(settings)
+        # keys stored before the schema existed and no longer known are dropped on the next change
+        merged = {key: value for key, value in {**player.settings, **settings}.items() if key in SETTINGS_KEYS}
         player.settings = {key: value for key, value in merged.items() if value is not None}
     player.save(update_fields=["display_name", "language", "settings"])
     return player

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
+from league.input import strict_int
 from league.models import Season, Table
 from league.selectors.tables import seat_of
 from league.services import fairness
@@ -74,8 +75,8 @@ def table_replay(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
     if not fairness.seed_revealed(table):
         return render(request, "league/fairness/not_yet.html", {"table": table}, status=403)
-    raw = request.GET.get("step", "0")
-    step = int(raw) if raw.isdigit() else 0
+    # a step past the end is the last one (replay_step clamps); one that is not a number is a 400 page
+    step = strict_int(request.GET.get("step"), low=0, high=10**9, field="step") or 0
     try:
         data = fairness.replay_step(table_id=table.pk, step=step)
     except ServiceError as error:

@@ -73,7 +73,7 @@ def test_season_create_refuses_options_that_are_not_json(club_setup):
         },
     )
     assert response.status_code == 400
-    assert "Not valid JSON" in response.content.decode()
+    assert "The JSON could not be read" in response.content.decode()
 
 
 def test_an_action_without_confirmation_is_refused(club_setup):

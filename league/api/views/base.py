@@ -1,15 +1,20 @@
 """What every API view shares: token before session (so an anonymous client gets 401 with a challenge); the player
 behind a request is `league.caller`."""
 
+from collections.abc import Iterable
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed, NotFound
-from rest_framework.parsers import JSONParser
-from rest_framework.renderers import JSONRenderer
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.parsers import BaseParser
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
+from rest_framework.utils.mediatypes import media_type_matches
 from rest_framework.views import APIView
 
+from league.api.parsers import CheckedJSONParser
 from league.api.schema import ApiAutoSchema
 from league.api.serializers import ID_MAX
 
@@ -28,13 +33,29 @@ class PlayerTokenAuthentication(TokenAuthentication):
         return token.user, token
 
 
+class JsonOnly(BaseContentNegotiation):
+    """The API speaks JSON whatever the Accept header asks for: an error answers in its one format rather than a
+    406, and no request can choose another rendering of an answer."""
+
+    def select_parser(self, request: Request, parsers: Iterable[BaseParser]) -> BaseParser | None:
+        return next((parser for parser in parsers if media_type_matches(parser.media_type, request.content_type)), None)
+
+    def select_renderer(
+        self, request: Request, renderers: Iterable[BaseRenderer], format_suffix: str | None = None
+    ) -> tuple[BaseRenderer, str]:
+        renderer = next(iter(renderers))
+        return renderer, renderer.media_type
+
+
 class ApiView(APIView):
     # Token first: DRF answers 401 + "WWW-Authenticate: Token" from the first class; session-only would give 403
     authentication_classes = [PlayerTokenAuthentication, SessionAuthentication]
     schema = ApiAutoSchema()
-    # JSON only: one content type to document and validate (the pages have their own forms)
-    parser_classes = [JSONParser]
+    # JSON only: one content type to document and validate (the pages have their own forms), read through the one
+    # validator of league.input
+    parser_classes = [CheckedJSONParser]
     renderer_classes = [JSONRenderer]
+    content_negotiation_class = JsonOnly
 
     def initial(self, request: Request, *args: object, **kwargs: object) -> None:
         super().initial(request, *args, **kwargs)

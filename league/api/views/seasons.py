@@ -6,7 +6,6 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -30,6 +29,7 @@ from league.api.serializers import (
 from league.api.views.base import ApiView
 from league.caller import player_required
 from league.errors import NotFound
+from league.input import strict_int
 from league.models import Round, Season, TableRuling
 from league.selectors.clubs import club_get, player_get
 from league.selectors.seasons import (
@@ -329,12 +329,7 @@ LEADERBOARD_PARAMETERS = [
 
 
 def _query_int(request: Request, name: str, low: int, high: int) -> int | None:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return None
-    if not raw.isdigit() or not low <= int(raw) <= high:
-        raise ValidationError({name: [f"A whole number from {low} to {high}."]}, code="invalid")
-    return int(raw)
+    return strict_int(request.query_params.get(name), low=low, high=high, field=name)
 
 
 class LeaderboardView(ApiView):

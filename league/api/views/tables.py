@@ -21,6 +21,7 @@ from league.api.serializers import (
 from league.api.throttles import MoveSubmitThrottle
 from league.api.views.base import ApiView
 from league.caller import player_or_none, player_required
+from league.input import strict_int
 from league.selectors.tables import (
     legal_moves_for,
     move_log_for,
@@ -42,12 +43,7 @@ LOG_LIMIT = OpenApiParameter(
 
 
 def _log_limit(request: Request) -> int | None:
-    raw = request.query_params.get("log_limit")
-    if raw is None:
-        return None
-    if not raw.isdigit() or int(raw) > 10_000:
-        raise ValidationError({"log_limit": ["A whole number from 0 to 10000."]}, code="invalid")
-    return int(raw)
+    return strict_int(request.query_params.get("log_limit"), low=0, high=10_000, field="log_limit")
 
 
 class TableDetailView(ApiView):

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_me_shows_the_profile(client_for) -> None:
-    player = PlayerFactory(user__username="bob", display_name="Bob", settings={"email_turns": True})
+    player = PlayerFactory(user__username="bob", display_name="Bob", settings={"sound": True})
 
     body = client_for(player).get("/api/me/").json()
 
@@ -20,12 +20,12 @@ def test_me_shows_the_profile(client_for) -> None:
         "display_name": "Bob",
         "language": "en",
         "is_bot": False,
-        "settings": {"email_turns": True},
+        "settings": {"sound": True},
     }
 
 
 def test_patch_changes_only_what_is_sent_and_merges_settings(client_for) -> None:
-    player = PlayerFactory(display_name="Bob", settings={"email_turns": True, "theme": "dark"})
+    player = PlayerFactory(display_name="Bob", settings={"notifications": {"your_move": False}, "theme": "dark"})
 
     response = client_for(player).patch(
         "/api/me/", {"language": "ko", "settings": {"theme": None, "sound": False}}, format="json"
@@ -34,8 +34,8 @@ def test_patch_changes_only_what_is_sent_and_merges_settings(client_for) -> None
     assert response.status_code == 200
     player.refresh_from_db()
     assert (player.display_name, player.language) == ("Bob", "ko")
-    assert player.settings == {"email_turns": True, "sound": False}
-    assert response.json()["settings"] == {"email_turns": True, "sound": False}
+    assert player.settings == {"notifications": {"your_move": False}, "sound": False}
+    assert response.json()["settings"] == {"notifications": {"your_move": False}, "sound": False}
 
 
 def test_unknown_language_is_400(client_for) -> None:

@@ -275,7 +275,7 @@ def test_idempotency_key_longer_than_100_is_400(fake_game, client_for) -> None:
         ),
         (
             {"move": {"type": "x\u0000"}, "expected_version": 0},
-            error("null_characters_not_allowed", "move", "The NUL character is not allowed."),
+            error("null_characters_not_allowed", "move.type", "The NUL character is not allowed."),
         ),
     ],
 )
