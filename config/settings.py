@@ -111,8 +111,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cardleague <noreply@l
 
 # --- Celery ----------------------------------------------------------------------------------------------------------
 _BROKER_DIR = DATA_DIR / "broker"
-# the API's throttles count in the cache: a shared one (CACHE_URL=redis://...) makes a limit hold across the
-# server's worker processes; without it each process counts on its own (fine for one process and for the tests)
+# the throttles of every door count in the cache (league/throttles.py): a shared one (CACHE_URL=redis://...) makes a
+# limit hold across the server's worker processes; without it each process counts on its own (fine for one process
+# and for the tests)
 CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
@@ -153,11 +154,15 @@ REST_FRAMEWORK = {
     # behind a reverse proxy: how many, so that the client's address is read from X-Forwarded-For (the token
     # throttle counts per address; unset, every client's own header is ignored)
     "NUM_PROXIES": int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None,
+    # the one throttle policy of every door (league/throttles.py): moves through the pages and the API together;
+    # password attempts at the log-in page, the admin's log-in, the password change and POST /api/auth/token/
+    # together (the AUTH_TOKEN_* names are the variables of before, still read)
     "DEFAULT_THROTTLE_RATES": {
         "move_submit": os.environ.get("MOVE_SUBMIT_RATE", "60/minute"),
-        # password guessing on POST /api/auth/token/ (league/api/throttles.py, docs/api.md)
-        "auth_token_username": os.environ.get("AUTH_TOKEN_USERNAME_RATE", "10/minute"),
-        "auth_token_ip": os.environ.get("AUTH_TOKEN_IP_RATE", "30/minute"),
+        "login_username": os.environ.get(
+            "LOGIN_USERNAME_RATE", os.environ.get("AUTH_TOKEN_USERNAME_RATE", "10/minute")
+        ),
+        "login_ip": os.environ.get("LOGIN_IP_RATE", os.environ.get("AUTH_TOKEN_IP_RATE", "30/minute")),
     },
 }
 SPECTACULAR_SETTINGS = {

@@ -1,7 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from league.views.accounts import login_throttled
+
 urlpatterns = [
+    # the admin's log-in is a door like the pages' one: the same throttles, counted together (league/throttles.py)
+    path("admin/login/", login_throttled(admin.site.login)),
     path("admin/", admin.site.urls),
     path("api/", include("league.api.urls")),
     path("", include("league.urls")),

@@ -1,77 +1,75 @@
-"""Throttling of the API: move submission per player, and token requests per username and per client address.
+"""Throttling of the API, on the one policy of league/throttles.py (the pages' doors count into the same counters):
+move submission per player, and token requests per client address and per username.
 
 Rates are REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][scope], from the environment (config/settings.py):
-- "move_submit" (MOVE_SUBMIT_RATE, default 60/minute): move submissions per player;
-- "auth_token_username" (AUTH_TOKEN_USERNAME_RATE, default 10/minute): token requests naming one username;
-- "auth_token_ip" (AUTH_TOKEN_IP_RATE, default 30/minute): token requests from one client address.
+- "move_submit" (MOVE_SUBMIT_RATE, default 60/minute): move submissions per player, pages and API together;
+- "login_username" (LOGIN_USERNAME_RATE, default 10/minute): password attempts naming one username, at any door;
+- "login_ip" (LOGIN_IP_RATE, default 30/minute): password attempts from one client address, at any door.
 """
-
-import hashlib
 
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
-from rest_framework.settings import api_settings
-from rest_framework.throttling import SimpleRateThrottle, UserRateThrottle
+from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 from league.api.serializers import TokenRequestSerializer
+from league.throttles import DEFAULT_RATES, client_address, move_attempt, throttle_hit
 
-DEFAULT_MOVE_SUBMIT_RATE = "60/minute"
-DEFAULT_AUTH_TOKEN_USERNAME_RATE = "10/minute"
-DEFAULT_AUTH_TOKEN_IP_RATE = "30/minute"
+DEFAULT_MOVE_SUBMIT_RATE = DEFAULT_RATES["move_submit"]
+DEFAULT_AUTH_TOKEN_USERNAME_RATE = DEFAULT_RATES["login_username"]
+DEFAULT_AUTH_TOKEN_IP_RATE = DEFAULT_RATES["login_ip"]
 
 
-class _RateFromSettings:
-    """The rate of the throttle's scope, read at request time rather than import time (DRF's default), so that a
-    changed setting (tests, reloads) takes effect."""
+class _PolicyThrottle(BaseThrottle):
+    """A DRF throttle that asks league.throttles; `attempt` answers None (go on) or the seconds to wait."""
 
     scope: str
-    default_rate: str
+    _wait: float | None = None
 
-    def get_rate(self) -> str | None:
-        rate = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope, self.default_rate)
-        return None if rate is None else str(rate)
+    def attempt(self, request: Request, view: APIView) -> float | None:
+        raise NotImplementedError
+
+    def allow_request(self, request: Request, view: APIView) -> bool:
+        self._wait = self.attempt(request, view)
+        return self._wait is None
+
+    def wait(self) -> float | None:
+        return self._wait
 
 
-class MoveSubmitThrottle(_RateFromSettings, UserRateThrottle):
-    """At most N move submissions per player and period; counted per user, so one bot cannot flood the tables."""
+class MoveSubmitThrottle(_PolicyThrottle):
+    """At most N move submissions per player and period, the page's move form included."""
 
     scope = "move_submit"
-    default_rate = DEFAULT_MOVE_SUBMIT_RATE
+
+    def attempt(self, request: Request, view: APIView) -> float | None:
+        if not request.user.is_authenticated:
+            return None  # refused as unauthenticated anyway
+        return move_attempt(user_id=request.user.pk)
 
 
-class TokenUsernameThrottle(_RateFromSettings, SimpleRateThrottle):
-    """At most N token requests naming one username per period, from anywhere: the guard against guessing one
-    account's password from many addresses. Every attempt counts, right or wrong (see docs/api.md)."""
+class TokenAddressThrottle(_PolicyThrottle):
+    """At most N password attempts from one client address per period, whatever the username: the guard against
+    trying one password on many accounts. Checked first, so that every call counts here even when its body is
+    refused."""
 
-    scope = "auth_token_username"
-    default_rate = DEFAULT_AUTH_TOKEN_USERNAME_RATE
+    scope = "login_ip"
 
-    def get_cache_key(self, request: Request, view: APIView) -> str | None:
+    def attempt(self, request: Request, view: APIView) -> float | None:
+        return throttle_hit(self.scope, client_address(request._request))
+
+
+class TokenUsernameThrottle(_PolicyThrottle):
+    """At most N password attempts naming one username per period, from anywhere and at any door: the guard against
+    guessing one account's password from many addresses. Every attempt counts, right or wrong (see docs/api.md)."""
+
+    scope = "login_username"
+
+    def attempt(self, request: Request, view: APIView) -> float | None:
         username = _username_tried(request)
         if username is None:
             return None  # no password can be tried without a username; the address throttle still counts the call
-        # hashed: a username may hold characters or a length that a cache key must not
-        ident = hashlib.sha256(username.encode()).hexdigest()
-        return self.cache_format % {"scope": self.scope, "ident": ident}
-
-
-class TokenAddressThrottle(_RateFromSettings, SimpleRateThrottle):
-    """At most N token requests from one client address per period, whatever the username: the guard against
-    trying one password on many accounts."""
-
-    scope = "auth_token_ip"
-    default_rate = DEFAULT_AUTH_TOKEN_IP_RATE
-
-    def get_ident(self, request: Request) -> str:
-        # DRF trusts a client's own X-Forwarded-For when NUM_PROXIES is unset, which would give every guess a fresh
-        # address; only a configured number of proxies makes that header trustworthy
-        if api_settings.NUM_PROXIES is None:
-            return request.META.get("REMOTE_ADDR") or ""
-        return super().get_ident(request)
-
-    def get_cache_key(self, request: Request, view: APIView) -> str | None:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+        return throttle_hit(self.scope, username)
 
 
 def _username_tried(request: Request) -> str | None:

@@ -1,5 +1,10 @@
 """Sign-up (a user and its player, through the clubs service), the language switcher and a player's profile."""
 
+import math
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth import login
 from django.db.models import Prefetch
@@ -13,6 +18,30 @@ from league.errors import ServiceError
 from league.forms import SignUpForm, add_service_error
 from league.models import Player, RatingEvent, Result
 from league.services.clubs import player_create, player_update
+from league.throttles import login_attempt
+
+
+def throttled_page(request: HttpRequest, wait: float) -> HttpResponse:
+    """429 with the seconds to wait, the page's answer when a door's throttle (league/throttles.py) says no."""
+    seconds = math.ceil(wait)
+    response = render(request, "registration/throttled.html", {"seconds": seconds}, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
+
+
+def login_throttled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A log-in door (the pages' log-in, the admin's): each POST counts as a password attempt, per address and per
+    username, in the same counters as the API's token endpoint, before the password is checked."""
+
+    @wraps(view)
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method == "POST":
+            wait = login_attempt(request, username=request.POST.get("username"))
+            if wait is not None:
+                return throttled_page(request, wait)
+        return view(request, *args, **kwargs)
+
+    return guarded
 
 
 def signup(request: HttpRequest) -> HttpResponse:

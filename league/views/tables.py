@@ -1,12 +1,14 @@
 """The table page of every game: the seat's view, legal moves as buttons and forms, the clock, the move log and the
 ledger; a small version endpoint that the page polls, and the move form's target."""
 
+import math
 import uuid
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.caller import player_or_none, player_required
@@ -15,6 +17,8 @@ from league.forms import MoveForm
 from league.models import LedgerEntry, Table
 from league.selectors.tables import table_view_for
 from league.services.moves import move_submit
+from league.throttles import move_attempt
+from league.views.accounts import throttled_page
 from league.views.base import HtmxHttpRequest
 
 LOG_LIMIT = 50
@@ -54,6 +58,13 @@ def table_version(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
 def table_move(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
     player = player_required(request)  # an account without a player profile: 403
+    # the API's move limit holds here too: one counter per player for both doors (league/throttles.py)
+    if (wait := move_attempt(user_id=request.user.pk)) is not None:
+        if not request.htmx:
+            return throttled_page(request, wait)
+        # htmx swaps only 2xx answers: the refusal is shown in the re-rendered board
+        message = _("Too many moves in a short time: wait %(seconds)s seconds.") % {"seconds": math.ceil(wait)}
+        return render(request, "league/table.html#board", _context(request, table, move_error=message))
     form = MoveForm(request.POST)
     error = None
     if form.is_valid():

@@ -35,8 +35,8 @@ def _rates(settings, *, username: str = "1000/minute", ip: str = "1000/minute") 
     framework = {**settings.REST_FRAMEWORK}
     framework["DEFAULT_THROTTLE_RATES"] = {
         **framework["DEFAULT_THROTTLE_RATES"],
-        "auth_token_username": username,
-        "auth_token_ip": ip,
+        "login_username": username,
+        "login_ip": ip,
     }
     settings.REST_FRAMEWORK = framework
 
