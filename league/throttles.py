@@ -17,6 +17,7 @@ Rates are REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][scope] ("N/second|minute|hour
 
 import hashlib
 import time
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -28,7 +29,7 @@ _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 def throttle_rate(scope: str) -> tuple[int, int] | None:
     """(attempts, seconds) of a scope, or None when the scope is unlimited."""
-    rates = settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {})
+    rates: dict[str, str | None] = _framework().get("DEFAULT_THROTTLE_RATES") or {}
     rate = rates.get(scope, DEFAULT_RATES.get(scope))
     if rate is None:
         return None
@@ -58,13 +59,18 @@ def throttle_hit(scope: str, ident: str) -> float | None:
     return max(float(started) + seconds - now, 1.0)
 
 
+def _framework() -> dict[str, Any]:
+    framework: dict[str, Any] = settings.REST_FRAMEWORK
+    return framework
+
+
 def client_address(request: HttpRequest) -> str:
     """The client's address: REMOTE_ADDR, or with NUM_PROXIES set the address that many proxies back in
     X-Forwarded-For (a client's own header is never trusted otherwise: every guess would get a fresh address)."""
-    remote = request.META.get("REMOTE_ADDR") or ""
-    proxies = settings.REST_FRAMEWORK.get("NUM_PROXIES")
+    remote = str(request.META.get("REMOTE_ADDR") or "")
+    proxies = _framework().get("NUM_PROXIES")
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
-    if proxies is None or proxies == 0 or not forwarded:
+    if not proxies or not forwarded:
         return remote
     addresses = [address.strip() for address in forwarded.split(",")]
     return addresses[-min(int(proxies), len(addresses))]

@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import login
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.views.i18n import set_language
@@ -29,12 +29,12 @@ def throttled_page(request: HttpRequest, wait: float) -> HttpResponse:
     return response
 
 
-def login_throttled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def login_throttled(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """A log-in door (the pages' log-in, the admin's): each POST counts as a password attempt, per address and per
     username, in the same counters as the API's token endpoint, before the password is checked."""
 
     @wraps(view)
-    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if request.method == "POST":
             wait = login_attempt(request, username=request.POST.get("username"))
             if wait is not None:

@@ -59,7 +59,7 @@ def table_move(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
     player = player_required(request)  # an account without a player profile: 403
     # the API's move limit holds here too: one counter per player for both doors (league/throttles.py)
-    if (wait := move_attempt(user_id=request.user.pk)) is not None:
+    if (wait := move_attempt(user_id=player.user_id)) is not None:
         if not request.htmx:
             return throttled_page(request, wait)
         # htmx swaps only 2xx answers: the refusal is shown in the re-rendered board
