@@ -72,7 +72,7 @@ def client_address(request: HttpRequest) -> str:
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
     if not proxies or not forwarded:
         return remote
-    addresses = [address.strip() for address in forwarded.split(",")]
+    addresses = [address.strip() for address in str(forwarded).split(",")]
     return addresses[-min(int(proxies), len(addresses))]
 
 
