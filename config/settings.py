@@ -106,6 +106,9 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
+# the least time per move of any table, friendly or of a season (league.services.tables.min_time_per_move)
+CARDLEAGUE_MIN_TIME_PER_MOVE = int(os.environ.get("MIN_TIME_PER_MOVE", "3600"))
+
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cardleague <noreply@localhost>")
 

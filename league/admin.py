@@ -25,6 +25,7 @@ from games import IllegalMove, available_games
 from league.admin_seasons import SEASON_ACTIONS
 from league.engines import engine_for
 from league.errors import ServiceError
+from league.input import json_check
 from league.models import (
     Bye,
     Club,
@@ -44,7 +45,7 @@ from league.models import (
     TableRuling,
 )
 from league.selectors.tables import move_public_part
-from league.services.tables import table_annul, table_create
+from league.services.tables import table_annul, table_create, time_per_move_check
 from league.services.verification import table_verify
 
 
@@ -294,7 +295,9 @@ class TableCreateForm(forms.ModelForm):
     table_options = forms.JSONField(
         label="options", required=False, initial=dict, help_text="The game's settings; empty for its defaults."
     )
-    time_per_move = forms.IntegerField(min_value=60, initial=86400, help_text="Seconds each turn may take.")
+    time_per_move = forms.IntegerField(
+        min_value=1, max_value=30 * 86400, initial=86400, help_text="Seconds each turn may take (at least an hour)."
+    )
 
     class Meta:
         model = Table
@@ -314,6 +317,21 @@ class TableCreateForm(forms.ModelForm):
             self.add_error("seat_usernames", f"No player with the username {', '.join(missing)}.")
             return data
         data["seat_players"] = [found[name] for name in names]
+        club = data.get("club")
+        members = set(
+            Membership.objects.filter(club=club, player__in=found.values()).values_list("player_id", flat=True)
+        )
+        if outsiders := [name for name in names if found[name].pk not in members]:
+            # a seat is for a member only: joining the club took their consent (league.services.clubs)
+            self.add_error("seat_usernames", f"Not a member of the club: {', '.join(outsiders)}.")
+            return data
+        try:
+            if data.get("time_per_move") is not None:
+                time_per_move_check(timedelta(seconds=data["time_per_move"]))
+            json_check(data.get("table_options") or {})
+        except ServiceError as error:
+            self.add_error("time_per_move" if error.field == "time_per_move" else "table_options", error.message)
+            return data
         if game := data.get("game_name"):
             engine = engine_for(game)
             if not engine.min_players <= len(names) <= engine.max_players:
@@ -381,7 +399,7 @@ class TableAdmin(ClubScoped, admin.ModelAdmin):
     def save_model(self, request: HttpRequest, obj: Table, form: TableCreateForm, change: bool) -> None:
         if change:
             return  # every field of an open table is read-only; the move pipeline writes it
-        created = table_create(
+        created = table_create(  # the service checks the time against the floor (MIN_TIME_PER_MOVE)
             club=form.cleaned_data["club"],
             game=form.cleaned_data["game_name"],
             players=form.cleaned_data["seat_players"],

@@ -65,6 +65,7 @@ class InputGuardMiddleware:
                 length = strict_int(request.META.get("CONTENT_LENGTH") or None, low=0, high=10**12, field="body")
                 if length is not None and length > MAX_BODY_BYTES:
                     return _refusal(request, _too_large())
+            text_check(request.path, field="path")
             for key, values in request.GET.lists():
                 for text in (key, *values):
                     text_check(text, field=key)

@@ -26,7 +26,7 @@ def _enum_field(*values: str) -> type[serializers.CharField]:
     return EnumField
 
 
-TableStatusField = _enum_field("active", "finished", "annulled")
+TableStatusField = _enum_field("seeding", "active", "finished", "annulled")
 SeasonStatusField = _enum_field("draft", "registration", "running", "finished", "archived")
 RoundStatusField = _enum_field("pending", "running", "finished")
 
@@ -126,9 +126,46 @@ class ClubDetailSerializer(ClubSerializer):
     your_role = serializers.CharField(allow_null=True, read_only=True, help_text='"organizer", "member" or null.')
 
 
-class MembershipRequestSerializer(serializers.Serializer):
-    player_id = serializers.IntegerField(min_value=1, max_value=ID_MAX)
+class InvitationRequestSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="The player to invite.")
     role = serializers.ChoiceField(choices=["organizer", "member"], default="member")
+
+
+InvitationStatusField = _enum_field("pending", "accepted", "declined", "revoked")
+JoinRequestStatusField = _enum_field("pending", "approved", "declined")
+
+
+class InvitationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    club = ClubRefSerializer()
+    player = PlayerRefSerializer()
+    role = serializers.CharField()
+    code = serializers.CharField(help_text="The invitation link's secret: the invited player accepts with it.")
+    status = InvitationStatusField()
+    created_at = serializers.DateTimeField()
+
+
+class JoinRequestCreateSerializer(serializers.Serializer):
+    message = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class JoinRequestSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    club = ClubRefSerializer()
+    player = PlayerRefSerializer()
+    message = serializers.CharField(allow_blank=True)
+    status = JoinRequestStatusField()
+    created_at = serializers.DateTimeField()
+
+
+class RoleSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=["organizer", "member"])
+
+
+class RatedAgreementSerializer(serializers.Serializer):
+    table_id = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    rated_agreed = serializers.BooleanField()
 
 
 # --- tables ----------------------------------------------------------------------------------------------------------
@@ -144,7 +181,15 @@ class TableCreateSerializer(serializers.Serializer):
     )
     options = JsonObjectField(required=False, default=dict, help_text="The game's variant options (see the rules).")
     time_per_move = serializers.IntegerField(
-        min_value=1, max_value=30 * 86400, required=False, help_text="Seconds each turn may take (default a day)."
+        min_value=1,
+        max_value=30 * 86400,
+        required=False,
+        help_text="Seconds each turn may take (default a day; at least the site's floor, an hour by default).",
+    )
+    rated = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Ask that the table count for ratings: it does if every seat agrees before the first move.",
     )
 
 

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 
 
 class Player(models.Model):
@@ -17,6 +18,10 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["display_name"]
+        constraints = [
+            # one name per person at the tables, whatever its case: "Alice" and "alice" would pass for one another
+            models.UniqueConstraint(Lower("display_name"), name="player_unique_display_name_ci"),
+        ]
 
     def __str__(self) -> str:
         return self.display_name
@@ -59,4 +64,63 @@ class Membership(models.Model):
         return f"{self.player} in {self.club} ({self.role})"
 
 
-__all__ = ["Club", "Membership", "Player"]
+class Invitation(models.Model):
+    """An organizer's invitation of one player to a club: the player joins only by accepting it (the code is the
+    link's secret part, so that only its holder can answer)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        ACCEPTED = "accepted", "accepted"
+        DECLINED = "declined", "declined"
+        REVOKED = "revoked", "revoked"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=16, choices=Membership.Role.choices, default=Membership.Role.MEMBER)
+    code = models.CharField(max_length=64, unique=True)
+    invited_by = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="+")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "player"], condition=models.Q(status="pending"), name="invitation_one_pending"
+            )
+        ]
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.player} invited to {self.club} ({self.status})"
+
+
+class JoinRequest(models.Model):
+    """A player's request to join a club; an organizer approves or declines it."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        APPROVED = "approved", "approved"
+        DECLINED = "declined", "declined"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="join_requests")
+    message = models.CharField(max_length=200, blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "player"], condition=models.Q(status="pending"), name="joinrequest_one_pending"
+            )
+        ]
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.player} asks to join {self.club} ({self.status})"
+
+
+__all__ = ["Club", "Invitation", "JoinRequest", "Membership", "Player"]

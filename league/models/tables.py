@@ -37,6 +37,9 @@ class Table(models.Model):
     # it is written again each time
     deadline = models.DateTimeField(null=True, blank=True)
     time_per_move = models.PositiveIntegerField(default=86400, help_text="Seconds each turn may take.")
+    # a friendly table asked to count for ratings: it does only if every seat agreed before the first move
+    # (Seat.rated_agreed); a season's table always counts (league.services.ratings.table_rateable)
+    rated = models.BooleanField(default=False)
     annul_reason = models.CharField(max_length=200, blank=True)
     round = models.ForeignKey("league.Round", null=True, blank=True, on_delete=models.PROTECT, related_name="tables")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -60,6 +63,8 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats", db_index=False)
     # mirrors engine.to_act after every move, so "your turn" across tables is one indexed query, not N engine calls
     to_act = models.BooleanField(default=False)
+    # the seat's player agreed that this friendly table counts for their rating (Table.rated)
+    rated_agreed = models.BooleanField(default=False)
 
     class Meta:
         constraints = [

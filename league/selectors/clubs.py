@@ -4,7 +4,7 @@ player by id, a club's tables."""
 from django.db.models import QuerySet
 
 from league.errors import BadOptions, NotFound
-from league.models import Club, Membership, Player, Table
+from league.models import Club, Invitation, JoinRequest, Membership, Player, Table
 
 
 def club_get(*, club_id: int, field: str = "club_id") -> Club:
@@ -58,3 +58,27 @@ def player_get(*, player_id: int, field: str = "player_id") -> Player:
         return Player.objects.select_related("user").get(pk=player_id)
     except Player.DoesNotExist:
         raise NotFound("No such player.", field=field) from None
+
+
+def club_invitations_pending(*, club: Club) -> QuerySet[Invitation]:
+    return Invitation.objects.filter(club=club, status=Invitation.Status.PENDING).select_related("club", "player")
+
+
+def invitations_for(*, player: Player) -> QuerySet[Invitation]:
+    """The invitations waiting for the player's answer."""
+    return Invitation.objects.filter(player=player, status=Invitation.Status.PENDING).select_related("club", "player")
+
+
+def invitation_for(*, code: str, player: Player) -> Invitation | None:
+    """The player's invitation with this code, whatever its status; None for anyone else's."""
+    return Invitation.objects.filter(code=code, player=player).select_related("club", "invited_by").first()
+
+
+def club_join_requests_pending(*, club: Club) -> QuerySet[JoinRequest]:
+    return JoinRequest.objects.filter(club=club, status=JoinRequest.Status.PENDING).select_related("club", "player")
+
+
+def join_request_pending_of(*, club: Club, player: Player | None) -> JoinRequest | None:
+    if player is None:
+        return None
+    return JoinRequest.objects.filter(club=club, player=player, status=JoinRequest.Status.PENDING).first()

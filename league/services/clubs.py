@@ -1,13 +1,18 @@
-"""Writes for clubs, memberships and players."""
+"""Writes for clubs, memberships and players. A player joins a club only with their consent: an organizer's
+invitation that the player accepts, or the player's request that an organizer approves; nothing else adds a member
+(the club's founder excepted). An organizer manages membership (roles, removal), never another person's profile."""
 
+import secrets
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.text import slugify
 
-from league.errors import BadOptions
-from league.models import Club, Membership, Player
+from league.errors import BadOptions, NotFound, PermissionDenied
+from league.models import Club, Invitation, JoinRequest, Membership, Player
 
 # a player's reminder choices (Player.settings["notifications"]) and their defaults; the mails are
 # league.services.reminders (docs/clocks.md, "Reminders")
@@ -65,7 +70,34 @@ def player_create(
         # bots sign in with a token, and people without a password yet get one by reset
         user.set_unusable_password()
     user.save()
-    return Player.objects.create(user=user, display_name=display_name or username, is_bot=is_bot, language=language)
+    name = display_name or username
+    _display_name_check(name)
+    return _player_saved(Player(user=user, display_name=name, is_bot=is_bot, language=language), force_insert=True)
+
+
+def _display_name_check(name: str, *, player: Player | None = None) -> None:
+    """Display names are unique whatever their case (the database says so too: player_unique_display_name_ci)."""
+    others = Player.objects.annotate(lowered=Lower("display_name")).filter(lowered=name.lower())
+    if player is not None:
+        others = others.exclude(pk=player.pk)
+    if others.exists():
+        raise BadOptions(
+            f"The name {name!r} is taken; choose another.", code="display_name_taken", field="display_name"
+        )
+
+
+def _player_saved(player: Player, **save: Any) -> Player:
+    # the check above and the save race with a concurrent sign-up; the constraint settles it, as the same refusal
+    try:
+        with transaction.atomic():
+            player.save(**save)
+    except IntegrityError:
+        raise BadOptions(
+            f"The name {player.display_name!r} is taken; choose another.",
+            code="display_name_taken",
+            field="display_name",
+        ) from None
+    return player
 
 
 @transaction.atomic
@@ -78,12 +110,13 @@ def club_create(*, name: str, slug: str | None = None, description: str = "", or
         raise BadOptions(f"The club address {slug!r} is taken.", code="slug_taken", field="slug")
     club = Club.objects.create(name=name, slug=slug, description=description)
     if organizer is not None:
-        membership_add(club=club, player=organizer, role=Membership.Role.ORGANIZER)
+        _membership_grant(club=club, player=organizer, role=Membership.Role.ORGANIZER)
     return club
 
 
-def membership_add(*, club: Club, player: Player, role: str = Membership.Role.MEMBER) -> Membership:
-    """Add a player to a club, or change the role of one already in it."""
+def _membership_grant(*, club: Club, player: Player, role: str) -> Membership:
+    """Make the player a member (or change their role): only ever called once consent is given (a club's founder,
+    an accepted invitation, an approved request), never by an endpoint on its own."""
     if role not in Membership.Role.values:
         raise BadOptions(f"Unknown role {role!r}.", field="role")
     try:
@@ -97,8 +130,155 @@ def membership_add(*, club: Club, player: Player, role: str = Membership.Role.ME
     return membership
 
 
-def membership_remove(*, club: Club, player: Player) -> None:
-    Membership.objects.filter(club=club, player=player).delete()
+def _organizer_check(*, club: Club, player: Player | None) -> None:
+    if (
+        player is None
+        or not Membership.objects.filter(club=club, player=player, role=Membership.Role.ORGANIZER).exists()
+    ):
+        raise PermissionDenied("Only an organizer of this club may do this.", code="not_organizer")
+
+
+@transaction.atomic
+def invitation_create(*, club: Club, by: Player, player: Player, role: str = Membership.Role.MEMBER) -> Invitation:
+    """An organizer invites a player: the player joins only by accepting (`invitation_accept`). A second invitation
+    of the same player while one is pending returns that one, with the role asked now."""
+    _organizer_check(club=club, player=by)
+    if role not in Membership.Role.values:
+        raise BadOptions(f"Unknown role {role!r}.", field="role")
+    if Membership.objects.filter(club=club, player=player).exists():
+        raise BadOptions(f"{player} is already a member of {club}.", code="already_member", field="player_id")
+    pending = Invitation.objects.select_for_update().filter(club=club, player=player, status=Invitation.Status.PENDING)
+    if (invitation := pending.first()) is not None:
+        if invitation.role != role:
+            invitation.role = role
+            invitation.save(update_fields=["role"])
+        return invitation
+    return Invitation.objects.create(club=club, player=player, role=role, invited_by=by, code=secrets.token_urlsafe(24))
+
+
+def _pending_invitation(*, code: str, player: Player) -> Invitation:
+    # another player's invitation answers as no invitation at all: its code tells nothing to whoever holds it
+    invitation = (
+        Invitation.objects.select_for_update()
+        .select_related("club")
+        .filter(code=code, player=player, status=Invitation.Status.PENDING)
+        .first()
+    )
+    if invitation is None:
+        raise NotFound("No such invitation, or it was already answered.", field="code")
+    return invitation
+
+
+@transaction.atomic
+def invitation_accept(*, code: str, player: Player) -> Membership:
+    """The invited player accepts: they become a member with the role of the invitation."""
+    invitation = _pending_invitation(code=code, player=player)
+    invitation.status, invitation.answered_at = Invitation.Status.ACCEPTED, timezone.now()
+    invitation.save(update_fields=["status", "answered_at"])
+    # a pending request of theirs to the same club is answered by this too
+    JoinRequest.objects.filter(club=invitation.club, player=player, status=JoinRequest.Status.PENDING).update(
+        status=JoinRequest.Status.APPROVED, answered_at=invitation.answered_at, answered_by=invitation.invited_by
+    )
+    return _membership_grant(club=invitation.club, player=player, role=invitation.role)
+
+
+@transaction.atomic
+def invitation_decline(*, code: str, player: Player) -> Invitation:
+    invitation = _pending_invitation(code=code, player=player)
+    invitation.status, invitation.answered_at = Invitation.Status.DECLINED, timezone.now()
+    invitation.save(update_fields=["status", "answered_at"])
+    return invitation
+
+
+@transaction.atomic
+def join_request_create(*, club: Club, player: Player, message: str = "") -> JoinRequest:
+    """A player asks to join; an organizer answers (`join_request_approve`, `join_request_decline`). Asking again
+    while a request is pending returns that one."""
+    if Membership.objects.filter(club=club, player=player).exists():
+        raise BadOptions(f"You are already a member of {club}.", code="already_member", field="club_id")
+    if len(message) > 200:
+        raise BadOptions("A message has at most 200 characters.", field="message")
+    pending = JoinRequest.objects.filter(club=club, player=player, status=JoinRequest.Status.PENDING).first()
+    if pending is not None:
+        return pending
+    try:
+        with transaction.atomic():
+            return JoinRequest.objects.create(club=club, player=player, message=message)
+    except IntegrityError:  # a concurrent request of the same player
+        return JoinRequest.objects.get(club=club, player=player, status=JoinRequest.Status.PENDING)
+
+
+def _pending_request(*, request_id: int, by: Player) -> JoinRequest:
+    join_request = (
+        JoinRequest.objects.select_for_update()
+        .select_related("club", "player")
+        .filter(pk=request_id, status=JoinRequest.Status.PENDING)
+        .first()
+    )
+    if join_request is None:
+        raise NotFound("No such request, or it was already answered.", field="request_id")
+    _organizer_check(club=join_request.club, player=by)
+    return join_request
+
+
+@transaction.atomic
+def join_request_approve(*, request_id: int, by: Player) -> Membership:
+    """An organizer lets the player in, as a member."""
+    join_request = _pending_request(request_id=request_id, by=by)
+    join_request.status, join_request.answered_at, join_request.answered_by = (
+        JoinRequest.Status.APPROVED,
+        timezone.now(),
+        by,
+    )
+    join_request.save(update_fields=["status", "answered_at", "answered_by"])
+    return _membership_grant(club=join_request.club, player=join_request.player, role=Membership.Role.MEMBER)
+
+
+@transaction.atomic
+def join_request_decline(*, request_id: int, by: Player) -> JoinRequest:
+    join_request = _pending_request(request_id=request_id, by=by)
+    join_request.status, join_request.answered_at, join_request.answered_by = (
+        JoinRequest.Status.DECLINED,
+        timezone.now(),
+        by,
+    )
+    join_request.save(update_fields=["status", "answered_at", "answered_by"])
+    return join_request
+
+
+@transaction.atomic
+def membership_role_set(*, club: Club, by: Player, player: Player, role: str) -> Membership:
+    """An organizer changes a member's role (organizer or member); the club keeps at least one organizer."""
+    _organizer_check(club=club, player=by)
+    membership = Membership.objects.select_for_update().filter(club=club, player=player).first()
+    if membership is None:
+        raise NotFound(f"{player} is not a member of {club}.", field="player_id")
+    if role not in Membership.Role.values:
+        raise BadOptions(f"Unknown role {role!r}.", field="role")
+    if membership.role == Membership.Role.ORGANIZER and role != Membership.Role.ORGANIZER:
+        _last_organizer_check(club=club)
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def membership_remove(*, club: Club, by: Player, player: Player) -> None:
+    """A player leaves, or an organizer removes a member; the club keeps at least one organizer."""
+    if by.pk != player.pk:
+        _organizer_check(club=club, player=by)
+    membership = Membership.objects.select_for_update().filter(club=club, player=player).first()
+    if membership is None:
+        return
+    if membership.role == Membership.Role.ORGANIZER:
+        _last_organizer_check(club=club)
+    membership.delete()
+
+
+def _last_organizer_check(*, club: Club) -> None:
+    organizers = Membership.objects.select_for_update().filter(club=club, role=Membership.Role.ORGANIZER)
+    if organizers.count() <= 1:
+        raise BadOptions("A club keeps at least one organizer.", code="last_organizer", field="role")
 
 
 @transaction.atomic
@@ -114,6 +294,7 @@ def player_update(
     docs/clocks.md, and the display choices)."""
     player = Player.objects.select_for_update().get(pk=player.pk)
     if display_name is not None:
+        _display_name_check(display_name, player=player)
         player.display_name = display_name
     if language is not None:
         player.language = language
@@ -122,5 +303,4 @@ def player_update(
         # keys stored before the schema existed and no longer known are dropped on the next change
         merged = {key: value for key, value in {**player.settings, **settings}.items() if key in SETTINGS_KEYS}
         player.settings = {key: value for key, value in merged.items() if value is not None}
-    player.save(update_fields=["display_name", "language", "settings"])
-    return player
+    return _player_saved(player, update_fields=["display_name", "language", "settings"])

@@ -1,4 +1,7 @@
-"""Ratings per game: each finished table, unless forfeited or annulled, moves its players' openskill ratings."""
+"""Ratings per game: each finished table that counts, unless forfeited or annulled, moves its players' openskill
+ratings. A season's tables count; a friendly table counts only when it was opened to be rated and every seat agreed
+before its first move, so that nobody's rating moves at a table they never chose (a club founder could otherwise
+seat anyone at a one-second friendly table and farm their rating)."""
 
 from django.db import transaction
 from django.utils import timezone
@@ -8,9 +11,11 @@ from league.ratings import Skill, ratings_update
 
 
 def table_rateable(table: Table) -> bool:
-    if table.status != Table.Status.FINISHED:
+    if table.status != Table.Status.FINISHED or TableRuling.objects.filter(table=table).exists():
         return False
-    return not TableRuling.objects.filter(table=table).exists()
+    if table.round_id is not None:
+        return True
+    return table.rated and not Seat.objects.filter(table=table, rated_agreed=False).exists()
 
 
 def _sides(table: Table) -> tuple[list[list[int]], list[int]]:

@@ -19,6 +19,7 @@ from league.engines import engine_for
 from league.errors import BadOptions, NotFound, PermissionDenied, ServiceError
 from league.models import Club, Entrant, Membership, Player, Round, Season, SeasonClock
 from league.services.standings import points_table_default, standings_recompute
+from league.services.tables import time_per_move_check
 from league.standings import PointsTable
 from league.standings.tiebreaks import tiebreak_check
 
@@ -277,8 +278,7 @@ def _points_and_tiebreaks(spec: SeasonSpec) -> tuple[dict[str, Any], list[str]]:
 
 
 def _times_check(spec: SeasonSpec) -> None:
-    if spec.time_per_move.total_seconds() < 1:
-        raise BadOptions("The time per move must be at least one second.", field="time_per_move")
+    time_per_move_check(spec.time_per_move)
     if not timedelta(0) <= spec.entropy_window <= timedelta(days=7):
         raise BadOptions("The entropy window is between 0 and 7 days.", field="entropy_window")
 

@@ -5,6 +5,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -12,12 +13,30 @@ from games import IllegalMove
 from games.core.protocol import Engine
 from league.db import rows_update
 from league.engines import engine_for
-from league.errors import BadOptions, NotFound, TableClosed
+from league.errors import BadOptions, NotFound, NotSeated, TableClosed
 from league.fairness import ALGORITHM_VERSION, MAX_SEED_LENGTH, commitment_of
 from league.models import Club, LedgerEntry, Player, Result, Round, Seat, Table, TableFairness
 from league.services.clocks import clock_open
 
 DEFAULT_TIME_PER_MOVE = timedelta(days=1)
+DEFAULT_MIN_TIME_PER_MOVE = 3600
+
+
+def min_time_per_move() -> timedelta:
+    """The least time per move any table may give (setting CARDLEAGUE_MIN_TIME_PER_MOVE, seconds; MIN_TIME_PER_MOVE
+    in the environment): a friendly table at one second a move was a way to win on the clock against a player who
+    never saw it. Seasons are checked against the same floor."""
+    return timedelta(seconds=int(getattr(settings, "CARDLEAGUE_MIN_TIME_PER_MOVE", DEFAULT_MIN_TIME_PER_MOVE)))
+
+
+def time_per_move_check(time_per_move: timedelta) -> None:
+    floor = min_time_per_move()
+    if time_per_move < floor:
+        raise BadOptions(
+            f"The time per move is at least {int(floor.total_seconds())} seconds.",
+            code="time_per_move_too_short",
+            field="time_per_move",
+        )
 
 
 @transaction.atomic
@@ -31,11 +50,13 @@ def table_create(
     time_per_move: timedelta | None = None,
     entropy_window: timedelta | None = None,
     round: Round | None = None,
+    rated: bool = False,
 ) -> Table:
     """Open a table: seats in the order of `players`, the engine's first state, the clock running for the first
     seats to act (under the season's time control for a table of a season's `round`). `seed` is the secret server
     seed, committed to at once (docs/fairness.md); with an `entropy_window` the table waits in `seeding` for the
-    seats' entropy and is dealt by `table_seed_finalize`."""
+    seats' entropy and is dealt by `table_seed_finalize`. A friendly table (no round) counts for ratings only when
+    it is opened `rated` and every seat agrees before the first move (`seat_rated_agree`); a season's counts."""
     engine = engine_for(game)
     count = len(players)
     if not engine.min_players <= count <= engine.max_players:
@@ -51,8 +72,8 @@ def table_create(
     except IllegalMove as error:
         raise BadOptions(error.message, code=error.code, field="options") from error
     time_per_move = time_per_move or DEFAULT_TIME_PER_MOVE
-    if time_per_move.total_seconds() < 1:
-        raise BadOptions("The time per move must be at least one second.", field="time_per_move")
+    if round is None:  # a season's tables take the season's time, checked against the floor when it was created
+        time_per_move_check(time_per_move)
     seed = seed or secrets.token_hex(16)
     table = Table.objects.create(
         club=club,
@@ -64,6 +85,7 @@ def table_create(
         status=Table.Status.SEEDING,
         time_per_move=int(time_per_move.total_seconds()),
         round=round,
+        rated=rated or round is not None,
     )
     Seat.objects.bulk_create(Seat(table=table, index=index, player=player) for index, player in enumerate(players))
     _commit(table=table, server_seed=seed, entropy_window=entropy_window)
@@ -101,6 +123,27 @@ def table_start(*, table: Table, engine: Engine, seed: str) -> None:
     else:
         table.deadline = clock_open(table=table, to_act=to_act, now=now)
     table.save(update_fields=["seed", "state", "deadline", "status", "finished_at"])
+
+
+@transaction.atomic
+def seat_rated_agree(*, table_id: int, player: Player) -> Seat:
+    """The seat's player agrees that this friendly table counts for ratings: only before the first move, so that
+    nobody agrees once they see how the match goes."""
+    try:
+        table = Table.objects.select_for_update(no_key=True).get(pk=table_id)
+    except Table.DoesNotExist as error:
+        raise NotFound("No such table.", field="table_id") from error
+    seat = Seat.objects.filter(table=table, player=player).first()
+    if seat is None:
+        raise NotSeated()
+    if not table.rated or table.round_id is not None:
+        raise BadOptions("This table was not opened to be rated.", code="not_rated", field="rated")
+    if table.version > 0 or table.status not in (Table.Status.ACTIVE, Table.Status.SEEDING):
+        raise TableClosed("A table's seats agree to be rated before its first move.")
+    if not seat.rated_agreed:
+        seat.rated_agreed = True
+        seat.save(update_fields=["rated_agreed"])
+    return seat
 
 
 @transaction.atomic

@@ -6,7 +6,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from league.models import Club, Membership, Player, Table
-from league.services.tables import table_create
+from league.services.tables import seat_rated_agree, table_create
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -56,3 +56,11 @@ def table_for(
     """A table of `game` opened by the service, with new players unless a list is given."""
     seated = players if isinstance(players, list) else PlayerFactory.create_batch(players)
     return table_create(club=club or ClubFactory(), game=game, players=seated, options=options, seed=seed, **kwargs)
+
+
+def rated_table_for(game: str, **kwargs: Any) -> Table:
+    """A friendly table that counts for ratings: opened `rated`, every seat agreeing before the first move."""
+    table = table_for(game, rated=True, **kwargs)
+    for seat in table.seats.select_related("player"):
+        seat_rated_agree(table_id=table.pk, player=seat.player)
+    return table

@@ -110,7 +110,8 @@ def test_an_organizer_sees_only_the_tables_of_their_clubs(organizer, fake_game: 
 
 def test_an_organizer_opens_a_table_through_the_service(organizer, fake_game: str) -> None:
     client, club = organizer
-    PlayerFactory(user=UserFactory(username="ann")), PlayerFactory(user=UserFactory(username="ben"))
+    for name in ("ann", "ben"):
+        MembershipFactory(club=club, player=PlayerFactory(user=UserFactory(username=name)))
 
     response = client.post(
         reverse("admin:league_table_add"),
@@ -131,7 +132,7 @@ def test_an_organizer_opens_a_table_through_the_service(organizer, fake_game: st
 
 def test_the_add_form_refuses_unknown_players_and_bad_options(organizer, fake_game: str) -> None:
     client, club = organizer
-    PlayerFactory(user=UserFactory(username="ann"))
+    MembershipFactory(club=club, player=PlayerFactory(user=UserFactory(username="ann")))
 
     unknown = client.post(
         reverse("admin:league_table_add"),
@@ -143,7 +144,7 @@ def test_the_add_form_refuses_unknown_players_and_bad_options(organizer, fake_ga
             "time_per_move": 3600,
         },
     )
-    PlayerFactory(user=UserFactory(username="ben"))
+    MembershipFactory(club=club, player=PlayerFactory(user=UserFactory(username="ben")))
     bad = client.post(
         reverse("admin:league_table_add"),
         {
@@ -157,6 +158,23 @@ def test_the_add_form_refuses_unknown_players_and_bad_options(organizer, fake_ga
 
     assert unknown.context["adminform"].form.errors["seat_usernames"] == ["No player with the username nobody."]
     assert bad.context["adminform"].form.errors["table_options"] == ["rounds is a whole number from 1 to 20"]
+    assert not Table.objects.exists()
+
+
+def test_the_add_form_seats_only_members_and_refuses_a_time_under_the_floor(organizer, fake_game: str) -> None:
+    # given: a player of no club of the organizer's (the report's enrolment without consent)
+    client, club = organizer
+    MembershipFactory(club=club, player=PlayerFactory(user=UserFactory(username="ann")))
+    PlayerFactory(user=UserFactory(username="stranger"))
+    form = {"club": club.pk, "game_name": fake_game, "table_options": "{}"}
+
+    outsider = client.post(
+        reverse("admin:league_table_add"), {**form, "seat_usernames": "ann, stranger", "time_per_move": 3600}
+    )
+    fast = client.post(reverse("admin:league_table_add"), {**form, "seat_usernames": "ann, olivia", "time_per_move": 1})
+
+    assert outsider.context["adminform"].form.errors["seat_usernames"] == ["Not a member of the club: stranger."]
+    assert "at least 3600 seconds" in fast.context["adminform"].form.errors["time_per_move"][0]
     assert not Table.objects.exists()
 
 

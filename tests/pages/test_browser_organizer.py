@@ -3,8 +3,8 @@
 import pytest
 
 from league.models import Membership, Season, Table
-from league.services.clubs import club_create, membership_add
-from tests.league.factories import PlayerFactory
+from league.services.clubs import club_create
+from tests.league.factories import MembershipFactory, PlayerFactory
 from tests.pages.conftest import SCREENSHOTS
 
 pytestmark = [
@@ -22,7 +22,7 @@ def test_organizer_creates_and_starts_a_season(live_server, browser):
     club = club_create(name="Seoul Palace Club", organizer=organizer)
     mina, jun = PlayerFactory(display_name="Mina"), PlayerFactory(display_name="Jun")
     for player in (mina, jun):
-        membership_add(club=club, player=player, role=Membership.Role.MEMBER)
+        MembershipFactory(club=club, player=player, role=Membership.Role.MEMBER)
     context = browser.new_context(viewport={"width": 412, "height": 915})
     page = context.new_page()
     # given: the organizer logs in through the log-in page

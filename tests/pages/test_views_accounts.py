@@ -76,10 +76,10 @@ def test_profile_draws_the_rating_history_of_each_game():
     import random
 
     from league.services.ratings import table_rate
-    from tests.league.factories import table_for
+    from tests.league.factories import rated_table_for
     from tests.league.playing import play_moves, short_options
 
-    table = play_moves(table_for("the-court", players=2, options=short_options("the-court")), random.Random(3))
+    table = play_moves(rated_table_for("the-court", players=2, options=short_options("the-court")), random.Random(3))
     table_rate(table=table)
     player = table.seats.get(index=0).player
     page = Client().get(f"/players/{player.pk}/").content.decode()

@@ -4,10 +4,10 @@ import pytest
 from django.test import Client
 
 from league.models import Membership, Season, Table, TableRuling
-from league.services.clubs import club_create, membership_add
+from league.services.clubs import club_create
 from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_finish, season_open_registration
-from tests.league.factories import PlayerFactory
+from tests.league.factories import MembershipFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +18,7 @@ def club_setup():
     club = club_create(name="Busan Club", organizer=organizer)
     members = PlayerFactory.create_batch(2)
     for member in members:
-        membership_add(club=club, player=member, role=Membership.Role.MEMBER)
+        MembershipFactory(club=club, player=member, role=Membership.Role.MEMBER)
     return club, organizer, members
 
 

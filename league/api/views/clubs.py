@@ -1,4 +1,5 @@
-"""Clubs: list, create, detail, members (organizers manage them), and a club's friendly tables."""
+"""Clubs: list, create, detail; membership with the player's consent (an organizer's invitation the player accepts,
+or the player's request an organizer approves), roles and removal; a club's friendly tables."""
 
 from datetime import timedelta
 from typing import Any
@@ -14,9 +15,13 @@ from league.api.schema import error_responses
 from league.api.serializers import (
     ClubDetailSerializer,
     ClubSerializer,
+    InvitationRequestSerializer,
+    InvitationSerializer,
+    JoinRequestCreateSerializer,
+    JoinRequestSerializer,
     MemberSerializer,
-    MembershipRequestSerializer,
     ReasonSerializer,
+    RoleSerializer,
     TableCreateSerializer,
     TableSummarySerializer,
     TableViewSerializer,
@@ -26,15 +31,28 @@ from league.caller import player_or_none, player_required
 from league.models import Club, Player
 from league.selectors.clubs import (
     club_get,
+    club_invitations_pending,
+    club_join_requests_pending,
     club_list,
     club_members_in_order,
     club_memberships,
     club_role_of,
     club_tables,
+    invitations_for,
     player_get,
 )
 from league.selectors.tables import table_get, table_view_for
-from league.services.clubs import club_create, membership_add, membership_remove
+from league.services.clubs import (
+    club_create,
+    invitation_accept,
+    invitation_create,
+    invitation_decline,
+    join_request_approve,
+    join_request_create,
+    join_request_decline,
+    membership_remove,
+    membership_role_set,
+)
 from league.services.rounds import season_table_annul
 from league.services.tables import table_annul, table_create
 
@@ -88,33 +106,166 @@ class ClubDetailView(ApiView):
         return Response(ClubDetailSerializer(_club_detail(club, player_or_none(request))).data)
 
 
-class ClubMembersView(ApiView):
+class ClubInvitationsView(ApiView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        operation_id="clubs_members_create",
-        summary="Add a player to the club, or change their role (organizers only).",
-        request=MembershipRequestSerializer,
-        responses={200: MemberSerializer, **error_responses(400, 401, 403, 404)},
+        operation_id="clubs_invitations_list",
+        summary="The club's pending invitations (organizers only).",
+        responses={200: InvitationSerializer(many=True), **error_responses(401, 403, 404)},
+        tags=["clubs"],
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = club_get(club_id=club_id)
+        require_organizer(club=club, player=player_required(request))
+        return Response(InvitationSerializer(club_invitations_pending(club=club), many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_invitations_create",
+        summary="Invite a player (organizers only): they join when they accept the invitation.",
+        request=InvitationRequestSerializer,
+        responses={201: InvitationSerializer, **error_responses(400, 401, 403, 404)},
         tags=["clubs"],
     )
     def post(self, request: Request, club_id: int) -> Response:
         club = club_get(club_id=club_id)
-        require_organizer(club=club, player=player_required(request))
-        serializer = MembershipRequestSerializer(data=request.data)
+        caller = player_required(request)
+        require_organizer(club=club, player=caller)
+        serializer = InvitationRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        member = player_get(player_id=serializer.validated_data["player_id"])
-        membership = membership_add(club=club, player=member, role=serializer.validated_data["role"])
+        invited = player_get(player_id=serializer.validated_data["player_id"])
+        invitation = invitation_create(club=club, by=caller, player=invited, role=serializer.validated_data["role"])
+        return Response(InvitationSerializer(invitation).data, status=status.HTTP_201_CREATED)
+
+
+class MyInvitationsView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="me_invitations_list",
+        summary="Invitations waiting for your answer.",
+        responses={200: InvitationSerializer(many=True), **error_responses(401, 403)},
+        tags=["me"],
+    )
+    def get(self, request: Request) -> Response:
+        return Response(InvitationSerializer(invitations_for(player=player_required(request)), many=True).data)
+
+
+class InvitationAcceptView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="invitations_accept",
+        summary="Accept an invitation addressed to you: you join the club.",
+        request=None,
+        responses={200: MemberSerializer, **error_responses(401, 403, 404)},
+        tags=["clubs"],
+    )
+    def post(self, request: Request, code: str) -> Response:
+        membership = invitation_accept(code=code, player=player_required(request))
         return Response(MemberSerializer(membership).data)
+
+
+class InvitationDeclineView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="invitations_decline",
+        summary="Decline an invitation addressed to you.",
+        request=None,
+        responses={200: InvitationSerializer, **error_responses(401, 403, 404)},
+        tags=["clubs"],
+    )
+    def post(self, request: Request, code: str) -> Response:
+        invitation = invitation_decline(code=code, player=player_required(request))
+        return Response(InvitationSerializer(invitation).data)
+
+
+class ClubJoinRequestsView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="clubs_join_requests_list",
+        summary="The club's pending requests to join (organizers only).",
+        responses={200: JoinRequestSerializer(many=True), **error_responses(401, 403, 404)},
+        tags=["clubs"],
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = club_get(club_id=club_id)
+        require_organizer(club=club, player=player_required(request))
+        return Response(JoinRequestSerializer(club_join_requests_pending(club=club), many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_join_requests_create",
+        summary="Ask to join the club; an organizer approves or declines.",
+        request=JoinRequestCreateSerializer,
+        responses={201: JoinRequestSerializer, **error_responses(400, 401, 403, 404)},
+        tags=["clubs"],
+    )
+    def post(self, request: Request, club_id: int) -> Response:
+        club = club_get(club_id=club_id)
+        serializer = JoinRequestCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        join_request = join_request_create(
+            club=club, player=player_required(request), message=serializer.validated_data["message"]
+        )
+        return Response(JoinRequestSerializer(join_request).data, status=status.HTTP_201_CREATED)
+
+
+class JoinRequestApproveView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="join_requests_approve",
+        summary="Let the player in (organizers of the club only).",
+        request=None,
+        responses={200: MemberSerializer, **error_responses(401, 403, 404)},
+        tags=["clubs"],
+    )
+    def post(self, request: Request, request_id: int) -> Response:
+        membership = join_request_approve(request_id=request_id, by=player_required(request))
+        return Response(MemberSerializer(membership).data)
+
+
+class JoinRequestDeclineView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="join_requests_decline",
+        summary="Turn the request down (organizers of the club only).",
+        request=None,
+        responses={200: JoinRequestSerializer, **error_responses(401, 403, 404)},
+        tags=["clubs"],
+    )
+    def post(self, request: Request, request_id: int) -> Response:
+        join_request = join_request_decline(request_id=request_id, by=player_required(request))
+        return Response(JoinRequestSerializer(join_request).data)
 
 
 class ClubMemberView(ApiView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
+        operation_id="clubs_members_partial_update",
+        summary="Change a member's role (organizers only); a club keeps at least one organizer.",
+        request=RoleSerializer,
+        responses={200: MemberSerializer, **error_responses(400, 401, 403, 404)},
+        tags=["clubs"],
+    )
+    def patch(self, request: Request, club_id: int, player_id: int) -> Response:
+        club = club_get(club_id=club_id)
+        caller = player_required(request)
+        require_organizer(club=club, player=caller)
+        serializer = RoleSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        member = player_get(player_id=player_id)
+        membership = membership_role_set(club=club, by=caller, player=member, role=serializer.validated_data["role"])
+        return Response(MemberSerializer(membership).data)
+
+    @extend_schema(
         operation_id="clubs_members_destroy",
         summary="Remove a player from the club (organizers; or players leaving themselves).",
-        responses={204: None, **error_responses(401, 403, 404)},
+        responses={204: None, **error_responses(400, 401, 403, 404)},
         tags=["clubs"],
     )
     def delete(self, request: Request, club_id: int, player_id: int) -> Response:
@@ -123,7 +274,7 @@ class ClubMemberView(ApiView):
         member = player_get(player_id=player_id)
         if member.pk != caller.pk:
             require_organizer(club=club, player=caller)
-        membership_remove(club=club, player=member)
+        membership_remove(club=club, by=caller, player=member)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -159,6 +310,7 @@ class ClubTablesView(ApiView):
             players=club_members_in_order(club=club, player_ids=data["players"]),
             options=data["options"],
             time_per_move=timedelta(seconds=seconds) if seconds else None,
+            rated=data["rated"],
         )
         view = table_view_for(table=table, player=caller)
         return Response(TableViewSerializer(view).data, status=status.HTTP_201_CREATED)

@@ -15,6 +15,7 @@ from league.api.serializers import (
     MoveLogSerializer,
     MoveResultSerializer,
     MoveSubmitSerializer,
+    RatedAgreementSerializer,
     TableViewSerializer,
     TurnSerializer,
 )
@@ -32,6 +33,7 @@ from league.selectors.tables import (
     with_your_seat,
 )
 from league.services.moves import MAX_KEY_LENGTH, move_submit
+from league.services.tables import seat_rated_agree
 
 LOG_LIMIT = OpenApiParameter(
     "log_limit",
@@ -136,3 +138,20 @@ class TurnListView(ApiView):
     def get(self, request: Request) -> Response:
         tables = with_your_seat(tables_waiting_for(player=player_required(request)))
         return Response(TurnSerializer(tables, many=True).data)
+
+
+class TableRatedAgreeView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="tables_rated_agree",
+        summary="Agree that this friendly table counts for your rating (before its first move; every seat must).",
+        request=None,
+        responses={200: RatedAgreementSerializer, **error_responses(400, 401, 403, 404, 409)},
+        tags=["tables"],
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        seat = seat_rated_agree(table_id=table_id, player=player_required(request))
+        return Response(
+            RatedAgreementSerializer({"table_id": table_id, "seat": seat.index, "rated_agreed": seat.rated_agreed}).data
+        )

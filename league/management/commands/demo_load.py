@@ -1,11 +1,16 @@
 """manage.py demo_load: the demo club of seeds/demo/club.json, with a table of each game in progress.
 
 Idempotent: nothing happens when the club exists. The tables are advanced by random legal moves through
-`move_submit`, as players would have played them, so the log, ledger and clocks are real.
+`move_submit`, as players would have played them, so the log, ledger and clocks are real. Every seed is drawn at
+load time (the tables' server seeds, the seasons', the random moves'): a seed committed to the repository would
+deal the same hands on every site that loads the demo, a real one included. A demo table is reproducible through its
+record (the table's record export, with its seeds once it has ended), not through a seed known in advance. The
+players join the club as anyone does, by accepting the organizer's invitation.
 """
 
 import json
 import random
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +23,7 @@ from django.db import transaction
 from games import available_games, get_engine
 from games.core.conformance import concrete
 from league.models import Club, Membership, Player, Table
-from league.services.clubs import club_create, membership_add, player_create
+from league.services.clubs import club_create, invitation_accept, invitation_create, player_create
 from league.services.demo_seasons import demo_seasons_load
 from league.services.moves import move_submit
 from league.services.tables import table_create
@@ -50,12 +55,14 @@ class Command(BaseCommand):
         organizers = [self._player(person, staff=True) for person in spec["organizers"]]
         members = {person["username"]: self._player(person) for person in spec["members"]}
         club = club_create(**spec["club"], organizer=organizers[0] if organizers else None)
-        for organizer in organizers[1:]:
-            membership_add(club=club, player=organizer, role=Membership.Role.ORGANIZER)
-        for member in members.values():
-            membership_add(club=club, player=member)
+        invited = [(p, Membership.Role.ORGANIZER) for p in organizers[1:]] + [
+            (p, Membership.Role.MEMBER) for p in members.values()
+        ]
+        for player, role in invited:
+            invitation = invitation_create(club=club, by=organizers[0], player=player, role=role)
+            invitation_accept(code=invitation.code, player=player)
         by_name = {**{p.user.username: p for p in organizers}, **members}
-        rng = random.Random(spec.get("random_moves_seed", "demo"))
+        rng = random.Random(secrets.token_hex(16))
         installed = available_games()
         tables = []
         for entry in spec["tables"]:
@@ -67,7 +74,6 @@ class Command(BaseCommand):
                 game=entry["game"],
                 players=[by_name[name] for name in entry["players"]],
                 options=entry.get("options"),
-                seed=entry.get("seed"),
             )
             self._advance(table, moves=entry.get("moves", 0), rng=rng)
             tables.append(table)

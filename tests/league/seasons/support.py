@@ -6,8 +6,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from league.models import Club, Membership, Player, Season, Table
-from league.services.clubs import membership_add
-from tests.league.factories import ClubFactory, PlayerFactory
+from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory
 from tests.league.playing import play_moves
 
 Capture = Callable[..., AbstractContextManager]
@@ -17,10 +16,10 @@ def club_with_members(count: int) -> tuple[Club, Player, list[Player]]:
     """A club, its organizer, and `count` members."""
     club = ClubFactory()
     organizer = PlayerFactory()
-    membership_add(club=club, player=organizer, role=Membership.Role.ORGANIZER)
+    MembershipFactory(club=club, player=organizer, role=Membership.Role.ORGANIZER)
     members = PlayerFactory.create_batch(count)
     for member in members:
-        membership_add(club=club, player=member)
+        MembershipFactory(club=club, player=member)
     return club, organizer, members
 
 

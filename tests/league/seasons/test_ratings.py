@@ -11,7 +11,7 @@ from league.models import Rating, RatingEvent
 from league.ratings import MU, SIGMA, Skill, ratings_update
 from league.selectors.seasons import leaderboard
 from league.services.ratings import ratings_recompute, table_rate
-from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, table_for
+from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, rated_table_for, table_for
 from tests.league.playing import play_moves
 
 
@@ -46,7 +46,7 @@ def test_provisional_until_enough_games():
 
 @pytest.mark.django_db
 def test_a_finished_table_is_rated_once(fake_game):
-    table = play_moves(table_for(fake_game, players=3), random.Random(2))
+    table = play_moves(rated_table_for(fake_game, players=3), random.Random(2))
     first = table_rate(table=table)
     assert len(first) == 3
     assert table_rate(table=table) == []
@@ -57,7 +57,7 @@ def test_a_finished_table_is_rated_once(fake_game):
 def test_recompute_rebuilds_the_same_ratings_in_finishing_order(fake_game):
     players = PlayerFactory.create_batch(3)
     for seed in range(3):
-        table = play_moves(table_for(fake_game, players=players, seed=f"s{seed}"), random.Random(seed))
+        table = play_moves(rated_table_for(fake_game, players=players, seed=f"s{seed}"), random.Random(seed))
         table_rate(table=table)
     before = sorted(Rating.objects.filter(game=fake_game).values_list("player_id", "mu", "sigma", "games"))
     assert ratings_recompute(game=fake_game) == 3
@@ -87,3 +87,52 @@ def test_leaderboard_marks_provisional_ratings_and_filters_by_club():
     ]
     assert [r.name for r in leaderboard(game="coinche")] == ["outsider", "steady", "veteran", "newcomer"]
     assert leaderboard(game="the-court") == []
+
+
+# --- only tables that every seat chose count (finding 4) --------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_finished_friendly_table_moves_no_rating_and_no_leaderboard(fake_game):
+    # given: the report's friendly table, finished
+    table = play_moves(table_for(fake_game, players=2), random.Random(4))
+    # when: the follow-up rates it
+    events = table_rate(table=table)
+    # then: nothing counted
+    assert events == [] and not Rating.objects.exists()
+    assert leaderboard(game=fake_game) == []
+
+
+@pytest.mark.django_db
+def test_a_friendly_table_asked_to_be_rated_counts_only_when_every_seat_agreed(fake_game):
+    from league.services.tables import seat_rated_agree
+
+    table = table_for(fake_game, players=2, rated=True)
+    seat_rated_agree(table_id=table.pk, player=table.seats.get(index=0).player)  # the other seat never agrees
+    table = play_moves(table, random.Random(5))
+
+    assert table_rate(table=table) == []
+
+
+@pytest.mark.django_db
+def test_a_seat_agrees_to_be_rated_only_before_the_first_move(fake_game):
+    from league.errors import TableClosed
+    from league.services.tables import seat_rated_agree
+
+    table = play_moves(table_for(fake_game, players=2, rated=True), random.Random(6), count=1)
+
+    with pytest.raises(TableClosed):
+        seat_rated_agree(table_id=table.pk, player=table.seats.get(index=0).player)
+
+
+@pytest.mark.django_db
+def test_a_season_table_counts(fake_game):
+    from league.services.rounds import season_start
+    from tests.league.seasons.factories import season_with_entrants
+
+    season, organizer, _ = season_with_entrants(fake_game, entrants=2, options={"rounds": 1})
+    season_start(season=season, by=organizer)
+    table = play_moves(season.rounds.get().tables.get(), random.Random(7))
+
+    assert table.rated
+    assert len(table_rate(table=table)) + RatingEvent.objects.filter(table=table).count() >= 2

@@ -7,7 +7,6 @@ import pytest
 
 from league.errors import BadOptions
 from league.models import Entrant, Membership, Season, SeasonClock, Standing
-from league.services.clubs import membership_add
 from league.services.rollover import divisions_move, season_rollover
 from league.services.rounds import entrant_withdraw, season_start
 from league.services.seasons import (
@@ -18,7 +17,7 @@ from league.services.seasons import (
     season_create,
     season_open_registration,
 )
-from tests.league.factories import ClubFactory, PlayerFactory
+from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory
 from tests.league.seasons.support import play_out
 
 
@@ -43,7 +42,7 @@ def test_rollover_promotes_relegates_carries_and_archives(fake_game, django_capt
     # given: a league of three divisions of four, one up and one down between each, all played out
     club = ClubFactory()
     organizer = PlayerFactory()
-    membership_add(club=club, player=organizer, role=Membership.Role.ORGANIZER)
+    MembershipFactory(club=club, player=organizer, role=Membership.Role.ORGANIZER)
     olds = []
     for level in (1, 2, 3):
         season = season_create(
@@ -63,7 +62,7 @@ def test_rollover_promotes_relegates_carries_and_archives(fake_game, django_capt
         )
         season_open_registration(season=season, by=organizer)
         for player in PlayerFactory.create_batch(4):
-            membership_add(club=club, player=player)
+            MembershipFactory(club=club, player=player)
             entrant_register(season=season, by=organizer, player=player)
         with django_capture_on_commit_callbacks(execute=True):
             season_start(season=season, by=organizer)
@@ -103,14 +102,14 @@ def test_rollover_needs_every_division_finished_and_leaves_out_the_withdrawn(
 ):
     club = ClubFactory()
     organizer = PlayerFactory()
-    membership_add(club=club, player=organizer, role=Membership.Role.ORGANIZER)
+    MembershipFactory(club=club, player=organizer, role=Membership.Role.ORGANIZER)
     season = season_create(
         club=club, by=organizer, spec=SeasonSpec(game=fake_game, name="Cup", options={"rounds": 1}, auto_advance=True)
     )
     season_open_registration(season=season, by=organizer)
     players = PlayerFactory.create_batch(3)
     for player in players:
-        membership_add(club=club, player=player)
+        MembershipFactory(club=club, player=player)
         entrant_register(season=season, by=organizer, player=player)
     with pytest.raises(WrongStatus):
         season_rollover(season=season, by=organizer)
@@ -145,7 +144,7 @@ def test_rollover_carries_every_season_setting_and_the_clock(fake_game):
     # given: a finished season whose every setting differs from the defaults, with a season clock
     club = ClubFactory()
     organizer = PlayerFactory()
-    membership_add(club=club, player=organizer, role=Membership.Role.ORGANIZER)
+    MembershipFactory(club=club, player=organizer, role=Membership.Role.ORGANIZER)
     spec = SeasonSpec(
         game=fake_game,
         name="Spring",

@@ -1,11 +1,23 @@
-"""player_create, club_create, membership_add (league/services/clubs.py)."""
+"""player_create, club_create, and membership with the player's consent (league/services/clubs.py)."""
 
 import pytest
 
-from league.errors import BadOptions
-from league.models import Membership
-from league.services.clubs import club_create, membership_add, membership_remove, player_create, player_update
-from tests.league.factories import ClubFactory, PlayerFactory
+from league.errors import BadOptions, NotFound, PermissionDenied
+from league.models import Invitation, Membership
+from league.services.clubs import (
+    club_create,
+    invitation_accept,
+    invitation_create,
+    invitation_decline,
+    join_request_approve,
+    join_request_create,
+    join_request_decline,
+    membership_remove,
+    membership_role_set,
+    player_create,
+    player_update,
+)
+from tests.league.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -52,27 +64,138 @@ def test_a_taken_club_slug_is_refused() -> None:
     assert error.value.code == "slug_taken"
 
 
-def test_membership_add_changes_the_role_of_a_member_already_in() -> None:
-    club, player = ClubFactory(), PlayerFactory()
-    membership_add(club=club, player=player)
-
-    membership_add(club=club, player=player, role=Membership.Role.ORGANIZER)
-
-    assert list(Membership.objects.values_list("role", flat=True)) == [Membership.Role.ORGANIZER]
+# --- membership only with the player's consent (finding 4) ------------------------------------------------------------
 
 
-def test_an_unknown_role_is_refused() -> None:
+@pytest.fixture
+def club_and_organizer():
+    organizer = PlayerFactory(display_name="Olga")
+    return club_create(name="Aces", organizer=organizer), organizer
+
+
+def test_an_invited_player_joins_only_by_accepting(club_and_organizer) -> None:
+    # given: an invitation
+    club, organizer = club_and_organizer
+    player = PlayerFactory()
+    invitation = invitation_create(club=club, by=organizer, player=player, role=Membership.Role.MEMBER)
+    # then: not a member yet
+    assert not Membership.objects.filter(club=club, player=player).exists()
+    # when: the player accepts
+    membership = invitation_accept(code=invitation.code, player=player)
+    # then: a member, and the invitation answered
+    assert (membership.player, membership.role) == (player, Membership.Role.MEMBER)
+    invitation.refresh_from_db()
+    assert invitation.status == Invitation.Status.ACCEPTED
+
+
+def test_a_declined_invitation_adds_nobody_and_cannot_be_accepted_after(club_and_organizer) -> None:
+    club, organizer = club_and_organizer
+    player = PlayerFactory()
+    invitation = invitation_create(club=club, by=organizer, player=player)
+
+    invitation_decline(code=invitation.code, player=player)
+
+    with pytest.raises(NotFound):
+        invitation_accept(code=invitation.code, player=player)
+    assert not Membership.objects.filter(club=club, player=player).exists()
+
+
+def test_another_player_cannot_answer_an_invitation_with_its_code(club_and_organizer) -> None:
+    club, organizer = club_and_organizer
+    invitation = invitation_create(club=club, by=organizer, player=PlayerFactory())
+    intruder = PlayerFactory()
+
+    with pytest.raises(NotFound):
+        invitation_accept(code=invitation.code, player=intruder)
+    assert not Membership.objects.filter(club=club, player=intruder).exists()
+
+
+def test_only_an_organizer_invites(club_and_organizer) -> None:
+    club, _organizer = club_and_organizer
+    member = PlayerFactory()
+    invitation_accept(code=invitation_create(club=club, by=_organizer, player=member).code, player=member)
+
+    with pytest.raises(PermissionDenied):
+        invitation_create(club=club, by=member, player=PlayerFactory())
+
+
+def test_a_request_to_join_needs_an_organizers_approval(club_and_organizer) -> None:
+    club, organizer = club_and_organizer
+    player = PlayerFactory()
+
+    request = join_request_create(club=club, player=player, message="I play on Tuesdays")
+    assert join_request_create(club=club, player=player) == request  # asking twice is one request
+    assert not Membership.objects.filter(club=club, player=player).exists()
+    with pytest.raises(PermissionDenied):
+        join_request_approve(request_id=request.pk, by=player)
+
+    join_request_approve(request_id=request.pk, by=organizer)
+
+    assert Membership.objects.get(club=club, player=player).role == Membership.Role.MEMBER
+
+
+def test_a_declined_request_adds_nobody(club_and_organizer) -> None:
+    club, organizer = club_and_organizer
+    player = PlayerFactory()
+    request = join_request_create(club=club, player=player)
+
+    join_request_decline(request_id=request.pk, by=organizer)
+
+    assert not Membership.objects.filter(club=club, player=player).exists()
+    with pytest.raises(NotFound):
+        join_request_approve(request_id=request.pk, by=organizer)
+
+
+def test_roles_change_and_the_club_keeps_an_organizer(club_and_organizer) -> None:
+    club, organizer = club_and_organizer
+    member = PlayerFactory()
+    invitation_accept(code=invitation_create(club=club, by=organizer, player=member).code, player=member)
+
+    membership_role_set(club=club, by=organizer, player=member, role=Membership.Role.ORGANIZER)
+    membership_role_set(club=club, by=member, player=organizer, role=Membership.Role.MEMBER)
+
+    with pytest.raises(BadOptions) as last:
+        membership_role_set(club=club, by=member, player=member, role=Membership.Role.MEMBER)
+    assert last.value.code == "last_organizer"
     with pytest.raises(BadOptions):
-        membership_add(club=ClubFactory(), player=PlayerFactory(), role="owner")
+        membership_role_set(club=club, by=member, player=organizer, role="owner")
 
 
-def test_membership_remove() -> None:
-    club, player = ClubFactory(), PlayerFactory()
-    membership_add(club=club, player=player)
+def test_a_member_leaves_and_an_organizer_removes_one(club_and_organizer) -> None:
+    club, organizer = club_and_organizer
+    first, second = PlayerFactory(), PlayerFactory()
+    for player in (first, second):
+        invitation_accept(code=invitation_create(club=club, by=organizer, player=player).code, player=player)
 
-    membership_remove(club=club, player=player)
+    membership_remove(club=club, by=first, player=first)
+    with pytest.raises(PermissionDenied):
+        membership_remove(club=club, by=second, player=organizer)
+    membership_remove(club=club, by=organizer, player=second)
 
-    assert not Membership.objects.exists()
+    assert list(club.memberships.values_list("player", flat=True)) == [organizer.pk]
+
+
+def test_no_service_adds_a_member_without_an_invitation_or_a_request() -> None:
+    import league.services.clubs as clubs
+
+    public = {name for name in dir(clubs) if not name.startswith("_") and callable(getattr(clubs, name))}
+    assert "membership_add" not in public
+
+
+def test_display_names_are_unique_whatever_their_case() -> None:
+    player_create(username="alice", display_name="Alice")
+
+    with pytest.raises(BadOptions) as taken:
+        player_create(username="alice2", display_name="aLICE")
+    other = player_create(username="bob", display_name="Bob")
+    with pytest.raises(BadOptions) as renamed:
+        player_update(player=other, display_name="ALICE")
+
+    assert (taken.value.code, taken.value.field, renamed.value.code) == (
+        "display_name_taken",
+        "display_name",
+        "display_name_taken",
+    )
 
 
 def test_player_update_merges_preferences_and_a_null_removes_one() -> None:

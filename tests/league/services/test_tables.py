@@ -33,9 +33,9 @@ def test_a_new_table_holds_the_engines_first_state_and_full_options(game: str) -
 def test_the_clock_starts_for_the_first_seats_to_act(fake_game: str) -> None:
     now = timezone.now()
     with time_machine.travel(now, tick=False):
-        table = table_for(fake_game, time_per_move=timedelta(minutes=30))
+        table = table_for(fake_game, time_per_move=timedelta(minutes=90))
 
-    assert (table.deadline, table.time_per_move) == (now + timedelta(minutes=30), 1800)
+    assert (table.deadline, table.time_per_move) == (now + timedelta(minutes=90), 5400)
 
 
 def test_a_seed_is_drawn_when_none_is_given(fake_game: str) -> None:
@@ -95,3 +95,32 @@ def test_only_a_table_in_play_can_be_annulled(fake_game: str) -> None:
 
     with pytest.raises(TableClosed):
         table_annul(table_id=table.pk)
+
+
+@pytest.mark.parametrize("seconds", [1, 60, 3599])
+def test_a_friendly_table_faster_than_the_floor_is_refused(fake_game: str, seconds: int) -> None:
+    # the report's one-second table, won on the clock against a player who never saw it
+    from league.errors import BadOptions
+
+    with pytest.raises(BadOptions) as refused:
+        table_for(fake_game, time_per_move=timedelta(seconds=seconds))
+
+    assert (refused.value.code, refused.value.field) == ("time_per_move_too_short", "time_per_move")
+
+
+def test_the_floor_is_a_setting_and_seasons_are_held_to_it(fake_game: str, settings) -> None:
+    from league.errors import BadOptions
+    from league.services.seasons import SeasonSpec, season_create
+    from tests.league.factories import MembershipFactory
+
+    settings.CARDLEAGUE_MIN_TIME_PER_MOVE = 600
+    table = table_for(fake_game, time_per_move=timedelta(seconds=600))
+    organizer = MembershipFactory(role="organizer").player
+
+    with pytest.raises(BadOptions):
+        season_create(
+            club=organizer.clubs.get(),
+            by=organizer,
+            spec=SeasonSpec(game="the-court", name="Blitz", time_per_move=timedelta(seconds=60)),
+        )
+    assert table.time_per_move == 600

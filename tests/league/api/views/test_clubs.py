@@ -65,30 +65,83 @@ def test_detail_shows_members_and_the_callers_role(client_for, club, organizer, 
     ]
 
 
-def test_organizer_adds_a_member(client_for, club, organizer) -> None:
+def test_the_report_add_by_id_is_gone_and_an_organizer_invites_instead(client_for, club, organizer) -> None:
+    # given: the report's attack, adding any player by id
     newcomer = PlayerFactory(display_name="Nia")
+    added = client_for(organizer).post(f"/api/clubs/{club.pk}/members/", {"player_id": newcomer.pk}, format="json")
+    # when: the organizer invites instead
+    invited = client_for(organizer).post(
+        f"/api/clubs/{club.pk}/invitations/", {"player_id": newcomer.pk}, format="json"
+    )
+    # then: nobody was added without consent; the invitation waits for the player
+    assert added.status_code in (404, 405)
+    assert invited.status_code == 201
+    body = invited.json()
+    assert (body["player"]["id"], body["role"], body["status"]) == (newcomer.pk, "member", "pending")
+    assert not Membership.objects.filter(club=club, player=newcomer).exists()
+    # when: the player sees it and accepts
+    mine = client_for(newcomer).get("/api/me/invitations/").json()
+    accepted = client_for(newcomer).post(f"/api/invitations/{body['code']}/accept/")
+    # then: a member
+    assert [i["id"] for i in mine] == [body["id"]]
+    assert accepted.status_code == 200
+    assert accepted.json() == {"player_id": newcomer.pk, "display_name": "Nia", "is_bot": False, "role": "member"}
 
-    response = client_for(organizer).post(f"/api/clubs/{club.pk}/members/", {"player_id": newcomer.pk}, format="json")
 
-    assert response.status_code == 200
-    assert response.json() == {"player_id": newcomer.pk, "display_name": "Nia", "is_bot": False, "role": "member"}
-    assert Membership.objects.filter(club=club, player=newcomer, role="member").exists()
+def test_an_invitation_can_be_declined_and_is_no_one_elses(client_for, club, organizer) -> None:
+    newcomer, intruder = PlayerFactory(), PlayerFactory()
+    code = (
+        client_for(organizer)
+        .post(f"/api/clubs/{club.pk}/invitations/", {"player_id": newcomer.pk}, format="json")
+        .json()["code"]
+    )
+
+    stolen = client_for(intruder).post(f"/api/invitations/{code}/accept/")
+    declined = client_for(newcomer).post(f"/api/invitations/{code}/decline/")
+
+    assert stolen.status_code == 404
+    assert (declined.status_code, declined.json()["status"]) == (200, "declined")
+    assert not Membership.objects.filter(club=club, player__in=[newcomer, intruder]).exists()
 
 
-def test_a_member_cannot_add_members(client_for, club, member) -> None:
+def test_a_member_cannot_invite(client_for, club, member) -> None:
     response = client_for(member).post(
-        f"/api/clubs/{club.pk}/members/", {"player_id": PlayerFactory().pk}, format="json"
+        f"/api/clubs/{club.pk}/invitations/", {"player_id": PlayerFactory().pk}, format="json"
     )
 
     assert response.status_code == 403
     assert response.json() == NOT_ORGANIZER
 
 
-def test_adding_an_unknown_player_is_404(client_for, club, organizer) -> None:
-    response = client_for(organizer).post(f"/api/clubs/{club.pk}/members/", {"player_id": 99999}, format="json")
+def test_inviting_an_unknown_player_is_404(client_for, club, organizer) -> None:
+    response = client_for(organizer).post(f"/api/clubs/{club.pk}/invitations/", {"player_id": 99999}, format="json")
 
     assert response.status_code == 404
     assert response.json() == error("not_found", "player_id", "No such player.")
+
+
+def test_a_player_asks_to_join_and_an_organizer_approves(client_for, club, organizer) -> None:
+    player = PlayerFactory(display_name="Quinn")
+
+    asked = client_for(player).post(f"/api/clubs/{club.pk}/join-requests/", {"message": "hi"}, format="json")
+    listed = client_for(organizer).get(f"/api/clubs/{club.pk}/join-requests/").json()
+    refused = client_for(player).post(f"/api/join-requests/{asked.json()['id']}/approve/")
+    approved = client_for(organizer).post(f"/api/join-requests/{asked.json()['id']}/approve/")
+
+    assert asked.status_code == 201
+    assert [r["player"]["id"] for r in listed] == [player.pk]
+    assert refused.status_code == 403
+    assert (approved.status_code, approved.json()["role"]) == (200, "member")
+
+
+def test_an_organizer_changes_a_role(client_for, club, organizer, member) -> None:
+    response = client_for(organizer).patch(
+        f"/api/clubs/{club.pk}/members/{member.pk}/", {"role": "organizer"}, format="json"
+    )
+    refused = client_for(member).patch(f"/api/clubs/{club.pk}/members/{member.pk}/", {"role": "x"}, format="json")
+
+    assert (response.status_code, response.json()["role"]) == (200, "organizer")
+    assert refused.status_code == 400
 
 
 def test_a_member_may_leave_but_not_remove_others(client_for, club, organizer, member) -> None:

@@ -44,10 +44,10 @@ def _running(client, club, members) -> dict:
 
 
 def test_organizer_creates_a_season_in_draft(client_for, club, organizer) -> None:
-    body = _create(client_for(organizer), club, format="round_robin", time_per_move=600)
+    body = _create(client_for(organizer), club, format="round_robin", time_per_move=3600)
 
     season = Season.objects.get(pk=body["id"])
-    assert (season.status, season.game, season.time_per_move) == ("draft", GAME, 600)
+    assert (season.status, season.game, season.time_per_move) == ("draft", GAME, 3600)
     assert (body["status"], body["club"]["id"], body["name"]) == ("draft", club.pk, "Winter")
     assert "seed" not in body
 
