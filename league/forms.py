@@ -15,7 +15,7 @@ from league.errors import BadInput, ServiceError
 from league.input import MAX_JSON_CHARS, MAX_JSON_NUMBER, json_check, json_parse
 from league.labels import GAME_NAMES as GAME_LABELS
 from league.labels import WORDS
-from league.models import Entrant, Player, Season, Table
+from league.models import Entrant, Membership, Player, Season, Table
 from league.services.seasons import SeasonSpec
 
 CONFIRM_HELP = _("Tick to confirm: this cannot be undone.")
@@ -52,6 +52,33 @@ class SignUpForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]  # the stubs leave Meta out
         fields = ("username",)
+
+
+class InviteForm(forms.Form):
+    """An organizer invites a player by username (the player accepts or declines through the invitation's link)."""
+
+    username = forms.CharField(label=_("Username of the player to invite"), max_length=150)
+    role = forms.ChoiceField(
+        label=_("Role"),
+        choices=[(role, WORDS[role]) for role in (Membership.Role.MEMBER, Membership.Role.ORGANIZER)],
+        initial=Membership.Role.MEMBER,
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        username = data.get("username")
+        if username:
+            player = Player.objects.filter(user__username=username).first()
+            if player is None:
+                self.add_error("username", _("No player has this username."))
+            data["player"] = player
+        return data
+
+
+class JoinRequestForm(forms.Form):
+    message = forms.CharField(
+        label=_("A word for the organizers (optional)"), max_length=200, required=False, widget=forms.TextInput
+    )
 
 
 class SeasonCreateForm(forms.Form):

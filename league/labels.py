@@ -70,5 +70,8 @@ WORDS = {
     "rotating": _("rotating partners"),
     "autoplay": _("an abandoned seat plays on automatically to the end"),
     "forfeit": _("an abandoned seat forfeits the table"),
+    "organizer": _("organizer"),
+    "member": _("member"),
+    "seeding": _("waiting for the deal"),
 }
 SUITS = {"S": _("Spades ♠"), "H": _("Hearts ♥"), "D": _("Diamonds ♦"), "C": _("Clubs ♣")}

@@ -1,30 +1,155 @@
-"""A club's page (seasons, members, organizers) and the leaderboards, per game and per club."""
+"""A club's page (seasons, members, organizers; joining: a request to join, an invitation to answer, and for its
+organizers the requests to approve and the invitations to send), the invitation link's page, and the leaderboards,
+per game and per club. Joining always takes the player's consent (league.services.clubs)."""
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from games import GAME_NAMES
-from league.caller import player_or_none
+from league.caller import player_or_none, player_required
+from league.errors import ServiceError
+from league.forms import InviteForm, JoinRequestForm
 from league.models import Club, Membership
-from league.selectors.clubs import club_memberships, is_organizer
+from league.selectors.clubs import (
+    club_invitations_pending,
+    club_join_requests_pending,
+    club_memberships,
+    invitation_for,
+    invitations_for,
+    is_organizer,
+    join_request_pending_of,
+)
 from league.selectors.seasons import leaderboard
+from league.services.clubs import (
+    invitation_accept,
+    invitation_create,
+    invitation_decline,
+    join_request_approve,
+    join_request_create,
+    join_request_decline,
+)
+from league.views.base import organizer_required
 
 
-def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def club_detail(
+    request: HttpRequest, slug: str, invite_form: InviteForm | None = None, status: int = 200
+) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     memberships = club_memberships(club=club)
-    return render(
-        request,
-        "league/club.html",
-        {
-            "club": club,
-            "seasons": club.seasons.order_by("-created_at"),
-            "organizers": [m.player for m in memberships if m.role == Membership.Role.ORGANIZER],
-            "members": [m.player for m in memberships if m.role == Membership.Role.MEMBER],
-            "is_organizer": is_organizer(club=club, player=player_or_none(request)),
-            "games": GAME_NAMES,
-        },
-    )
+    player = player_or_none(request)
+    organizer = is_organizer(club=club, player=player)
+    context = {
+        "club": club,
+        "seasons": club.seasons.order_by("-created_at"),
+        "organizers": [m.player for m in memberships if m.role == Membership.Role.ORGANIZER],
+        "members": [m.player for m in memberships if m.role == Membership.Role.MEMBER],
+        "is_organizer": organizer,
+        "is_member": player is not None and any(m.player_id == player.pk for m in memberships),
+        "invitation": next(iter(invitations_for(player=player).filter(club=club)), None) if player else None,
+        "join_request": join_request_pending_of(club=club, player=player),
+        "join_form": JoinRequestForm(),
+        "games": GAME_NAMES,
+    }
+    if organizer:
+        context.update(
+            join_requests=club_join_requests_pending(club=club),
+            invitations=[
+                (invitation, request.build_absolute_uri(reverse("invitation", args=[invitation.code])))
+                for invitation in club_invitations_pending(club=club)
+            ],
+            invite_form=invite_form or InviteForm(),
+        )
+    return render(request, "league/club.html", context, status=status)
+
+
+@login_required
+@require_POST
+def club_join(request: HttpRequest, slug: str) -> HttpResponse:
+    """The player asks to join; an organizer answers on the club page."""
+    club = get_object_or_404(Club, slug=slug)
+    form = JoinRequestForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
+        return redirect("club", slug=club.slug)
+    try:
+        join_request_create(club=club, player=player_required(request), message=form.cleaned_data["message"])
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Your request is sent: an organizer of the club will answer it."))
+    return redirect("club", slug=club.slug)
+
+
+@login_required
+@require_POST
+def club_invite(request: HttpRequest, slug: str) -> HttpResponse:
+    """An organizer invites a player by username; the page then shows the invitation's link to send them."""
+    club = get_object_or_404(Club, slug=slug)
+    by = organizer_required(club, player_or_none(request))
+    form = InviteForm(request.POST)
+    if form.is_valid():
+        try:
+            invitation_create(club=club, by=by, player=form.cleaned_data["player"], role=form.cleaned_data["role"])
+        except ServiceError as error:
+            form.add_error("username", error.message)
+        else:
+            messages.success(request, _("The invitation is made: send its link to the player."))
+            return redirect("club", slug=club.slug)
+    return club_detail(request, club.slug, invite_form=form, status=400)
+
+
+@login_required
+@require_POST
+def join_request_answer(request: HttpRequest, request_id: int, answer: str) -> HttpResponse:
+    """An organizer approves or declines a request to join (the service checks who may)."""
+    if answer not in ("approve", "decline"):
+        raise Http404
+    by = player_required(request)
+    try:
+        if answer == "approve":
+            club = join_request_approve(request_id=request_id, by=by).club
+            messages.success(request, _("The player has joined the club."))
+        else:
+            club = join_request_decline(request_id=request_id, by=by).club
+            messages.success(request, _("The request is declined."))
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("home")
+    return redirect("club", slug=club.slug)
+
+
+@login_required
+def invitation_page(request: HttpRequest, code: str) -> HttpResponse:
+    """The invitation link: who invites the player to which club, with Accept and Decline. Someone else's code is a
+    404, as a code that does not exist."""
+    invitation = invitation_for(code=code, player=player_required(request))
+    if invitation is None:
+        raise Http404
+    return render(request, "league/invitation.html", {"invitation": invitation})
+
+
+@login_required
+@require_POST
+def invitation_answer(request: HttpRequest, code: str, answer: str) -> HttpResponse:
+    if answer not in ("accept", "decline"):
+        raise Http404
+    player = player_required(request)
+    try:
+        if answer == "accept":
+            club = invitation_accept(code=code, player=player).club
+            messages.success(request, _("Welcome to %(club)s.") % {"club": club.name})
+            return redirect("club", slug=club.slug)
+        invitation_decline(code=code, player=player)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("home")
+    messages.success(request, _("The invitation is declined."))
+    return redirect("home")
 
 
 def leaderboard_view(request: HttpRequest, game: str, slug: str | None = None) -> HttpResponse:
