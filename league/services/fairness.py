@@ -8,8 +8,6 @@ The engine seed is `engine_seed_derive(server_seed, entropy)`; every deck of dea
 engine seed, which deals every card) until the table is finished or annulled.
 """
 
-import csv
-import io
 import json
 from collections.abc import Iterator
 from datetime import datetime
@@ -39,6 +37,7 @@ from league.models import (
 from league.selectors.tables import move_log_for
 from league.services.tables import table_start
 from league.services.verification import table_verify
+from league.spreadsheet import csv_text
 
 RECORD_FORMAT = "cardleague-table-record"
 MAX_ENTROPY_LENGTH = 128
@@ -362,20 +361,20 @@ SEASON_CSV_KINDS = ("standings", "results")
 
 
 def season_csv(*, season_id: int, kind: str) -> str:
-    """A season's standings (as last computed) or every result of its tables, as CSV text."""
+    """A season's standings (as last computed) or every result of its tables, as CSV text (league.spreadsheet:
+    a name that would start a formula is written as text)."""
     season = Season.objects.filter(pk=season_id).first()
     if season is None:
         raise NotFound("No such season.", field="season_id")
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    rows: list[list[Any]] = []
     if kind == "standings":
         tiebreaks = list(season.tiebreaks or [])
-        writer.writerow(["rank", "entrant", "points", "played", "wins", "byes", *tiebreaks, "lot"])
+        rows.append(["rank", "entrant", "points", "played", "wins", "byes", *tiebreaks, "lot"])
         for row in Standing.objects.filter(season=season).select_related("entrant__player").order_by("rank"):
             values = [(row.tiebreaks or {}).get(name) for name in tiebreaks]
-            writer.writerow([row.rank, str(row.entrant), row.points, row.played, row.wins, row.byes, *values, row.lot])
+            rows.append([row.rank, str(row.entrant), row.points, row.played, row.wins, row.byes, *values, row.lot])
     elif kind == "results":
-        writer.writerow(["round", "table", "status", "seat", "player", "place", "score"])
+        rows.append(["round", "table", "status", "seat", "player", "place", "score"])
         rounds = dict(Round.objects.filter(season=season).values_list("id", "number"))
         results = (
             Result.objects.filter(table__round__season=season)
@@ -383,7 +382,7 @@ def season_csv(*, season_id: int, kind: str) -> str:
             .order_by("table__round__number", "table_id", "seat")
         )
         for r in results:
-            writer.writerow(
+            rows.append(
                 [
                     rounds.get(r.table.round_id) if r.table.round_id is not None else None,
                     r.table_id,
@@ -396,4 +395,4 @@ def season_csv(*, season_id: int, kind: str) -> str:
             )
     else:
         raise BadOptions(f"An export is one of {', '.join(SEASON_CSV_KINDS)}.", field="kind")
-    return out.getvalue()
+    return csv_text(rows)

