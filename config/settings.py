@@ -1,9 +1,9 @@
 """Settings from the environment; with nothing set, the embedded default (SQLite + filesystem broker) for a first run.
 
-Variables: DATABASE_URL, CELERY_BROKER_URL, CACHE_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, DATA_DIR, NUM_PROXIES,
-LOG_LEVEL, CELERY_TASK_ALWAYS_EAGER and the API's rates (MOVE_SUBMIT_RATE, AUTH_TOKEN_USERNAME_RATE,
-AUTH_TOKEN_IP_RATE). DEBUG is off unless set (`make run` sets it); with DEBUG off, SECRET_KEY must be set. The tests
-run on `config.settings_test`.
+Every variable is listed, with what it does and its default, in docs/deploy.md. DEBUG is off unless set (`make run`
+sets it); with DEBUG off, SECRET_KEY must be set, and the site is served as a production one by default: HTTPS only
+(redirect, HSTS, secure cookies), so that `manage.py check --deploy` is clean. The tests run on
+`config.settings_test`.
 """
 
 import os
@@ -24,6 +24,23 @@ SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me" if D
 if not SECRET_KEY:
     raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")]
+# where the site is, for the links in mails (reminders, password resets): never taken from a request's Host header
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+# --- HTTPS: on by default in production (DEBUG off), each switch from the environment (docs/deploy.md) ----------------
+SECURE_SSL_REDIRECT = _flag("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = _flag("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = _flag("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else str(365 * 86400)))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+# the header says the site consents to the browsers' preload list; submitting it there is a separate, manual step
+SECURE_HSTS_PRELOAD = _flag("SECURE_HSTS_PRELOAD", not DEBUG)
+# behind a reverse proxy that terminates TLS: it says so in X-Forwarded-Proto (set only when the proxy always sets or
+# overwrites that header, or a client could claim HTTPS)
+if _flag("SECURE_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
+SESSION_COOKIE_HTTPONLY = True
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -106,10 +123,18 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
+# API tokens expire this many days after they are made (0: never); league/services/tokens.py
+API_TOKEN_TTL_DAYS = int(os.environ.get("API_TOKEN_TTL_DAYS", "90"))
+
 # the least time per move of any table, friendly or of a season (league.services.tables.min_time_per_move)
 CARDLEAGUE_MIN_TIME_PER_MOVE = int(os.environ.get("MIN_TIME_PER_MOVE", "3600"))
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _flag("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cardleague <noreply@localhost>")
 
 # --- Celery ----------------------------------------------------------------------------------------------------------

@@ -60,6 +60,13 @@ class TokenSerializer(serializers.Serializer):
     token = serializers.CharField(help_text='Send as "Authorization: Token <token>".')
 
 
+class TokenInfoSerializer(serializers.Serializer):
+    created = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField(allow_null=True, help_text="Null when tokens do not expire on this site.")
+    expired = serializers.BooleanField()
+    ending = serializers.CharField(help_text="The key's last four characters.")
+
+
 # --- shared pieces ---------------------------------------------------------------------------------------------------
 
 

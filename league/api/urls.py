@@ -14,6 +14,8 @@ urlpatterns = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", auth.TokenCreateView.as_view(), name="api-token"),
     path("me/", me.MeView.as_view(), name="api-me"),
+    path("me/tokens/", auth.MyTokensView.as_view(), name="api-my-tokens"),
+    path("me/tokens/rotate/", auth.MyTokenRotateView.as_view(), name="api-my-token-rotate"),
     path("me/turns/", tables.TurnListView.as_view(), name="api-turns"),
     path("clubs/", clubs.ClubListView.as_view(), name="api-clubs"),
     path("clubs/<id:club_id>/", clubs.ClubDetailView.as_view(), name="api-club"),

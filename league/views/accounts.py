@@ -4,20 +4,27 @@ import math
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse_lazy
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.i18n import set_language
 
-from league.caller import player_or_none
+from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.forms import SignUpForm, add_service_error
 from league.models import Player, RatingEvent, Result
 from league.services.clubs import player_create, player_update
+from league.services.tokens import token_revoke, token_rotate, tokens_of
 from league.throttles import login_attempt
 
 
@@ -93,3 +100,87 @@ def profile(request: HttpRequest, player_id: int) -> HttpResponse:
         "league/profile.html",
         {"profile": player, "ratings": player.ratings.all(), "results": results, "charts": charts},
     )
+
+
+@login_required
+def tokens_page(request: HttpRequest) -> HttpResponse:
+    """The owner's API token: when it was made and expires; rotate (the new key shown once, on this answer) or
+    revoke it."""
+    new_key = None
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "rotate":
+            new_key = token_rotate(user_id=player_required(request).user_id).key
+        elif action == "revoke":
+            token_revoke(user_id=player_required(request).user_id)
+            messages.success(request, _("The token is revoked: it no longer works."))
+            return redirect("tokens")
+        else:
+            return render(request, "400.html", {"message": _("Unknown action.")}, status=400)
+    return render(
+        request,
+        "account/tokens.html",
+        {"tokens": tokens_of(user_id=player_required(request).user_id), "new_key": new_key},
+    )
+
+
+def password_attempt_throttled(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
+    """The password change checks the old password: a door for guessing it with a stolen session, counted with the
+    log-in doors under the account's username. The reset form sends mail: counted per address."""
+
+    @wraps(view)
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if request.method == "POST":
+            username = request.user.get_username() if request.user.is_authenticated else None
+            wait = login_attempt(request, username=username)
+            if wait is not None:
+                return throttled_page(request, wait)
+        return view(request, *args, **kwargs)
+
+    return guarded
+
+
+class SitePasswordResetView(auth_views.PasswordResetView):
+    """Django's reset form, whose mail links to SITE_URL, never to the request's Host header."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        site = urlsplit(settings.SITE_URL)
+        form.save(
+            domain_override=site.netloc,
+            use_https=site.scheme == "https",
+            token_generator=self.token_generator,
+            from_email=self.from_email,
+            email_template_name=self.email_template_name,
+            subject_template_name=self.subject_template_name,
+            request=self.request,
+            html_email_template_name=self.html_email_template_name,
+            extra_email_context=self.extra_email_context,
+        )
+        return HttpResponseRedirect(self.get_success_url())
+
+
+password_change = password_attempt_throttled(
+    login_required(
+        auth_views.PasswordChangeView.as_view(
+            template_name="account/password_change.html", success_url=reverse_lazy("password_change_done")
+        )
+    )
+)
+password_change_done = login_required(
+    auth_views.PasswordChangeDoneView.as_view(template_name="account/password_change_done.html")
+)
+password_reset = password_attempt_throttled(
+    SitePasswordResetView.as_view(
+        template_name="account/password_reset.html",
+        email_template_name="account/password_reset_email.txt",
+        subject_template_name="account/password_reset_subject.txt",
+        success_url=reverse_lazy("password_reset_done"),
+    )
+)
+password_reset_done = auth_views.PasswordResetDoneView.as_view(template_name="account/password_reset_done.html")
+password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(
+    template_name="account/password_reset_confirm.html", success_url=reverse_lazy("password_reset_complete")
+)
+password_reset_complete = auth_views.PasswordResetCompleteView.as_view(
+    template_name="account/password_reset_complete.html"
+)

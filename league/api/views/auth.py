@@ -1,18 +1,21 @@
-"""Tokens for scripts and bots: username + password in, the user's token out."""
+"""Tokens for scripts and bots: username + password in, the user's token out; the owner lists, rotates and revokes
+theirs (league/services/tokens.py: tokens expire API_TOKEN_TTL_DAYS after they are made)."""
 
 from django.contrib.auth import authenticate
 from drf_spectacular.utils import extend_schema
+from rest_framework import status
 from rest_framework.authentication import TokenAuthentication
-from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api.schema import error_responses
-from league.api.serializers import TokenRequestSerializer, TokenSerializer
+from league.api.serializers import TokenInfoSerializer, TokenRequestSerializer, TokenSerializer
 from league.api.throttles import TokenAddressThrottle, TokenUsernameThrottle
 from league.api.views.base import ApiView
+from league.caller import player_required
+from league.services.tokens import token_issue, token_revoke, token_rotate, tokens_of
 
 
 class TokenCreateView(ApiView):
@@ -37,5 +40,45 @@ class TokenCreateView(ApiView):
         user = authenticate(request=request._request, **serializer.validated_data)
         if user is None:
             raise AuthenticationFailed("Unable to log in with these credentials.", code="invalid_credentials")
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        return Response({"token": token_issue(user_id=user.pk).key})
+
+
+class MyTokensView(ApiView):
+    """The caller's API tokens: list (never the whole key), revoke."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="me_tokens_list",
+        summary="Your API tokens: when made, when they expire, the last four characters of the key.",
+        responses={200: TokenInfoSerializer(many=True), **error_responses(401)},
+        tags=["auth"],
+    )
+    def get(self, request: Request) -> Response:
+        return Response(TokenInfoSerializer(tokens_of(user_id=player_required(request).user_id), many=True).data)
+
+    @extend_schema(
+        operation_id="me_tokens_revoke",
+        summary="Revoke your API token: it stops working at once (this call's own token too).",
+        responses={204: None, **error_responses(401)},
+        tags=["auth"],
+    )
+    def delete(self, request: Request) -> Response:
+        token_revoke(user_id=player_required(request).user_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MyTokenRotateView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="me_tokens_rotate",
+        summary="Replace your API token with a new one (shown once, here); the old one stops working at once.",
+        request=None,
+        responses={201: TokenSerializer, **error_responses(401)},
+        tags=["auth"],
+    )
+    def post(self, request: Request) -> Response:
+        return Response(
+            {"token": token_rotate(user_id=player_required(request).user_id).key}, status=status.HTTP_201_CREATED
+        )

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from league.api.parsers import CheckedJSONParser
 from league.api.schema import ApiAutoSchema
 from league.api.serializers import ID_MAX
+from league.services.tokens import token_expired
 
 
 class PlayerTokenAuthentication(TokenAuthentication):
@@ -30,6 +31,8 @@ class PlayerTokenAuthentication(TokenAuthentication):
             raise AuthenticationFailed(_("Invalid token.")) from None
         if not token.user.is_active:
             raise AuthenticationFailed(_("User inactive or deleted."))
+        if token_expired(token):
+            raise AuthenticationFailed(_("The token has expired: ask for a new one."), code="token_expired")
         return token.user, token
 
 
