@@ -11,3 +11,31 @@ def test_no_model_change_is_missing_its_migration():
     out = io.StringIO()
     call_command("makemigrations", "--check", "--dry-run", stdout=out)
     assert "No changes detected" in out.getvalue()
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_names_that_differ_only_in_case_are_settled_by_a_suffix_before_they_become_unique():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    executor.migrate([("league", "0002_hot_path")])
+    old = executor.loader.project_state([("league", "0002_hot_path")]).apps
+    user_model = old.get_model("auth", "User")
+    player_model = old.get_model("league", "Player")
+    for index, name in enumerate(["Ann", "ann", "ANN", "Bob"]):
+        player_model.objects.create(user=user_model.objects.create(username=f"u{index}"), display_name=name)
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    from league.models import Player
+
+    assert list(Player.objects.order_by("id").values_list("display_name", flat=True)) == [
+        "Ann",
+        "ann 2",
+        "ANN 3",
+        "Bob",
+    ]

@@ -267,8 +267,40 @@ def _rounds_planned(spec: SeasonSpec) -> int | None:
     return rounds
 
 
+POINTS_EXAMPLE = '{"places": {"2": [3, 0], "4": [4, 2, 1, 0]}, "draw": 1, "bye": 3}'
+
+
+def points_table_problem(points: Any) -> str | None:
+    """What is wrong with a points table, in words that name the part at fault (docs/standings.md); None when its
+    shape is right."""
+    if not isinstance(points, dict):
+        return f"The points table is a JSON object, such as {POINTS_EXAMPLE}."
+    if unknown := sorted(set(points) - {"places", "draw", "bye"}):
+        return f'The points table has no "{unknown[0][:40]}": its parts are "places", "draw" and "bye".'
+    places = points.get("places")
+    if not isinstance(places, dict) or not places:
+        return f'The points table needs "places": the points of each place by table size, such as {POINTS_EXAMPLE}.'
+    for size, row in places.items():
+        if not (size.isascii() and size.isdigit() and 2 <= int(size) <= 100):
+            return f'"places" is keyed by table sizes from 2 to 100 ("2", "4"), not "{size[:40]}".'
+        if not isinstance(row, list) or len(row) != int(size):
+            return f'"places" for a table of {size} lists {size} numbers, the points of places 1 to {size}.'
+        if not all(_is_points(value) for value in row):
+            return f'"places" for a table of {size} lists numbers (0 to 1000).'
+    for name in ("draw", "bye"):
+        if name in points and not (_is_points(points[name]) or (name == "draw" and points[name] is None)):
+            return f'"{name}" is a number of points (0 to 1000).'
+    return None
+
+
+def _is_points(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1000
+
+
 def _points_and_tiebreaks(spec: SeasonSpec) -> tuple[dict[str, Any], list[str]]:
     points = spec.points_table or points_table_default(game=spec.game, partners=spec.partners)
+    if (problem := points_table_problem(points)) is not None:
+        raise BadOptions(problem, code="bad_points_table", field="points_table")
     try:
         PointsTable.from_json(points)
         tiebreaks = tiebreak_check(spec.tiebreaks if spec.tiebreaks is not None else _default_tiebreaks(spec.format))
@@ -279,6 +311,8 @@ def _points_and_tiebreaks(spec: SeasonSpec) -> tuple[dict[str, Any], list[str]]:
 
 def _times_check(spec: SeasonSpec) -> None:
     time_per_move_check(spec.time_per_move)
+    if spec.starts_on is not None and spec.ends_on is not None and spec.starts_on > spec.ends_on:
+        raise BadOptions("The season cannot end before it starts.", code="ends_before_start", field="ends_on")
     if not timedelta(0) <= spec.entropy_window <= timedelta(days=7):
         raise BadOptions("The entropy window is between 0 and 7 days.", field="entropy_window")
 

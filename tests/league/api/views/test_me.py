@@ -66,3 +66,15 @@ def test_an_account_without_player_profile_is_403() -> None:
 
     assert response.status_code == 403
     assert response.json() == error("no_player", None, "This account has no player profile.")
+
+
+def test_a_display_name_taken_in_another_case_is_refused(client_for) -> None:
+    PlayerFactory(display_name="Alice")
+    impostor = PlayerFactory(display_name="Mallory")
+
+    response = client_for(impostor).patch("/api/me/", {"display_name": "aLiCe"}, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "display_name_taken"
+    impostor.refresh_from_db()
+    assert impostor.display_name == "Mallory"

@@ -207,3 +207,47 @@ def test_rounds_of_a_season_not_started_are_empty(anon, client_for, club, organi
 
     assert anon.get(f"/api/seasons/{season['id']}/rounds/").json() == []
     assert not Round.objects.exists()
+
+
+# --- finding 11: dates in order, a points table's fault named ---------------------------------------------------------
+
+
+def test_a_season_that_ends_before_it_starts_is_refused(client_for, club, organizer) -> None:
+    response = client_for(organizer).post(
+        f"/api/clubs/{club.pk}/seasons/",
+        {"game": GAME, "name": "Backwards", "starts_on": "2026-06-01", "ends_on": "2026-05-01"},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "ends_before_start"
+    assert response.json()["error"]["field"] == "ends_on"
+
+
+@pytest.mark.parametrize(
+    ("points", "says"),
+    [
+        ({"place": {"2": [3, 0]}}, 'no "place"'),
+        ({"draw": 1}, 'needs "places"'),
+        ({"places": {"x": [3, 0]}}, 'not "x"'),
+        ({"places": {"2": [3]}}, "lists 2 numbers"),
+        ({"places": {"2": ["a", 0]}}, "lists numbers"),
+        ({"places": {"2": [3, 0]}, "bye": "x"}, '"bye" is a number'),
+    ],
+)
+def test_a_bad_points_table_gets_a_message_naming_what_is_wrong(client_for, club, organizer, points, says) -> None:
+    response = client_for(organizer).post(
+        f"/api/clubs/{club.pk}/seasons/", {"game": GAME, "name": "Odd points", "points_table": points}, format="json"
+    )
+
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert (error["field"], error["code"]) == ("points_table", "bad_points_table")
+    assert says in error["message"] and error["message"] != "'places'"
+
+
+def test_the_schema_knows_a_seeding_table(anon) -> None:
+    schema = anon.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    status = schema["components"]["schemas"]["TableView"]["properties"]["status"]
+
+    assert "seeding" in status["pattern"]
