@@ -3,10 +3,11 @@ results.
 
 An organizer who is staff but not superuser sees and manages only the clubs they organize (and their tables), and
 edits only the player profiles of those clubs' members.
-Tables are opened through `table_create` (the add form asks for the game, the players in seat order and the options);
-their state, version and move log are read-only: only the move pipeline writes them. While a table is in play the
-admin shows the spectator's view rather than the raw state, and hides the payloads of hidden moves, so an organizer
-who also plays learns nothing a spectator would not; the seed is never shown.
+Tables are opened through `table_create` (the add form asks for the game, the club's members in seat order and the
+options); their state, version and move log are read-only: only the move pipeline writes them. The admin shows the
+spectator's view rather than the raw state, and while a table is in play only the public part of each move, so an
+organizer who also plays learns nothing a spectator would not; the seed is never shown. Changelists filter only on
+what they list (`LeagueAdmin.lookup_allowed`), never on a secret field.
 """
 
 import json
@@ -374,7 +375,7 @@ class TableAdmin(ClubScoped, admin.ModelAdmin):
     fieldsets = [
         (None, {"fields": ["club", "game", "players", "status", "version", "deadline", "time_per_move"]}),
         ("Settings", {"fields": ["options_shown"]}),
-        ("State", {"fields": ["state_shown"], "description": "The spectator's view while the table is in play."}),
+        ("State", {"fields": ["state_shown"], "description": "The spectator's view of the table."}),
         ("History", {"fields": ["created_at", "finished_at", "annul_reason"]}),
     ]
 
@@ -419,9 +420,11 @@ class TableAdmin(ClubScoped, admin.ModelAdmin):
 
     @admin.display(description="state")
     def state_shown(self, table: Table) -> str:
-        if table.status == Table.Status.ACTIVE:
-            return _pretty(engine_for(table.game).view(table.state, None))
-        return _pretty({key: value for key, value in table.state.items() if key != "seed"})
+        # the spectator's view, in play and after: an organizer who plays learns nothing a spectator would not, and
+        # once the table ends its whole story is public anyway (the seed, the replay, the record with every move)
+        if table.status == Table.Status.SEEDING:
+            return _pretty({})
+        return _pretty(engine_for(table.game).view(table.state, None))
 
     @admin.action(description="Verify the selected tables (replay seed + moves)")
     def verify_selected(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
