@@ -17,7 +17,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import FieldDoesNotExist
-from django.db.models import Count, ForeignKey, Model, QuerySet
+from django.db.models import Count, ForeignKey, JSONField, Model, QuerySet
 from django.db.models.constants import LOOKUP_SEP
 from django.http import HttpRequest
 from django.utils.html import format_html
@@ -26,6 +26,7 @@ from games import IllegalMove, available_games
 from league.admin_seasons import SEASON_ACTIONS
 from league.engines import engine_for
 from league.errors import ServiceError
+from league.forms import CheckedJSONField
 from league.input import json_check
 from league.models import (
     Bye,
@@ -96,7 +97,9 @@ class LeagueAdmin(admin.ModelAdmin):
     """Every admin of the league: a changelist filters only on what its `list_filter` and `date_hierarchy` offer,
     with the lookups Django's own filters use, and never on a secret field (SECRET_FIELDS), however reached.
     Django's default accepts any lookup on a model's own fields, which lets a staff organizer who plays ask
-    yes/no questions about a table's hidden state."""
+    yes/no questions about a table's hidden state. JSON fields are read through league.input, as every JSON input."""
+
+    formfield_overrides = {JSONField: {"form_class": CheckedJSONField}}
 
     def lookup_allowed(self, lookup: str, value: str, request: HttpRequest | None = None) -> bool:
         path, lookups = _field_path(self.model, lookup)
@@ -293,7 +296,7 @@ class TableCreateForm(forms.ModelForm):
     seat_usernames = forms.CharField(
         label="players", help_text="Usernames in seat order, separated by commas (seat 0 first)."
     )
-    table_options = forms.JSONField(
+    table_options = CheckedJSONField(
         label="options", required=False, initial=dict, help_text="The game's settings; empty for its defaults."
     )
     time_per_move = forms.IntegerField(

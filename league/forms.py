@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
+from django.forms.fields import InvalidJSONInput, JSONString
 from django.utils.translation import gettext_lazy as _
 
 from games import GAME_NAMES
@@ -33,6 +34,29 @@ def _choices(form: forms.Form, name: str) -> forms.ModelChoiceField:
     field = form.fields[name]
     assert isinstance(field, forms.ModelChoiceField)
     return field
+
+
+class CheckedJSONField(forms.JSONField):
+    """Django's JSON form field read through league.input (the validator of every JSON input): a document nested
+    5,000 deep, a number too long for int() or an unpaired surrogate is a form error, not a 500, when it is read
+    and again when the form is shown back with it."""
+
+    def to_python(self, value: Any) -> Any:
+        if self.disabled or value in self.empty_values or not isinstance(value, str):
+            return super().to_python(value)
+        try:
+            converted = json_parse(value, max_bytes=MAX_JSON_CHARS)
+        except BadInput as error:
+            raise forms.ValidationError(error.message, code="invalid") from None
+        return JSONString(converted) if isinstance(converted, str) else converted
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        if self.disabled or data is None:
+            return super().bound_data(data, initial)
+        try:
+            return json_parse(data, max_bytes=MAX_JSON_CHARS)
+        except BadInput:
+            return InvalidJSONInput(data)
 
 
 class ConfirmField(forms.BooleanField):

@@ -21,6 +21,7 @@ from schemathesis.specs.openapi.checks import (
 from config.wsgi import application
 from games import available_games
 from league.models import Membership
+from league.services.clubs import invitation_create, join_request_create
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, table_for
 from tests.league.playing import seat_count, short_options
@@ -64,6 +65,8 @@ def seeded(db, wsgi_in_test_transaction) -> dict:
     season = season_create(club=club, by=organizer, spec=SeasonSpec(game="palace-infighting", name="Fuzzed season"))
     season = season_open_registration(season=season, by=organizer)
     entrant = entrant_register(season=season, by=organizer, player=member)
+    invitation = invitation_create(club=club, by=organizer, player=PlayerFactory())
+    join_request = join_request_create(club=club, player=PlayerFactory())
     token, _ = Token.objects.get_or_create(user=organizer.user)
     return {
         "token": token.key,
@@ -73,6 +76,8 @@ def seeded(db, wsgi_in_test_transaction) -> dict:
             "player_id": member.pk,
             "season_id": season.pk,
             "entrant_id": entrant.pk,
+            "request_id": join_request.pk,
+            "code": invitation.code,
         },
     }
 
@@ -89,6 +94,6 @@ def test_api_conforms_to_its_schema(case, seeded) -> None:
     # half of the generated ids are swapped for real ones, so that requests reach past the 404 of an unknown id
     for name, real in seeded["ids"].items():
         value = (case.path_parameters or {}).get(name)
-        if isinstance(value, int) and value % 2:
+        if (isinstance(value, int) and value % 2) or (isinstance(value, str) and len(value) % 2):
             case.path_parameters[name] = real
     case.call_and_validate(headers={"Authorization": f"Token {seeded['token']}"}, checks=CHECKS)
