@@ -1,5 +1,5 @@
 """Done-when of the API issue: a whole table of each game is played through the HTTP API alone — accounts log in for
-tokens, the organizer founds the club, adds the members and opens the table, and one bot per seat plays it out
+tokens, the organizer founds the club, invites the members (who accept) and opens the table, and one bot per seat plays it out
 through "your turn", the table view and move submission."""
 
 import copy
@@ -47,7 +47,9 @@ def _logged_in(username: str) -> ApiClient:
 def _open_table(game: str, organizer: ApiClient, players: list) -> int:
     _, club = organizer._call("POST", "/api/clubs/", {"name": f"Club of {game}"})
     for player in players[1:]:
-        organizer._call("POST", f"/api/clubs/{club['id']}/members/", {"player_id": player.pk})
+        # joining takes the player's consent: the organizer invites, the player accepts with their own token
+        _, invitation = organizer._call("POST", f"/api/clubs/{club['id']}/invitations/", {"player_id": player.pk})
+        _logged_in(player.user.username)._call("POST", f"/api/invitations/{invitation['code']}/accept/")
     _, table = organizer._call(
         "POST",
         f"/api/clubs/{club['id']}/tables/",
