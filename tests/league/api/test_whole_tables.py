@@ -1,6 +1,6 @@
 """Done-when of the API issue: a whole table of each game is played through the HTTP API alone — accounts log in for
-tokens, the organizer founds the club, invites the members (who accept) and opens the table, and one bot per seat plays it out
-through "your turn", the table view and move submission."""
+tokens, the organizer founds the club, invites the members (who accept) and opens the table, and one bot per seat
+plays it out through "your turn", the table view and move submission."""
 
 import copy
 import random
