@@ -2,13 +2,14 @@
 
 import json
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from django import template
 from django.utils.translation import ngettext
 
 from games.core.cards import card_label
-from league.labels import CARD_NAMES, GAME_NAMES, MOVE_TYPES, SUITS, WORDS
+from league.labels import CARD_NAMES, GAME_NAMES, MOVE_TYPES, SUITS, TIEBREAK_NAMES, WEEKDAYS, WORDS, duration_words
 
 register = template.Library()
 
@@ -167,3 +168,33 @@ def distinct(cards: Any) -> list[Any]:
 def bid_points(moves: Any) -> list[int]:
     """The points a Coinche bid may name now, for the bidding box's select."""
     return sorted({m["points"] for m in moves or [] if m.get("type") == "bid" and "points" in m})
+
+
+@register.filter
+def exact_number(value: Any) -> str:
+    """A stored exact value ("7/2", "12") as people read it: 3.5, 12; "–" where it does not apply."""
+    if value is None or value == "":
+        return "–"
+    try:
+        number = Fraction(str(value))
+    except (ValueError, ZeroDivisionError):
+        return str(value)
+    if number.denominator == 1:
+        return str(number.numerator)
+    return f"{float(number):.2f}".rstrip("0").rstrip(".")
+
+
+@register.filter
+def duration(seconds: Any) -> str:
+    """Seconds in words, in the largest unit that divides them ("2 days", "90 minutes")."""
+    return duration_words(int(seconds or 0))
+
+
+@register.filter
+def weekday_name(number: Any) -> str:
+    return str(dict(WEEKDAYS).get(number, ""))
+
+
+@register.filter
+def tiebreak_name(name: Any) -> str:
+    return str(TIEBREAK_NAMES.get(name, name))
