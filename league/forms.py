@@ -156,14 +156,28 @@ class WithdrawForm(forms.Form):
         _choices(self, "entrant").queryset = Entrant.objects.filter(season=season, withdrawn=False)
 
 
+class TableChoiceField(forms.ModelChoiceField):
+    """A season's table as people know it: its round, its number and who sits at it."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        players = " – ".join(seat.player.display_name for seat in obj.seats.all())
+        number = obj.round.number if obj.round is not None else "?"
+        return str(_("Round %(n)s, table #%(id)s") % {"n": number, "id": obj.pk}) + f": {players}"
+
+
 class TableRulingForm(forms.Form):
-    table = forms.ModelChoiceField(label=_("Table"), queryset=Table.objects.none())
+    table = TableChoiceField(label=_("Table"), queryset=Table.objects.none())
     reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
     confirm = ConfirmField()
 
     def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _choices(self, "table").queryset = Table.objects.filter(round__season=season).order_by("round__number", "id")
+        _choices(self, "table").queryset = (
+            Table.objects.filter(round__season=season)
+            .select_related("round")
+            .prefetch_related("seats__player")
+            .order_by("round__number", "id")
+        )
 
 
 class ForfeitForm(TableRulingForm):

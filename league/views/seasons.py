@@ -13,11 +13,12 @@ from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.forms import VacationTakeForm, add_service_error
 from league.labels import TIEBREAK_DEFINITIONS, TIEBREAK_NAMES
-from league.models import Entrant, Season, Vacation
+from league.models import Entrant, Player, Season
 from league.selectors.clubs import is_organizer
 from league.selectors.crosstable import season_crosstable
 from league.selectors.rounds import season_calendar, season_zone
 from league.selectors.seasons import season_options_shown, season_rounds, season_standings
+from league.selectors.vacations import player_vacations, vacation_days_used, vacation_get
 from league.services.clocks import vacation_cancel, vacation_take
 from league.services.fairness import SEASON_CSV_KINDS
 from league.views.base import HtmxHttpRequest
@@ -67,16 +68,16 @@ def _entrant(season: Season, player_id: int) -> bool:
 def season_vacations(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
     player = player_required(request)
-    return _vacations_page(request, season, player.pk)
+    return _vacations_page(request, season, player)
 
 
 def _vacations_page(
-    request: HttpRequest, season: Season, player_id: int, form: VacationTakeForm | None = None, status: int = 200
+    request: HttpRequest, season: Season, player: Player, form: VacationTakeForm | None = None, status: int = 200
 ) -> HttpResponse:
     clock = getattr(season, "clock", None)
     allowed = clock.vacation_days if clock is not None else 0
-    taken = list(Vacation.objects.filter(season=season, player_id=player_id).order_by("starts_at"))
-    used = sum(round((v.ends_at - v.starts_at).total_seconds() / 86400) for v in taken)
+    taken = player_vacations(season=season, player=player)
+    used = vacation_days_used(taken)
     zone = season_zone(season)
     now = timezone.now()
     context = {
@@ -85,7 +86,7 @@ def _vacations_page(
         "allowed": allowed,
         "left": max(allowed - used, 0),
         "vacations": [(v, v.starts_at <= now < v.ends_at, v.ends_at <= now) for v in taken],
-        "entrant": _entrant(season, player_id),
+        "entrant": _entrant(season, player.pk),
         "form": form or VacationTakeForm(zone=zone, left=allowed - used),
     }
     return render(request, "league/vacations.html", context, status=status)
@@ -109,7 +110,7 @@ def season_vacation_take(request: HttpRequest, season_id: int) -> HttpResponse:
         else:
             messages.success(request, _("Your vacation is booked: your clocks stop for those days."))
             return redirect("season_vacations", season_id=season.pk)
-    return _vacations_page(request, season, player.pk, form=form, status=400)
+    return _vacations_page(request, season, player, form=form, status=400)
 
 
 @login_required
@@ -117,9 +118,8 @@ def season_vacation_take(request: HttpRequest, season_id: int) -> HttpResponse:
 def season_vacation_cancel(request: HttpRequest, season_id: int, vacation_id: int) -> HttpResponse:
     season = get_object_or_404(Season, pk=season_id)
     player = player_required(request)
-    vacation = get_object_or_404(Vacation, pk=vacation_id, season=season, player=player)
     try:
-        vacation_cancel(player=player, vacation=vacation)
+        vacation_cancel(player=player, vacation=vacation_get(season=season, player=player, vacation_id=vacation_id))
     except ServiceError as error:
         messages.error(request, error.message)
     else:
