@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from django.db.models import Count, Q
+
 from league.clocks.check import time_zone_exists
 from league.models import Entrant, Round, Season, SeasonClock, Table, Vacation
 from league.pairing.round_robin import round_robin_schedule
@@ -71,7 +73,14 @@ def round_dates(
 def season_calendar(*, season: Season) -> list[CalendarRound]:
     """Every round of the season: those that exist with their dates and tables, then those still to come, dated by
     the schedule when the season has one (from its start, or from its first day before it starts)."""
-    rounds = list(Round.objects.filter(season=season).order_by("number").prefetch_related("tables"))
+    rounds = list(
+        Round.objects.filter(season=season)
+        .order_by("number")
+        .annotate(
+            table_count=Count("tables"),
+            in_play_count=Count("tables", filter=Q(tables__status=Table.Status.ACTIVE)),
+        )
+    )
     entrants = Entrant.objects.filter(season=season, withdrawn=False).count()
     if season.schedule:
         total = len(season.schedule)
@@ -84,8 +93,8 @@ def season_calendar(*, season: Season) -> list[CalendarRound]:
             starts_at=r.starts_at,
             started_at=r.started_at,
             finished_at=r.finished_at,
-            tables=len(r.tables.all()),
-            in_play=sum(1 for t in r.tables.all() if t.status == Table.Status.ACTIVE),
+            tables=r.table_count,
+            in_play=r.in_play_count,
         )
         for r in rounds
     ]

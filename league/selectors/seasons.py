@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from league.engines import season_options_schema
 from league.errors import BadOptions, NotFound
@@ -76,7 +76,9 @@ def season_standings(*, season: Season) -> list[StandingView]:
 
 
 def season_rounds(*, season: Season) -> list[Round]:
-    return list(Round.objects.filter(season=season).prefetch_related("tables__seats__player", "byes__entrant"))
+    """The rounds with their tables (without their state, which the pages never show here), seats and byes."""
+    tables = Prefetch("tables", queryset=Table.objects.defer("state", "options").order_by("id"))
+    return list(Round.objects.filter(season=season).prefetch_related(tables, "tables__seats__player", "byes__entrant"))
 
 
 def leaderboard(*, game: str, club: Club | None = None, limit: int = 100) -> list[LeaderboardRow]:

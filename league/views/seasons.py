@@ -23,6 +23,8 @@ from league.services.clocks import vacation_cancel, vacation_take
 from league.services.fairness import SEASON_CSV_KINDS
 from league.views.base import HtmxHttpRequest
 
+CROSSTABLE_LIMIT = 100
+
 
 def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
@@ -41,10 +43,15 @@ def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     if request.htmx:
         return render(request, "league/season.html#standings", context)
     player = player_or_none(request)
+    # a crosstable of more entrants is too wide to read on a page (and costs a second to build): the CSV has it all
+    crosstable = None
+    if len(context["standings"]) <= CROSSTABLE_LIMIT:
+        crosstable = season_crosstable(season=season)
     context.update(
         rounds=season_rounds(season=season),
         calendar=season_calendar(season=season),
-        crosstable=season_crosstable(season=season),
+        crosstable=crosstable,
+        crosstable_limit=CROSSTABLE_LIMIT,
         zone=season_zone(season),
         clock=getattr(season, "clock", None),
         options=season_options_shown(season=season),

@@ -6,12 +6,19 @@ from datetime import time, timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
-from league.models import Entrant, Season, SeasonClock, Table
+from league.models import Entrant, Season, SeasonClock, Table, Vacation
 from league.season_forms import SeasonSettingsForms
 from league.services.rounds import season_start
 from league.services.season_settings import season_spec
-from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
+from league.services.seasons import (
+    ClockSpec,
+    SeasonSpec,
+    entrant_register,
+    season_create,
+    season_open_registration,
+)
 from tests.pages.console_support import client_for, club_with_members, settings_data
 
 pytestmark = pytest.mark.django_db
@@ -345,3 +352,53 @@ def test_finish_and_roll_over_from_the_rounds_page(club_setup):
         "swiss",
         3,
     )
+
+
+# --- the season page ---------------------------------------------------------------------------------------------
+
+
+def test_the_season_page_explains_the_tiebreaks_shares_ranks_and_shows_the_crosstable(club_setup, monkeypatch):
+    club, organizer, members = club_setup
+    season = _draft(club, organizer, tiebreaks=["wins", "buchholz"])
+    season_open_registration(season=season, by=organizer)
+    for member in members[:2]:
+        entrant_register(season=season, by=organizer, player=member)
+    season_start(season=season, by=organizer)
+    table = Table.objects.get(round__season=season)
+    page = Client().get(f"/seasons/{season.pk}/").content.decode()
+    standings = page.split('id="standings"')[1].split("</table>")[0]
+    # "wins" once, as its own column; Buchholz with its definition as the tooltip; level entrants share rank 1
+    assert standings.count(">Wins<") == 1
+    assert (
+        '<abbr title="The sum of the match points of every opponent met. Higher is better.">Buchholz</abbr>'
+        in standings
+    )
+    assert standings.count("<td>1=</td>") == 2
+    crosstable = page.split('id="crosstable"')[1].split("</table>")[0]
+    assert f'href="/tables/{table.pk}/"' in crosstable and "<i>in play</i>" in crosstable
+    assert f"/seasons/{season.pk}/export/standings.csv" in page
+    monkeypatch.setattr("league.views.seasons.CROSSTABLE_LIMIT", 1)
+    assert (
+        "The crosstable is shown for seasons of up to 1 entrants"
+        in Client().get(f"/seasons/{season.pk}/").content.decode()
+    )
+
+
+def test_a_player_takes_and_cancels_a_vacation_from_their_page(club_setup):
+    club, organizer, members = club_setup
+    season = _draft(club, organizer, clock=ClockSpec(vacation_days=2))
+    season_open_registration(season=season, by=organizer)
+    entrant_register(season=season, by=organizer, player=members[0])
+    client = client_for(members[0])
+    today = timezone.now().date().isoformat()
+    taken = client.post(f"/seasons/{season.pk}/vacations/take/", {"starts_on": today, "days": 2})
+    too_many = client.post(f"/seasons/{season.pk}/vacations/take/", {"starts_on": today, "days": 1})
+    vacation = Vacation.objects.get(season=season)
+    assert taken.status_code == 302 and (vacation.ends_at - vacation.starts_at) == timedelta(days=2)
+    assert too_many.status_code == 400  # nothing left to take: the form hides it, the server refuses it
+    cancelled = client.post(f"/seasons/{season.pk}/vacations/{vacation.pk}/cancel/")
+    vacation.refresh_from_db()
+    # under way since now: it ends with its first day, one day given back
+    assert cancelled.status_code == 302 and (vacation.ends_at - vacation.starts_at) == timedelta(days=1)
+    page = client.get(f"/seasons/{season.pk}/vacations/").content.decode()
+    assert "1 day left." in page
