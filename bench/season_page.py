@@ -51,7 +51,8 @@ def main() -> None:
         for name, call in figures.items():
             start = time.perf_counter()
             median = median_time(call, args.repeat)
-            print(f"{name:34} median {median * 1000:8.1f} ms  ({args.repeat} runs, {time.perf_counter() - start:.1f} s)")
+            took = time.perf_counter() - start
+            print(f"{name:34} median {median * 1000:8.1f} ms  ({args.repeat} runs, {took:.1f} s)")
         print(f"page size {size / 1024:.0f} KiB, status {response.status_code}")
 
 

@@ -230,11 +230,11 @@ def cross_cell(context: template.Context, cell: Any) -> str:
             **{name: (escape(mark), escape(extra)) for name, (mark, extra) in CROSS_MARKS.items()},
         }
     if cell.outcome == "bye":
-        return words["bye"]
+        return mark_safe(str(words["bye"]))  # escaped when the words were looked up
     opponents = escape(", ".join(cell.opponents))
-    title = escape(gettext("against %(who)s") % {"who": ", ".join(cell.opponents)})
+    title = str(escape(gettext("against %(who)s") % {"who": ", ".join(cell.opponents)}))
     if cell.partner:
-        title = escape(gettext("with %(p)s") % {"p": cell.partner}) + "; " + title
+        title = f"{escape(gettext('with %(p)s') % {'p': cell.partner})}; {title}"
     if cell.outcome in CROSS_MARKS:
         mark, extra = words[cell.outcome]
         shown = f"<b>{mark}</b>" + (f"·{extra}" if extra else "")

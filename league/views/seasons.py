@@ -1,6 +1,8 @@
 """The season page (standings with the tiebreaks explained, the crosstable, the calendar of rounds, the time control,
 the rules) and a player's vacations in a season. The organizer's pages are league/views/console.py."""
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -28,9 +30,10 @@ CROSSTABLE_LIMIT = 100
 
 def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
-    context = {
+    standings = season_standings(season=season)
+    context: dict[str, Any] = {
         "season": season,
-        "standings": season_standings(season=season),
+        "standings": standings,
         "live": season.status == Season.Status.RUNNING,
         # the tiebreak columns: a short header, its definition as the tooltip; "wins" has its own column
         "tiebreaks": [
@@ -45,7 +48,7 @@ def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     player = player_or_none(request)
     # a crosstable of more entrants is too wide to read on a page (and costs a second to build): the CSV has it all
     crosstable = None
-    if len(context["standings"]) <= CROSSTABLE_LIMIT:
+    if len(standings) <= CROSSTABLE_LIMIT:
         crosstable = season_crosstable(season=season)
     context.update(
         rounds=season_rounds(season=season),
