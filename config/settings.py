@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.forms",  # the form renderer below finds Django's widget templates through it
     "django_htmx",
     "template_partials",
     "rest_framework",
@@ -91,6 +92,9 @@ TEMPLATES = [
         },
     },
 ]
+
+# every form of the pages through the project's templates (templates/forms/): one look for every form
+FORM_RENDERER = "league.forms.FormRenderer"
 
 DATABASES = {
     "default": dj_database_url.parse(

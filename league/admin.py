@@ -17,6 +17,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import FieldDoesNotExist
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.db.models import Count, ForeignKey, JSONField, Model, QuerySet
 from django.db.models.constants import LOOKUP_SEP
 from django.http import HttpRequest
@@ -24,6 +25,7 @@ from django.utils.html import format_html
 
 from games import IllegalMove, available_games
 from league.admin_seasons import SEASON_ACTIONS
+from league.clocks.check import clock_check
 from league.engines import engine_for
 from league.errors import ServiceError
 from league.forms import CheckedJSONField
@@ -41,12 +43,16 @@ from league.models import (
     Result,
     Round,
     Season,
+    SeasonClock,
     Seat,
     Standing,
     Table,
     TableRuling,
+    Vacation,
 )
 from league.selectors.tables import move_public_part
+from league.services.season_settings import EDITABLE, season_clock_set
+from league.services.seasons import ClockSpec
 from league.services.tables import table_annul, table_create, time_per_move_check
 from league.services.verification import table_verify
 
@@ -555,6 +561,87 @@ class SeasonAdmin(ReadOnlyAdmin):
     exclude = ["seed"]
     inlines = [RoundInline]
     actions = SEASON_ACTIONS  # league/admin_seasons.py: each through its service
+
+
+class SeasonClockForm(forms.ModelForm):
+    """A season clock through the admin: checked by `clock_check`, as the pages and the API check it."""
+
+    class Meta:
+        model = SeasonClock
+        fields = [
+            "season",
+            "bank_start",
+            "bank_increment",
+            "bank_cap",
+            "vacation_days",
+            "pause_weekday",
+            "pause_start",
+            "pause_hours",
+            "time_zone",
+            "timeout_policy",
+            "abandon_after",
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        season = data.get("season") or getattr(self.instance, "season", None)
+        if season is not None and season.status not in EDITABLE:
+            self.add_error(None, "The season has started: its clock is fixed.")
+            return data
+        values: dict[str, Any] = {name: data.get(name) for name in self.Meta.fields if name != "season"}
+        for problem in clock_check(**values):
+            self.add_error(problem.field if problem.field in self.fields else None, problem.message)
+        return data
+
+
+@admin.register(SeasonClock)
+class SeasonClockAdmin(ClubScoped, admin.ModelAdmin):
+    """Season clocks, switched on, changed and off through `season_clock_set` (before the season starts)."""
+
+    club_path = "season__club"
+    form = SeasonClockForm
+    list_display = ["season", "bank_start", "bank_increment", "vacation_days", "pause_weekday", "time_zone"]
+    list_filter = ["timeout_policy", "season__club"]
+    search_fields = ["season__name"]
+
+    def formfield_for_foreignkey(
+        self, db_field: ForeignKey, request: HttpRequest, **kwargs: Any
+    ) -> forms.ModelChoiceField | None:
+        if db_field.name == "season":
+            seasons = Season.objects.filter(status__in=EDITABLE)
+            if not request.user.is_superuser:
+                seasons = seasons.filter(club__in=_organized_clubs(request))
+            kwargs["queryset"] = seasons
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: SeasonClock | None = None) -> Any:
+        return ["season"] if obj is not None else []
+
+    def save_model(self, request: HttpRequest, obj: SeasonClock, form: forms.ModelForm, change: bool) -> None:
+        by = Player.objects.filter(user__pk=request.user.pk or 0).first()
+        values = {name: form.cleaned_data.get(name, getattr(obj, name)) for name in SeasonClockForm.Meta.fields}
+        season = values.pop("season") if not change else obj.season
+        if by is None:
+            raise DjangoPermissionDenied("Only an organizer of the club may do this.")
+        stored = season_clock_set(season=season, by=by, clock=ClockSpec(**values))
+        # the admin goes on with `obj` (log entry, redirect), so it becomes the clock just stored
+        obj.__dict__.update(stored.__dict__ if stored is not None else {})
+
+    def delete_model(self, request: HttpRequest, obj: SeasonClock) -> None:
+        by = Player.objects.filter(user__pk=request.user.pk or 0).first()
+        if by is None:
+            raise DjangoPermissionDenied("Only an organizer of the club may do this.")
+        season_clock_set(season=obj.season, by=by, clock=None)
+
+
+@admin.register(Vacation)
+class VacationAdmin(ReadOnlyAdmin):
+    club_path = "season__club"
+    list_display = ["player", "season", "starts_at", "ends_at"]
+    list_filter = ["season__club"]
+    search_fields = ["player__display_name", "season__name"]
 
 
 @admin.register(Entrant)

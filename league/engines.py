@@ -1,5 +1,7 @@
 """The engine of a game, for every layer of the league (models, selectors, services and the pages alike)."""
 
+from typing import Any
+
 from games import get_engine
 from games.core.protocol import Engine
 from league.errors import BadOptions
@@ -11,3 +13,12 @@ def engine_for(game: str) -> Engine:
         return get_engine(game)
     except (KeyError, ModuleNotFoundError) as error:
         raise BadOptions(f"Unknown game {game!r}.", code="unknown_game", field="game") from error
+
+
+# options a tournament sets per table (each seat's chips, who deals first); a season's tables take the defaults
+TOURNAMENT_ONLY_ROLES = ("seat_stacks", "button")
+
+
+def season_options_schema(game: str) -> list[dict[str, Any]]:
+    """The options an organizer sets for a season's tables: the engine's schema less the tournament-only ones."""
+    return [option for option in engine_for(game).options_schema() if option.get("role") not in TOURNAMENT_ONLY_ROLES]

@@ -1,26 +1,36 @@
 """Forms of the pages: validation of what a person typed, nothing more. The services decide; a ServiceError they
-raise becomes an error on the form (on its field when the error names one the form has)."""
+raise becomes an error on the form (on its field when the error names one the form has). Every form renders through
+`FormRenderer` (templates/forms/): a label above its input, a box beside its label, the confirmation last.
+The season settings' forms are in league/season_forms.py."""
 
 import re
-from datetime import timedelta
+from datetime import datetime, time
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.forms.fields import InvalidJSONInput, JSONString
+from django.forms.renderers import TemplatesSetting
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import GAME_NAMES
 from league.errors import BadInput, ServiceError
 from league.input import MAX_JSON_CHARS, MAX_JSON_NUMBER, json_check, json_parse
-from league.labels import GAME_NAMES as GAME_LABELS
 from league.labels import WORDS
 from league.models import Entrant, Membership, Player, Season, Table
-from league.services.seasons import SeasonSpec
 
 CONFIRM_HELP = _("Tick to confirm: this cannot be undone.")
 ROW_FIELD = re.compile("row_([0-9]{1,2})")
+
+
+class FormRenderer(TemplatesSetting):
+    """The site's forms (settings.FORM_RENDERER): Django's own form templates, with the project's field template."""
+
+    form_template_name = "forms/div.html"
+    field_template_name = "forms/field.html"
 
 
 def add_service_error(form: forms.BaseForm, error: ServiceError) -> None:
@@ -60,11 +70,15 @@ class CheckedJSONField(forms.JSONField):
 
 
 class ConfirmField(forms.BooleanField):
+    """The box that confirms a destructive action; forms list it last, and the field template sets it apart."""
+
+    confirm = True
+
     def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("help_text", CONFIRM_HELP)
         super().__init__(
             required=True,
             label=_("I confirm"),
-            help_text=CONFIRM_HELP,
             error_messages={"required": _("Tick the box to confirm.")},
             **kwargs,
         )
@@ -105,60 +119,85 @@ class JoinRequestForm(forms.Form):
     )
 
 
-class SeasonCreateForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
-    game = forms.ChoiceField(label=_("Game"), choices=[(g, GAME_LABELS.get(g, g)) for g in GAME_NAMES])
-    format = forms.ChoiceField(label=_("Format"), choices=[(v, WORDS[v]) for v in Season.Format.values])
-    partners = forms.ChoiceField(
-        label=_("Partners"), choices=[(v, WORDS[v]) for v in Season.Partners.values], initial=Season.Partners.NONE
+def _not_entered(season: Season) -> Any:
+    """The club's members not yet entered in the season, by name."""
+    entered = Entrant.objects.filter(season=season)
+    return (
+        Player.objects.filter(memberships__club=season.club)
+        .exclude(pk__in=entered.values("player_id"))
+        .exclude(pk__in=entered.exclude(partner=None).values("partner_id"))
+        .order_by("display_name", "pk")
     )
-    rounds_planned = forms.IntegerField(label=_("Rounds (Swiss, multi-table)"), min_value=1, required=False)
-    starting_stack = forms.IntegerField(label=_("Starting stack"), min_value=1, required=False)
-    hand_limit = forms.IntegerField(label=_("Hand limit"), min_value=1, required=False)
-    target_score = forms.IntegerField(label=_("Target score (Coinche)"), min_value=1, required=False)
-    time_per_move_hours = forms.IntegerField(
-        label=_("Time per move (hours)"), min_value=1, max_value=24 * 30, initial=24
-    )
-    options = forms.CharField(
-        label=_("Other rule options (JSON)"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_('For example {"ante": 5}. Leave empty for the game\'s defaults.'),
-    )
-
-    def clean_options(self) -> dict[str, Any]:
-        raw = self.cleaned_data["options"].strip()
-        if not raw:
-            return {}
-        try:
-            value = json_parse(raw, max_bytes=MAX_JSON_CHARS)
-        except BadInput as error:
-            raise forms.ValidationError(error.message) from None
-        if not isinstance(value, dict):
-            raise forms.ValidationError(_('The options are a JSON object, e.g. {"ante": 5}.'))
-        return value
-
-    def spec(self) -> SeasonSpec:
-        """The season's settings for `season_create`."""
-        data = dict(self.cleaned_data)
-        data["time_per_move"] = timedelta(hours=data.pop("time_per_move_hours"))
-        return SeasonSpec(**data)
 
 
 class EntrantRegisterForm(forms.Form):
+    """One entrant: a member, or in a fixed-teams season a team of two members and its name."""
+
     player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
-    partner = forms.ModelChoiceField(label=_("Partner (fixed teams)"), queryset=Player.objects.none(), required=False)
+    partner = forms.ModelChoiceField(label=_("Partner"), queryset=Player.objects.none(), required=False)
     name = forms.CharField(label=_("Team name"), max_length=120, required=False)
 
     def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        members = Player.objects.filter(memberships__club=season.club).order_by("display_name")
+        members = _not_entered(season)
         _choices(self, "player").queryset = members
         _choices(self, "partner").queryset = members
+        if season.partners != Season.Partners.FIXED:
+            del self.fields["partner"], self.fields["name"]
+        else:
+            self.fields["partner"].required = True
+
+
+class MembersRegisterForm(forms.Form):
+    """Several members entered at once, each an entrant of their own."""
+
+    players = forms.ModelMultipleChoiceField(
+        label=_("Members not yet entered"), queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["players"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        field.queryset = _not_entered(season)
 
 
 class ConfirmForm(forms.Form):
     confirm = ConfirmField()
+
+
+class RolloverForm(forms.Form):
+    """The next edition of a finished season's league: every division, every setting carried over."""
+
+    name = forms.CharField(label=_("Name of the next edition"), max_length=120)
+    confirm = ConfirmField(help_text=_("Tick to confirm: this season and its divisions are archived."))
+
+
+class DivisionAddForm(forms.Form):
+    division_name = forms.CharField(label=_("Name of the new division"), max_length=60)
+
+
+class VacationTakeForm(forms.Form):
+    """Days off in a season: from a day (in the season's time zone), for whole days within what is left."""
+
+    starts_on = forms.DateField(label=_("From"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    days = forms.IntegerField(label=_("Days"), min_value=1, initial=1)
+
+    def __init__(self, *args: Any, zone: str, left: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.zone = zone
+        self.fields["starts_on"].initial = timezone.now().astimezone(ZoneInfo(zone)).date()
+        days = self.fields["days"]
+        assert isinstance(days, forms.IntegerField)
+        most = max(left, 1)
+        days.max_value = most
+        days.widget.attrs["max"] = most
+        days.validators = [MinValueValidator(1), MaxValueValidator(most)]
+
+    def starts_at(self, now: datetime) -> datetime:
+        """Midnight of the first day in the season's zone; now, when that day is today."""
+        start = datetime.combine(self.cleaned_data["starts_on"], time(0), tzinfo=ZoneInfo(self.zone))
+        return max(start, now)
 
 
 class WithdrawForm(forms.Form):
@@ -171,14 +210,28 @@ class WithdrawForm(forms.Form):
         _choices(self, "entrant").queryset = Entrant.objects.filter(season=season, withdrawn=False)
 
 
+class TableChoiceField(forms.ModelChoiceField):
+    """A season's table as people know it: its round, its number and who sits at it."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        players = " – ".join(seat.player.display_name for seat in obj.seats.all())
+        number = obj.round.number if obj.round is not None else "?"
+        return str(_("Round %(n)s, table #%(id)s") % {"n": number, "id": obj.pk}) + f": {players}"
+
+
 class TableRulingForm(forms.Form):
-    table = forms.ModelChoiceField(label=_("Table"), queryset=Table.objects.none())
+    table = TableChoiceField(label=_("Table"), queryset=Table.objects.none())
     reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
     confirm = ConfirmField()
 
     def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _choices(self, "table").queryset = Table.objects.filter(round__season=season).order_by("round__number", "id")
+        _choices(self, "table").queryset = (
+            Table.objects.filter(round__season=season)
+            .select_related("round")
+            .prefetch_related("seats__player")
+            .order_by("round__number", "id")
+        )
 
 
 class ForfeitForm(TableRulingForm):

@@ -2,6 +2,7 @@
 Shared by the template filters (league/templatetags/cardleague.py) and the forms."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 # the engines' move types in words; an unknown type is shown as it is
 MOVE_TYPES = {
@@ -75,3 +76,53 @@ WORDS = {
     "seeding": _("waiting for the deal"),
 }
 SUITS = {"S": _("Spades ♠"), "H": _("Hearts ♥"), "D": _("Diamonds ♦"), "C": _("Clubs ♣")}
+# the tiebreaks of docs/standings.md: a short header and the definition shown as its tooltip
+TIEBREAK_NAMES = {
+    "buchholz": _("Buchholz"),
+    "buchholz_cut1": _("Buchholz cut 1"),
+    "sonneborn_berger": _("Sonneborn-Berger"),
+    "direct_encounter": _("Direct encounter"),
+    "wins": _("Wins"),
+    "average_place": _("Average place"),
+    "score_difference": _("Score difference"),
+    "score_for": _("Score for"),
+}
+TIEBREAK_DEFINITIONS = {
+    "buchholz": _("The sum of the match points of every opponent met. Higher is better."),
+    "buchholz_cut1": _("Buchholz without the opponent who scored least. Higher is better."),
+    "sonneborn_berger": _(
+        "The match points of every opponent beaten, plus half those of every opponent drawn with. Higher is better."
+    ),
+    "direct_encounter": _(
+        "Among the entrants still tied only: the results of their games against each other. Higher is better."
+    ),
+    "wins": _("Tables won alone in first place, forfeits won included; byes are not wins. Higher is better."),
+    "average_place": _("The mean place over the tables played. Lower is better."),
+    "score_difference": _(
+        "The entrant's score at each table less the mean score of its opponents there, added up. Higher is better."
+    ),
+    "score_for": _("The entrant's scores at the tables played, added up. Higher is better."),
+}
+WEEKDAYS = [
+    (0, _("Monday")),
+    (1, _("Tuesday")),
+    (2, _("Wednesday")),
+    (3, _("Thursday")),
+    (4, _("Friday")),
+    (5, _("Saturday")),
+    (6, _("Sunday")),
+]
+# the units a duration is typed in (time per move, a bank), largest last: (name, words, seconds)
+DURATION_UNITS = [("minutes", _("minutes"), 60), ("hours", _("hours"), 3600), ("days", _("days"), 86400)]
+
+
+def duration_words(seconds: int) -> str:
+    """A duration in words, in the largest unit that divides it: "2 days", "36 hours", "90 minutes"."""
+    seconds = int(seconds or 0)
+    if seconds and seconds % 86400 == 0:
+        return ngettext("%(n)d day", "%(n)d days", seconds // 86400) % {"n": seconds // 86400}
+    if seconds and seconds % 3600 == 0:
+        return ngettext("%(n)d hour", "%(n)d hours", seconds // 3600) % {"n": seconds // 3600}
+    if seconds % 60 == 0:
+        return ngettext("%(n)d minute", "%(n)d minutes", seconds // 60) % {"n": seconds // 60}
+    return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from league.views import accounts, clubs, fairness, home, seasons, tables
+from league.views import accounts, clubs, console, fairness, home, seasons, tables
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -24,12 +24,25 @@ urlpatterns = [
     path("join-requests/<int:request_id>/<str:answer>/", clubs.join_request_answer, name="join_request_answer"),
     path("invitations/<slug:code>/", clubs.invitation_page, name="invitation"),
     path("invitations/<slug:code>/<str:answer>/", clubs.invitation_answer, name="invitation_answer"),
-    path("clubs/<slug:slug>/seasons/new/", seasons.season_new, name="season_new"),
+    path("clubs/<slug:slug>/seasons/new/", console.season_new, name="season_new"),
     path("clubs/<slug:slug>/leaderboards/<str:game>/", clubs.leaderboard_view, name="club_leaderboard"),
     path("leaderboards/<str:game>/", clubs.leaderboard_view, name="leaderboard"),
     path("seasons/<int:season_id>/", seasons.season_detail, name="season"),
-    path("seasons/<int:season_id>/manage/", seasons.season_manage, name="season_manage"),
-    path("seasons/<int:season_id>/manage/<str:action>/", seasons.season_action, name="season_action"),
+    path("seasons/<int:season_id>/vacations/", seasons.season_vacations, name="season_vacations"),
+    path("seasons/<int:season_id>/vacations/take/", seasons.season_vacation_take, name="season_vacation_take"),
+    path(
+        "seasons/<int:season_id>/vacations/<int:vacation_id>/cancel/",
+        seasons.season_vacation_cancel,
+        name="season_vacation_cancel",
+    ),
+    # the organizer's console: one page per task, and the actions their forms post to
+    path("seasons/<int:season_id>/manage/", console.season_manage, name="season_manage"),
+    path("seasons/<int:season_id>/manage/settings/", console.season_settings, name="season_settings"),
+    path("seasons/<int:season_id>/manage/registration/", console.season_registration, name="season_registration"),
+    path("seasons/<int:season_id>/manage/rounds/", console.season_rounds, name="season_rounds"),
+    path("seasons/<int:season_id>/manage/rulings/", console.season_rulings, name="season_rulings"),
+    # after the pages: an action is a POST to its own name (register, open, start, round, ...)
+    path("seasons/<int:season_id>/manage/<str:action>/", console.season_action, name="season_action"),
     path("tables/<int:table_id>/", tables.table_detail, name="table"),
     path("tables/<int:table_id>/version/", tables.table_version, name="table_version"),
     path("tables/<int:table_id>/move/", tables.table_move, name="table_move"),

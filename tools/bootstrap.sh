@@ -4,7 +4,8 @@
 #   tools/bootstrap.sh [venv] [browser] [services]     (all three when none is named)
 #
 # venv      the virtualenv .venv with the package and its test extras (again whenever pyproject.toml changed)
-# browser   Debian's Chromium (the browser tests) and gettext (the Korean catalogue), by apt-get when missing
+# browser   Debian's Chromium (the browser tests), a Korean font (the Korean screenshots) and gettext (the Korean
+#           catalogue), by apt-get when missing
 # services  PostgreSQL at 127.0.0.1:5432 and Redis at 127.0.0.1:6379, started when they do not answer
 #
 # Every step says what it does before a slow part, so that a first run is never silent.
@@ -46,15 +47,15 @@ venv() {
 }
 
 browser() {
-  if command -v chromium >/dev/null 2>&1 && command -v msgfmt >/dev/null 2>&1; then
+  if command -v chromium >/dev/null 2>&1 && command -v msgfmt >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi nanum; then
     return
   fi
-  say "installing Chromium and gettext with apt-get (the browser tests; a few minutes the first time) ..."
+  say "installing Chromium, a Korean font and gettext with apt-get (the browser tests; a few minutes the first time) ..."
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -q >/dev/null
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q chromium gettext >/dev/null
-  say "Chromium and gettext installed"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q chromium fonts-nanum gettext >/dev/null
+  say "Chromium, the font and gettext installed"
 }
 
 services() {

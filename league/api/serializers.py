@@ -6,7 +6,9 @@ from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games import GAME_NAMES
+from games import GAME_NAMES, available_games
+from league.clocks.check import BOUNDS, POLICIES
+from league.engines import TOURNAMENT_ONLY_ROLES, engine_for
 from league.errors import BadInput
 from league.input import json_check
 
@@ -321,6 +323,91 @@ def _int(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=0, max_value=INT_MAX, **kwargs)
 
 
+def _option_schema(option: dict[str, Any]) -> dict[str, Any]:
+    """One engine option as an OpenAPI property: its kind, bounds or choices, default, label and help."""
+    described = f"{option['label']}. {option.get('help', '')}".strip()
+    if option.get("role") in TOURNAMENT_ONLY_ROLES:
+        described += " Set by tournaments only: a season refuses it."
+    kind = option["kind"]
+    schema: dict[str, Any]
+    if kind == "bool":
+        schema = {"type": "boolean"}
+    elif kind == "choice":
+        schema = {"type": "string", "enum": [choice["value"] for choice in option["choices"]]}
+    elif kind == "seat_ints":
+        item = {"type": "integer", "minimum": option["min"], "maximum": option["max"]}
+        schema = {"type": "array", "items": item, "nullable": True}
+    else:
+        schema = {"type": "integer", "minimum": option["min"], "maximum": option["max"]}
+    return schema | {"default": option["default"], "description": described}
+
+
+def season_options_schema_json() -> dict[str, Any]:
+    """The `options` of a season, documented game by game from each engine's own schema (`options_schema()`):
+    one of these objects, the one of the season's game; the engine checks it again."""
+    variants = []
+    for game in available_games():
+        engine = engine_for(game)
+        variants.append(
+            {
+                "title": f"{engine.title} ({game})",
+                "type": "object",
+                "properties": {option["name"]: _option_schema(option) for option in engine.options_schema()},
+                "additionalProperties": False,
+            }
+        )
+    return {
+        "anyOf": variants,
+        "description": "The rule options of the season's game (the game's defaults for those left out), checked by "
+        "the game's engine; each game's options are listed below, with their bounds, choices and defaults.",
+    }
+
+
+@extend_schema_field(season_options_schema_json())
+class SeasonOptionsField(JsonObjectField):
+    """A season's rule options: a JSON object, documented per game."""
+
+
+class ClockSerializer(serializers.Serializer):
+    """A season clock (docs/clocks.md): the numbers' bounds are `league.clocks.check.BOUNDS`, checked again, with
+    the time zone, by the service (`clock_check`)."""
+
+    bank_start = serializers.IntegerField(
+        min_value=BOUNDS["bank_start"][0], max_value=BOUNDS["bank_start"][1], default=0, help_text="Seconds."
+    )
+    bank_increment = serializers.IntegerField(
+        min_value=BOUNDS["bank_increment"][0],
+        max_value=BOUNDS["bank_increment"][1],
+        default=0,
+        help_text="Seconds added to the bank after each move.",
+    )
+    bank_cap = serializers.IntegerField(
+        min_value=BOUNDS["bank_cap"][0],
+        max_value=BOUNDS["bank_cap"][1],
+        allow_null=True,
+        default=None,
+        help_text="Most seconds a bank may hold; null: no limit.",
+    )
+    vacation_days = serializers.IntegerField(
+        min_value=BOUNDS["vacation_days"][0], max_value=BOUNDS["vacation_days"][1], default=0
+    )
+    pause_weekday = serializers.IntegerField(
+        min_value=0, max_value=6, allow_null=True, default=None, help_text="0 = Monday; null: none."
+    )
+    pause_start = serializers.TimeField(allow_null=True, default=None, help_text="e.g. 00:00.")
+    pause_hours = serializers.IntegerField(min_value=0, max_value=BOUNDS["pause_hours"][1], default=0)
+    time_zone = serializers.CharField(
+        max_length=64, default="UTC", help_text="An IANA time zone, e.g. Asia/Seoul: of the weekly pause."
+    )
+    timeout_policy = serializers.ChoiceField(choices=list(POLICIES), default="autoplay")
+    abandon_after = serializers.IntegerField(
+        min_value=BOUNDS["abandon_after"][0],
+        max_value=BOUNDS["abandon_after"][1],
+        default=3,
+        help_text="Timeouts in a row at one table before a seat is abandoned; 0: never.",
+    )
+
+
 class SeasonSerializer(serializers.Serializer):
     """A season: game, format, match format, points table and tiebreaks (docs/standings.md), dates and status."""
 
@@ -338,7 +425,7 @@ class SeasonSerializer(serializers.Serializer):
     partners = serializers.ChoiceField(
         choices=PARTNERS, required=False, default="none", help_text="Coinche only: fixed teams or rotating partners."
     )
-    options = JsonObjectField(required=False, default=dict, help_text="The game's variant options.")
+    options = SeasonOptionsField(required=False, default=dict)
     rounds_planned = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, required=False, allow_null=True)
     table_min = _small(required=False, allow_null=True)
     table_max = _small(required=False, allow_null=True)
@@ -347,6 +434,11 @@ class SeasonSerializer(serializers.Serializer):
     target_score = _int(required=False, allow_null=True)
     time_per_move = serializers.IntegerField(
         min_value=1, max_value=30 * 86400, required=False, default=86400, help_text="Seconds each turn may take."
+    )
+    clock = ClockSerializer(
+        allow_null=True,
+        default=None,
+        help_text="The season clock (bank, vacations, weekly pause, timeouts); null: per-move time alone.",
     )
     points_table = JsonObjectField(required=False, allow_null=True, help_text="Match points by place; see docs.")
     tiebreaks = serializers.ListField(
@@ -421,8 +513,20 @@ class RoundSerializer(serializers.Serializer):
     byes = serializers.ListField(child=serializers.IntegerField(), help_text="Entrant ids sitting this round out.")
 
 
+class VacationSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    starts_at = serializers.DateTimeField(help_text="Not in the past.")
+    ends_at = serializers.DateTimeField(read_only=True)
+    days = serializers.IntegerField(
+        min_value=1, max_value=BOUNDS["vacation_days"][1], write_only=True, help_text="Whole days off."
+    )
+
+
 class StandingSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text="Unique: entrants still level are ordered by the draw of lots.")
+    shared_rank = serializers.IntegerField(
+        help_text="The rank as people read it: entrants level on points and every tiebreak share it."
+    )
     entrant_id = serializers.IntegerField()
     label = serializers.CharField()  # type: ignore[assignment]  # a field named label, as DRF allows
     points = serializers.DecimalField(max_digits=10, decimal_places=3)

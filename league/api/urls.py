@@ -56,6 +56,12 @@ urlpatterns = [
     ),
     path("seasons/<id:season_id>/rounds/", seasons.SeasonRoundsView.as_view(), name="api-season-rounds"),
     path("seasons/<id:season_id>/standings/", seasons.SeasonStandingsView.as_view(), name="api-season-standings"),
+    path("seasons/<id:season_id>/vacations/", seasons.SeasonVacationsView.as_view(), name="api-season-vacations"),
+    path(
+        "seasons/<id:season_id>/vacations/<id:vacation_id>/cancel/",
+        seasons.VacationCancelView.as_view(),
+        name="api-season-vacation-cancel",
+    ),
     path("leaderboards/<str:game>/", seasons.LeaderboardView.as_view(), name="api-leaderboard"),
     path("tables/<int:table_id>/fairness/", fairness.FairnessView.as_view(), name="api-table-fairness"),
     path("tables/<int:table_id>/fairness/entropy/", fairness.EntropyView.as_view(), name="api-table-fairness-entropy"),

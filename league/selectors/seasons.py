@@ -1,15 +1,19 @@
 """Reads for seasons that pages and the API share: a season, its entrants, standings and rounds, and leaderboards
 per game and per club."""
 
+from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 
+from league.engines import season_options_schema
 from league.errors import BadOptions, NotFound
 from league.models import Club, Entrant, Rating, Round, Season, Standing, Table
 from league.ratings import PROVISIONAL_GAMES
+from league.standings.ranks import shared_ranks
 
 
 def provisional_games() -> int:
@@ -28,6 +32,9 @@ class StandingView:
     byes: int
     tiebreaks: dict[str, str | None]
     withdrawn: bool
+    # the rank a person reads: entrants left level by the points and every tiebreak share it (`rank` is unique)
+    shared_rank: int
+    tied: bool  # another entrant shares the rank
 
 
 @dataclass(frozen=True)
@@ -43,8 +50,13 @@ class LeaderboardRow:
 
 
 def season_standings(*, season: Season) -> list[StandingView]:
-    """The stored standings, best first, in the season's tiebreak order."""
-    rows = Standing.objects.filter(season=season).select_related("entrant__player", "entrant__partner")
+    """The stored standings, best first, in the season's tiebreak order; entrants that only the draw of lots
+    separates share their rank."""
+    rows = list(
+        Standing.objects.filter(season=season).select_related("entrant__player", "entrant__partner").order_by("rank")
+    )
+    shared = shared_ranks([(row.points, *(row.tiebreaks.get(name) for name in season.tiebreaks)) for row in rows])
+    sharing = Counter(shared)
     return [
         StandingView(
             rank=row.rank,
@@ -56,13 +68,17 @@ def season_standings(*, season: Season) -> list[StandingView]:
             byes=row.byes,
             tiebreaks={name: row.tiebreaks.get(name) for name in season.tiebreaks},
             withdrawn=row.entrant.withdrawn,
+            shared_rank=rank,
+            tied=sharing[rank] > 1,
         )
-        for row in rows.order_by("rank")
+        for rank, row in zip(shared, rows, strict=True)
     ]
 
 
 def season_rounds(*, season: Season) -> list[Round]:
-    return list(Round.objects.filter(season=season).prefetch_related("tables__seats__player", "byes__entrant"))
+    """The rounds with their tables (without their state, which the pages never show here), seats and byes."""
+    tables = Prefetch("tables", queryset=Table.objects.defer("state", "options").order_by("id"))
+    return list(Round.objects.filter(season=season).prefetch_related(tables, "tables__seats__player", "byes__entrant"))
 
 
 def leaderboard(*, game: str, club: Club | None = None, limit: int = 100) -> list[LeaderboardRow]:
@@ -120,3 +136,39 @@ def table_entrants(*, table: Table, entrant_ids: list[int]) -> list[Entrant]:
                 f"Entrant {entrant_id} is not in this table's season.", code="not_an_entrant", field=f"entrants.{index}"
             )
     return [found[entrant_id] for entrant_id in entrant_ids]
+
+
+@dataclass(frozen=True)
+class OptionShown:
+    """One rule option of a season as people read it: the engine's English label, help and choice label (the page
+    translates them), its value, and whether it differs from the game's default."""
+
+    name: str
+    label: str
+    help: str
+    kind: str
+    value: Any
+    choice_label: str
+    changed: bool
+    advanced: bool
+
+
+def season_options_shown(*, season: Season) -> list[OptionShown]:
+    """The season's rule options in the engine's order, the tournament-only ones left out."""
+    shown = []
+    for option in season_options_schema(season.game):
+        value = (season.options or {}).get(option["name"], option["default"])
+        choices = {choice["value"]: choice["label"] for choice in option.get("choices", [])}
+        shown.append(
+            OptionShown(
+                name=option["name"],
+                label=option["label"],
+                help=option.get("help", ""),
+                kind=option["kind"],
+                value=value,
+                choice_label=choices.get(value, ""),
+                changed=value != option["default"],
+                advanced=bool(option.get("advanced")),
+            )
+        )
+    return shown

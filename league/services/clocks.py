@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league import db
 from league.clocks.arithmetic import Interval, TimeControl, WeeklyPause, deadline_after, running_time
@@ -215,23 +216,26 @@ def vacation_take(*, player: Player, season: Season, starts_at: datetime, days: 
     clock = SeasonClock.objects.filter(season=season).first()
     allowed = clock.vacation_days if clock else 0
     if days < 1:
-        raise BadOptions("A vacation lasts at least one day.", field="days")
+        raise BadOptions(_("A vacation lasts at least one day."), field="days")
     if starts_at < timezone.now() - timedelta(minutes=5):
-        raise BadOptions("A vacation cannot start in the past.", field="starts_at")
+        raise BadOptions(_("A vacation cannot start in the past."), field="starts_at")
     if not Entrant.objects.filter(season=season, withdrawn=False).filter(player=player).exists() and not (
         Entrant.objects.filter(season=season, withdrawn=False, partner=player).exists()
     ):
-        raise BadOptions("Only an entrant of the season takes vacations in it.", field="player")
+        raise BadOptions(_("Only an entrant of the season takes vacations in it."), field="player")
     # one at a time per player and season, so two requests cannot both fit in the allowance
     taken = list(Vacation.objects.select_for_update().filter(season=season, player=player))
     used = sum(round((v.ends_at - v.starts_at) / timedelta(days=1)) for v in taken)
     if used + days > allowed:
         raise BadOptions(
-            f"The season allows {allowed} vacation days; {allowed - used} are left.", code="no_vacation_left"
+            _("The season allows %(allowed)s vacation days; %(left)s are left.")
+            % {"allowed": allowed, "left": allowed - used},
+            code="no_vacation_left",
+            field="days",
         )
     ends_at = starts_at + timedelta(days=days)
     if any(v.starts_at < ends_at and starts_at < v.ends_at for v in taken):
-        raise BadOptions("The vacation overlaps one already taken.", field="starts_at")
+        raise BadOptions(_("The vacation overlaps one already taken."), field="starts_at")
     vacation = Vacation.objects.create(player=player, season=season, starts_at=starts_at, ends_at=ends_at)
     tables = Table.objects.filter(
         round__season=season, status=Table.Status.ACTIVE, seats__player=player, seats__to_act=True
@@ -239,6 +243,32 @@ def vacation_take(*, player: Player, season: Season, starts_at: datetime, days: 
     for table_id in list(tables):
         table_deadline_refresh(table_id=table_id)
     return vacation
+
+
+@transaction.atomic
+def vacation_cancel(*, player: Player, vacation: Vacation, now: datetime | None = None) -> Vacation | None:
+    """Give back a vacation's days: one not yet begun is removed (None), one under way ends at the end of its
+    current day (the days begun are used); the deadlines of the player's tables come back in at once."""
+    now = now or timezone.now()
+    vacation = Vacation.objects.select_for_update().get(pk=vacation.pk)
+    if vacation.player_id != player.pk:
+        raise BadOptions(_("Only the player who took a vacation can cancel it."), code="not_yours", field="vacation")
+    if vacation.ends_at <= now:
+        raise BadOptions(_("This vacation is over."), code="vacation_over", field="vacation")
+    if vacation.starts_at > now:
+        vacation.delete()
+        kept = None
+    else:
+        days_begun = -(-(now - vacation.starts_at) // timedelta(days=1))
+        vacation.ends_at = min(vacation.ends_at, vacation.starts_at + timedelta(days=max(days_begun, 1)))
+        vacation.save(update_fields=["ends_at"])
+        kept = vacation
+    tables = Table.objects.filter(
+        round__season_id=vacation.season_id, status=Table.Status.ACTIVE, seats__player=player, seats__to_act=True
+    ).values_list("id", flat=True)
+    for table_id in list(tables):
+        table_deadline_refresh(table_id=table_id)
+    return kept
 
 
 @transaction.atomic

@@ -12,10 +12,13 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games import IllegalMove
 from games.core.protocol import Engine
-from league.engines import engine_for
+from league.clocks.check import clock_check
+from league.engines import engine_for, season_options_schema
 from league.errors import BadOptions, NotFound, PermissionDenied, ServiceError
 from league.models import Club, Entrant, Membership, Player, Round, Season, SeasonClock
 from league.services.standings import points_table_default, standings_recompute
@@ -28,6 +31,12 @@ MATCH_FORMAT_OPTIONS = {
     "starting_stack": {"the-court": "starting_stack", "black-card": "chips", "mini-poker": "stack"},
     "hand_limit": {"the-court": "hand_limit", "black-card": "hand_limit", "mini-poker": "hands"},
     "target_score": {"coinche": "target_score"},
+}
+# the match-format fields in words, for a refusal (translated where it is shown)
+MATCH_FORMAT_WORDS = {
+    "starting_stack": gettext_noop("starting stack"),
+    "hand_limit": gettext_noop("hand limit"),
+    "target_score": gettext_noop("target score"),
 }
 DEFAULT_ROUNDS = 5
 PARTNERSHIP_GAME = "coinche"
@@ -72,12 +81,29 @@ def season_options(
             continue
         option = MATCH_FORMAT_OPTIONS.get(name, {}).get(game, name)
         if option not in defaults:
-            raise BadOptions(f"{game} has no {name.replace('_', ' ')}.", field=name)
+            raise BadOptions(
+                _("%(game)s has no %(setting)s.")
+                % {"game": _(engine.title), "setting": _(MATCH_FORMAT_WORDS.get(name, name))},
+                field=name,
+            )
         merged[option] = value
     try:
         return engine.check_options(merged, seats)
     except IllegalMove as error:
-        raise BadOptions(error.message, code=error.code, field="options") from error
+        raise BadOptions(options_refusal(engine, error), code=error.code, field="options") from error
+
+
+def options_refusal(engine: Engine, error: IllegalMove) -> str:
+    """The engine's refusal of an option in the reader's words: its template translated, the option named by its
+    label rather than its key."""
+    labels = {option["name"]: option["label"] for option in engine.options_schema()}
+    params = dict(error.params)
+    if "option" in params:
+        params["option"] = _(labels.get(params["option"], params["option"]))
+    try:
+        return _(error.template).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return error.message
 
 
 @dataclass(frozen=True)
@@ -169,7 +195,32 @@ class SeasonSpec:
 def season_create(*, club: Club, by: Player, spec: SeasonSpec, previous: Season | None = None) -> Season:
     """A season in draft: its game, format, match format, points table and tiebreaks, all checked."""
     organizer_check(club=club, player=by)
+    values = season_values(spec)
+    league = spec.league or spec.name
+    if Season.objects.filter(
+        club=club, league=league, edition=spec.edition, division_level=spec.division_level
+    ).exists():
+        raise BadOptions("That division of that season already exists.", code="duplicate", field="division_level")
+    season = Season.objects.create(
+        club=club,
+        league=league,
+        edition=spec.edition,
+        division_level=spec.division_level,
+        previous=previous,
+        seed=spec.seed or secrets.token_hex(16),
+        **values,
+    )
+    if spec.clock is not None:
+        SeasonClock.objects.create(season=season, **asdict(spec.clock))
+    return season
+
+
+def season_values(spec: SeasonSpec) -> dict[str, Any]:
+    """The checked settings of a season as its model fields (all but its place in the league: league, edition,
+    division level, and its seed); the clock is checked too (`clock_spec_check`). Shared by `season_create` and
+    the settings' update (`league.services.season_settings`)."""
     engine = engine_for(spec.game)
+    _tournament_options_check(spec, engine)
     _partners_check(spec)
     table_min, table_max = _table_sizes(spec, engine)
     rounds_planned = _rounds_planned(spec)
@@ -184,44 +235,51 @@ def season_create(*, club: Club, by: Player, spec: SeasonSpec, previous: Season 
     )
     points, tiebreaks = _points_and_tiebreaks(spec)
     _times_check(spec)
-    league = spec.league or spec.name
-    if Season.objects.filter(
-        club=club, league=league, edition=spec.edition, division_level=spec.division_level
-    ).exists():
-        raise BadOptions("That division of that season already exists.", code="duplicate", field="division_level")
-    season = Season.objects.create(
-        club=club,
-        game=spec.game,
-        name=spec.name,
-        league=league,
-        edition=spec.edition,
-        division_name=spec.division_name,
-        division_level=spec.division_level,
-        previous=previous,
-        options=options,
-        format=spec.format,
-        partners=spec.partners,
-        rounds_planned=rounds_planned,
-        table_min=table_min,
-        table_max=table_max,
-        starting_stack=spec.starting_stack,
-        hand_limit=spec.hand_limit,
-        target_score=spec.target_score,
-        time_per_move=int(spec.time_per_move.total_seconds()),
-        entropy_window_minutes=int(spec.entropy_window.total_seconds() // 60),
-        points_table=points,
-        tiebreaks=tiebreaks,
-        promote_count=spec.promote_count,
-        relegate_count=spec.relegate_count,
-        auto_advance=spec.auto_advance,
-        round_interval_days=spec.round_interval_days,
-        starts_on=spec.starts_on,
-        ends_on=spec.ends_on,
-        seed=spec.seed or secrets.token_hex(16),
-    )
     if spec.clock is not None:
-        SeasonClock.objects.create(season=season, **asdict(spec.clock))
-    return season
+        clock_spec_check(spec.clock)
+    return {
+        "game": spec.game,
+        "name": spec.name,
+        "division_name": spec.division_name,
+        "options": options,
+        "format": spec.format,
+        "partners": spec.partners,
+        "rounds_planned": rounds_planned,
+        "table_min": table_min,
+        "table_max": table_max,
+        "starting_stack": spec.starting_stack,
+        "hand_limit": spec.hand_limit,
+        "target_score": spec.target_score,
+        "time_per_move": int(spec.time_per_move.total_seconds()),
+        "entropy_window_minutes": int(spec.entropy_window.total_seconds() // 60),
+        "points_table": points,
+        "tiebreaks": tiebreaks,
+        "promote_count": spec.promote_count,
+        "relegate_count": spec.relegate_count,
+        "auto_advance": spec.auto_advance,
+        "round_interval_days": spec.round_interval_days,
+        "starts_on": spec.starts_on,
+        "ends_on": spec.ends_on,
+    }
+
+
+def _tournament_options_check(spec: SeasonSpec, engine: Engine) -> None:
+    """A season's tables start from the engine's stacks and first dealer: those options are a tournament's."""
+    if not spec.options:
+        return
+    names = {option["name"] for option in season_options_schema(spec.game)}
+    for option in engine.options_schema():
+        if option["name"] in (spec.options or {}) and option["name"] not in names:
+            raise BadOptions(
+                _("%(option)s is set by tournaments only.") % {"option": _(option["label"])}, field="options"
+            )
+
+
+def clock_spec_check(clock: ClockSpec) -> None:
+    """BadOptions naming the first field at fault (`clock.<field>`) unless the clock is valid (`clock_check`)."""
+    problems = clock_check(**asdict(clock))
+    if problems:
+        raise BadOptions(problems[0].message, code="bad_clock", field=f"clock.{problems[0].field}")
 
 
 def _partners_check(spec: SeasonSpec) -> None:
@@ -235,7 +293,9 @@ def _partners_check(spec: SeasonSpec) -> None:
     if partnership_game and spec.partners == Season.Partners.NONE:
         raise BadOptions("Coinche is played in partnerships: fixed or rotating.", field="partners")
     if not partnership_game and spec.partners != Season.Partners.NONE:
-        raise BadOptions(f"{spec.game} has no partnerships.", field="partners")
+        raise BadOptions(
+            _("%(game)s has no partnerships.") % {"game": _(engine_for(spec.game).title)}, field="partners"
+        )
     if spec.partners == Season.Partners.ROTATING and spec.format != Season.Format.MULTITABLE:
         raise BadOptions("Rotating partners are seated as multi-table rounds.", field="format")
     if spec.partners == Season.Partners.FIXED and spec.format == Season.Format.MULTITABLE:
@@ -246,12 +306,20 @@ def _table_sizes(spec: SeasonSpec, engine: Engine) -> tuple[int | None, int | No
     """The fewest and most seats of a multi-table season's tables (the engine's range by default); none for duels."""
     if spec.format != Season.Format.MULTITABLE:
         if engine.min_players > 2 and spec.partners == Season.Partners.NONE:
-            raise BadOptions(f"{spec.game} needs at least {engine.min_players} at a table.", field="format")
+            raise BadOptions(
+                _("%(game)s needs at least %(count)s players at a table.")
+                % {"game": _(engine.title), "count": engine.min_players},
+                field="format",
+            )
         return None, None
     table_min = spec.table_min or engine.min_players
     table_max = spec.table_max or engine.max_players
     if not engine.min_players <= table_min <= table_max <= engine.max_players:
-        raise BadOptions(f"{spec.game} tables seat {engine.min_players} to {engine.max_players}.", field="table_max")
+        raise BadOptions(
+            _("%(game)s tables seat %(low)s to %(high)s players.")
+            % {"game": _(engine.title), "low": engine.min_players, "high": engine.max_players},
+            field="table_max",
+        )
     if table_max < 3 and spec.partners == Season.Partners.NONE:
         raise BadOptions("Tables of two are a round robin or Swiss.", field="table_max")
     return table_min, table_max
@@ -303,7 +371,7 @@ def _points_and_tiebreaks(spec: SeasonSpec) -> tuple[dict[str, Any], list[str]]:
         raise BadOptions(problem, code="bad_points_table", field="points_table")
     try:
         PointsTable.from_json(points)
-        tiebreaks = tiebreak_check(spec.tiebreaks if spec.tiebreaks is not None else _default_tiebreaks(spec.format))
+        tiebreaks = tiebreak_check(spec.tiebreaks if spec.tiebreaks is not None else default_tiebreaks(spec.format))
     except (ValueError, KeyError, TypeError) as error:
         raise BadOptions(str(error), field="points_table" if "tiebreak" not in str(error) else "tiebreaks") from error
     return points, tiebreaks
@@ -317,7 +385,8 @@ def _times_check(spec: SeasonSpec) -> None:
         raise BadOptions("The entropy window is between 0 and 7 days.", field="entropy_window")
 
 
-def _default_tiebreaks(format: str) -> list[str]:
+def default_tiebreaks(format: str) -> list[str]:
+    """The usual order of a format's tiebreaks: a season's when it sets none."""
     if format == Season.Format.MULTITABLE:
         return ["average_place", "wins", "score_difference"]
     if format == Season.Format.SWISS:
@@ -361,6 +430,12 @@ def entrant_register(
         if someone.pk in entered:
             raise BadOptions(f"{someone} is already entered.", code="already_entered", field="player")
     return Entrant.objects.create(season=season, player=player, partner=partner, name=name, seed_rank=len(taken) + 1)
+
+
+@transaction.atomic
+def entrants_register(*, season: Season, by: Player, players: list[Player]) -> list[Entrant]:
+    """Enter several members at once, each an entrant of their own: all of them, or none when one is refused."""
+    return [entrant_register(season=season, by=by, player=player) for player in players]
 
 
 def rounds_total(season: Season) -> int:

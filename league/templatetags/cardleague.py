@@ -2,13 +2,18 @@
 
 import json
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from django import template
-from django.utils.translation import ngettext
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _lazy
 
 from games.core.cards import card_label
-from league.labels import CARD_NAMES, GAME_NAMES, MOVE_TYPES, SUITS, WORDS
+from league.labels import CARD_NAMES, GAME_NAMES, MOVE_TYPES, SUITS, TIEBREAK_NAMES, WEEKDAYS, WORDS, duration_words
 
 register = template.Library()
 
@@ -167,3 +172,77 @@ def distinct(cards: Any) -> list[Any]:
 def bid_points(moves: Any) -> list[int]:
     """The points a Coinche bid may name now, for the bidding box's select."""
     return sorted({m["points"] for m in moves or [] if m.get("type") == "bid" and "points" in m})
+
+
+@register.filter
+def exact_number(value: Any) -> str:
+    """A stored exact value ("7/2", "12") as people read it: 3.5, 12; "–" where it does not apply."""
+    if value is None or value == "":
+        return "–"
+    try:
+        number = Fraction(str(value))
+    except (ValueError, ZeroDivisionError):
+        return str(value)
+    if number.denominator == 1:
+        return str(number.numerator)
+    return f"{float(number):.2f}".rstrip("0").rstrip(".")
+
+
+@register.filter
+def duration(seconds: Any) -> str:
+    """Seconds in words, in the largest unit that divides them ("2 days", "90 minutes")."""
+    return duration_words(int(seconds or 0))
+
+
+@register.filter
+def weekday_name(number: Any) -> str:
+    return str(dict(WEEKDAYS).get(number, ""))
+
+
+@register.filter
+def tiebreak_name(name: Any) -> str:
+    return str(TIEBREAK_NAMES.get(name, name))
+
+
+CROSS_MARKS = {
+    "won": (_lazy("W"), ""),
+    "drawn": (_lazy("D"), ""),
+    "lost": (_lazy("L"), ""),
+    "forfeit_won": (_lazy("W"), _lazy("F")),
+    "forfeit_lost": (_lazy("L"), _lazy("F")),
+}
+
+
+@register.simple_tag(takes_context=True)
+def cross_cell(context: template.Context, cell: Any) -> str:
+    """One cell of the crosstable (league.selectors.crosstable.CrossCell): the result, linked to its table, with
+    the opponent of a duel under it; built here rather than by an include per cell (a season of 100 entrants and 10
+    rounds has 1,000 cells), with the words and the link's pattern looked up once per page."""
+    if cell is None:
+        return mark_safe('<span class="muted">–</span>')
+    words = context.render_context.get("cross_words")
+    if words is None:
+        words = context.render_context["cross_words"] = {
+            "bye": escape(gettext("bye")),
+            "annulled": escape(gettext("annulled")),
+            "in_play": escape(gettext("in play")),
+            "link": reverse("table", args=[987654321]).replace("987654321", "{id}"),
+            **{name: (escape(mark), escape(extra)) for name, (mark, extra) in CROSS_MARKS.items()},
+        }
+    if cell.outcome == "bye":
+        return mark_safe(str(words["bye"]))  # escaped when the words were looked up
+    opponents = escape(", ".join(cell.opponents))
+    title = str(escape(gettext("against %(who)s") % {"who": ", ".join(cell.opponents)}))
+    if cell.partner:
+        title = f"{escape(gettext('with %(p)s') % {'p': cell.partner})}; {title}"
+    if cell.outcome in CROSS_MARKS:
+        mark, extra = words[cell.outcome]
+        shown = f"<b>{mark}</b>" + (f"·{extra}" if extra else "")
+    elif cell.outcome == "placed":
+        shown = f"<b>{int(cell.place or 0)}/{int(cell.sides)}</b>"
+    elif cell.outcome == "annulled":
+        shown = f"<s>{words['annulled']}</s>"
+    else:
+        shown = f"<i>{words['in_play']}</i>"
+    link = f'<a href="{words["link"].format(id=int(cell.table_id))}" title="{title}">{shown}</a>'
+    return mark_safe(link + (f"<small>{opponents}</small>" if cell.sides == 2 else ""))

@@ -15,8 +15,18 @@ NAME = "test-duel"
 
 class FakeEngine:
     name = NAME
+    title = "Test duel"
     min_players = 2
     max_players = 4
+
+    def options_schema(self) -> list[dict[str, Any]]:
+        return [
+            {"name": "rounds", "kind": "int", "default": 3, "label": "Rounds", "help": "", "advanced": False}
+            | {"min": 1, "max": 20}
+        ]
+
+    def teams(self, players: int) -> list[list[int]] | None:
+        return None
 
     def default_options(self) -> dict[str, Any]:
         return {"rounds": 3}

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from league.models import Membership, Move, Player, Table
+from league.models import Membership, Move, Player, SeasonClock, Table
 from league.services.moves import move_submit
 from league.services.seasons import SeasonSpec, season_create
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory, table_for
@@ -53,6 +53,8 @@ MODELS = [
     "standing",
     "rating",
     "ratingevent",
+    "seasonclock",
+    "vacation",
 ]
 
 
@@ -388,3 +390,48 @@ def test_every_league_admin_guards_its_lookups_and_searches_no_secret() -> None:
         for path in [*model_admin.search_fields, *[f if isinstance(f, str) else f[0] for f in model_admin.list_filter]]:
             parts = path.lstrip("=^@").split("__")
             assert not SECRET_FIELDS.intersection(parts), (model, path)
+
+
+# --- season clocks ---------------------------------------------------------------------------------------------------
+
+
+def _draft_season(club, organizer_player):
+    return season_create(club=club, by=organizer_player, spec=SeasonSpec(game="palace-infighting", name="Winter"))
+
+
+CLOCK_FORM = {
+    "bank_start": 7200,
+    "bank_increment": 0,
+    "bank_cap": "",
+    "vacation_days": 3,
+    "pause_weekday": 5,
+    "pause_start": "00:00",
+    "pause_hours": 48,
+    "time_zone": "Asia/Seoul",
+    "timeout_policy": "autoplay",
+    "abandon_after": 3,
+}
+
+
+def test_an_organizer_switches_a_season_clock_on_through_the_service(organizer) -> None:
+    client, club = organizer
+    season = _draft_season(club, Player.objects.get(user__username="olivia"))
+
+    response = client.post(reverse("admin:league_seasonclock_add"), {"season": season.pk, **CLOCK_FORM})
+
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    clock = SeasonClock.objects.get(season=season)
+    assert (clock.bank_start, clock.pause_hours, clock.time_zone) == (7200, 48, "Asia/Seoul")
+
+
+def test_the_admin_refuses_a_clock_in_a_time_zone_that_does_not_exist(organizer) -> None:
+    client, club = organizer
+    season = _draft_season(club, Player.objects.get(user__username="olivia"))
+
+    response = client.post(
+        reverse("admin:league_seasonclock_add"), {"season": season.pk, **CLOCK_FORM, "time_zone": "Europe/Pariss"}
+    )
+
+    assert response.status_code == 200
+    assert "time_zone" in response.context["adminform"].form.errors
+    assert not SeasonClock.objects.exists()

@@ -35,45 +35,11 @@ def _season(club, organizer) -> Season:
 def test_only_organizers_see_the_organizer_pages(club_setup):
     club, organizer, members = club_setup
     season = _season(club, organizer)
-    assert _client(organizer).get(f"/seasons/{season.pk}/manage/").status_code == 200
+    assert _client(organizer).get(f"/seasons/{season.pk}/manage/registration/").status_code == 200
     assert _client(members[0]).get(f"/seasons/{season.pk}/manage/").status_code == 403
-    assert _client(members[0]).get(f"/clubs/{club.slug}/seasons/new/").status_code == 403
+    assert _client(members[0]).get(f"/clubs/{club.slug}/seasons/new/?game=coinche").status_code == 403
     assert _client(members[0]).post(f"/seasons/{season.pk}/manage/open/", {"open-confirm": "on"}).status_code == 403
     assert Client().get(f"/seasons/{season.pk}/manage/").status_code == 302
-
-
-def test_season_create_shows_the_service_error_on_its_field(club_setup):
-    club, organizer, _ = club_setup
-    response = _client(organizer).post(
-        f"/clubs/{club.slug}/seasons/new/",
-        {
-            "name": "Coinche cup",
-            "game": "coinche",
-            "format": "round_robin",
-            "partners": "none",
-            "time_per_move_hours": 24,
-        },
-    )
-    assert response.status_code == 400
-    assert "Coinche is played in partnerships: fixed or rotating." in response.content.decode()
-    assert not Season.objects.exists()
-
-
-def test_season_create_refuses_options_that_are_not_json(club_setup):
-    club, organizer, _ = club_setup
-    response = _client(organizer).post(
-        f"/clubs/{club.slug}/seasons/new/",
-        {
-            "name": "X",
-            "game": "the-court",
-            "format": "round_robin",
-            "partners": "none",
-            "time_per_move_hours": 24,
-            "options": "{ante: 5",
-        },
-    )
-    assert response.status_code == 400
-    assert "The JSON could not be read" in response.content.decode()
 
 
 def test_an_action_without_confirmation_is_refused(club_setup):
@@ -96,15 +62,16 @@ def test_starting_with_too_few_entrants_shows_the_error(club_setup):
     assert "A season needs at least 2 entrants." in response.content.decode()
 
 
-def test_registering_twice_is_a_form_error(club_setup):
+def test_registering_twice_is_refused(club_setup):
     club, organizer, members = club_setup
     season = _season(club, organizer)
     client = _client(organizer)
-    first = client.post(f"/seasons/{season.pk}/manage/register/", {"register-player": members[0].pk})
-    again = client.post(f"/seasons/{season.pk}/manage/register/", {"register-player": members[0].pk})
+    first = client.post(f"/seasons/{season.pk}/manage/register_members/", {"members-players": [members[0].pk]})
+    again = client.post(f"/seasons/{season.pk}/manage/register_members/", {"members-players": [members[0].pk]})
     assert first.status_code == 302
+    # a member already entered is no longer offered
     assert again.status_code == 400
-    assert "is already entered." in again.content.decode()
+    assert "Select a valid choice." in again.content.decode()
 
 
 def _running(club, organizer, members) -> Season:

@@ -1,6 +1,7 @@
 """Seasons: a club's seasons, create and manage them (organizers), entrants, rounds, standings; rulings on season
 tables; leaderboards per game."""
 
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -25,6 +26,7 @@ from league.api.serializers import (
     RulingSerializer,
     SeasonSerializer,
     StandingSerializer,
+    VacationSerializer,
 )
 from league.api.views.base import ApiView
 from league.caller import player_required
@@ -43,9 +45,19 @@ from league.selectors.seasons import (
     table_entrants,
 )
 from league.selectors.tables import table_get
+from league.selectors.vacations import player_vacations, vacation_get
+from league.services.clocks import vacation_cancel, vacation_take
 from league.services.rollover import season_rollover
 from league.services.rounds import entrant_withdraw, forfeit_award, round_start, season_start
-from league.services.seasons import SeasonSpec, entrant_register, season_create, season_finish, season_open_registration
+from league.services.season_settings import season_settings_update, season_spec
+from league.services.seasons import (
+    ClockSpec,
+    SeasonSpec,
+    entrant_register,
+    season_create,
+    season_finish,
+    season_open_registration,
+)
 
 MANAGE_ERRORS = error_responses(400, 401, 403, 404, 409)
 
@@ -113,10 +125,19 @@ class ClubSeasonsView(ApiView):
         player = player_required(request)
         serializer = SeasonSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        data = dict(serializer.validated_data)
-        data["time_per_move"] = timedelta(seconds=data["time_per_move"])
-        season = season_create(club=club, by=player, spec=SeasonSpec(**data))
+        season = season_create(club=club, by=player, spec=_spec(dict(serializer.validated_data)))
         return Response(_season(season), status=status.HTTP_201_CREATED)
+
+
+def _spec(data: dict[str, Any], base: SeasonSpec | None = None) -> SeasonSpec:
+    """The season's settings from the API's fields (seconds as durations, the clock as its spec), over `base`."""
+    if "time_per_move" in data:
+        data["time_per_move"] = timedelta(seconds=data["time_per_move"])
+    if "clock" in data:
+        data["clock"] = ClockSpec(**data["clock"]) if data["clock"] is not None else None
+    if base is None:
+        return SeasonSpec(**data)
+    return replace(base, **data)
 
 
 class SeasonDetailView(ApiView):
@@ -128,6 +149,69 @@ class SeasonDetailView(ApiView):
     )
     def get(self, request: Request, season_id: int) -> Response:
         return Response(_season(season_get(season_id=season_id)))
+
+    @extend_schema(
+        operation_id="seasons_settings_update",
+        summary="Change the settings of a season not yet started (organizers only); the fields left out keep their "
+        "values, `clock: null` switches the clock off. Its game and partnership rule cannot change.",
+        request=SeasonSerializer(partial=True),
+        responses={200: SeasonSerializer, **MANAGE_ERRORS},
+        tags=["seasons"],
+    )
+    def patch(self, request: Request, season_id: int) -> Response:
+        season = season_get(season_id=season_id)
+        caller = player_required(request)
+        serializer = SeasonSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        spec = _spec(dict(serializer.validated_data), base=season_spec(season))
+        return Response(_season(season_settings_update(season=season, by=caller, spec=spec)))
+
+
+class SeasonVacationsView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="seasons_vacations_list",
+        summary="Your vacations in the season.",
+        responses={200: VacationSerializer(many=True), **error_responses(401, 403, 404)},
+        tags=["seasons"],
+    )
+    def get(self, request: Request, season_id: int) -> Response:
+        season = season_get(season_id=season_id)
+        vacations = player_vacations(season=season, player=player_required(request))
+        return Response(VacationSerializer(vacations, many=True).data)
+
+    @extend_schema(
+        operation_id="seasons_vacations_take",
+        summary="Take whole days off in a season you are entered in, within its allowance: your clocks stop.",
+        request=VacationSerializer,
+        responses={201: VacationSerializer, **MANAGE_ERRORS},
+        tags=["seasons"],
+    )
+    def post(self, request: Request, season_id: int) -> Response:
+        season = season_get(season_id=season_id)
+        serializer = VacationSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        vacation = vacation_take(player=player_required(request), season=season, **serializer.validated_data)
+        return Response(VacationSerializer(vacation).data, status=status.HTTP_201_CREATED)
+
+
+class VacationCancelView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="seasons_vacations_cancel",
+        summary="Cancel your vacation: one not begun is removed, one under way ends at the end of its current day.",
+        request=None,
+        responses={200: VacationSerializer(many=True), **MANAGE_ERRORS},
+        tags=["seasons"],
+    )
+    def post(self, request: Request, season_id: int, vacation_id: int) -> Response:
+        season = season_get(season_id=season_id)
+        player = player_required(request)
+        vacation = vacation_get(season=season, player=player, vacation_id=vacation_id)
+        vacation_cancel(player=player, vacation=vacation)
+        return Response(VacationSerializer(player_vacations(season=season, player=player), many=True).data)
 
 
 class SeasonOpenView(ApiView):

@@ -1,0 +1,98 @@
+"""Reads of the season pages: standings with shared ranks, the crosstable, the calendar of rounds, the tables in
+play with whose clock runs, and the rule options with their labels."""
+
+from datetime import date, timedelta
+
+import pytest
+
+from league.models import SeasonClock, Table
+from league.selectors.crosstable import season_crosstable
+from league.selectors.rounds import round_dates, rounds_count, season_calendar, season_tables_in_play, season_zone
+from league.selectors.seasons import season_options_shown, season_standings
+from league.services.rounds import season_start, season_table_annul
+from league.services.seasons import SeasonSpec, season_create
+from tests.league.seasons.factories import season_with_entrants
+from tests.league.seasons.support import club_with_members
+
+pytestmark = pytest.mark.django_db
+
+
+def test_before_any_result_every_entrant_shares_the_first_rank(fake_game):
+    season, organizer, _ = season_with_entrants(fake_game, entrants=4)
+    season_start(season=season, by=organizer)
+    rows = season_standings(season=season)
+    assert [row.rank for row in rows] == [1, 2, 3, 4]
+    assert [(row.shared_rank, row.tied) for row in rows] == [(1, True)] * 4
+
+
+def test_the_crosstable_shows_whom_each_met_round_by_round(fake_game):
+    season, organizer, _ = season_with_entrants(fake_game, entrants=3)
+    season_start(season=season, by=organizer)
+    table = Table.objects.get(round__season=season)
+    season_table_annul(table=table, by=organizer)
+    cross = season_crosstable(season=season)
+    assert cross.rounds == [1]
+    cells = {row.label: row.cells[0] for row in cross.rows}
+    seated = {seat.player.display_name for seat in table.seats.all()}
+    (bye,) = set(cells) - seated
+    assert cells[bye].outcome == "bye"
+    for name in seated:
+        (other,) = seated - {name}
+        assert (cells[name].outcome, cells[name].opponents, cells[name].table_id) == ("annulled", [other], table.pk)
+
+
+def test_the_calendar_lists_the_rounds_to_come_dated_from_the_first_day():
+    club, organizer, _ = club_with_members(2)
+    season = season_create(
+        club=club,
+        by=organizer,
+        spec=SeasonSpec(
+            game="palace-infighting",
+            name="X",
+            format="swiss",
+            rounds_planned=3,
+            round_interval_days=7,
+            starts_on=date(2027, 3, 1),
+        ),
+    )
+    calendar = season_calendar(season=season)
+    assert [(r.number, r.status) for r in calendar] == [(1, "planned"), (2, "planned"), (3, "planned")]
+    assert [r.starts_at.date() for r in calendar] == [date(2027, 3, 1), date(2027, 3, 8), date(2027, 3, 15)]
+
+
+def test_the_dates_are_in_the_clocks_zone_else_utc():
+    club, organizer, _ = club_with_members(2)
+    season = season_create(club=club, by=organizer, spec=SeasonSpec(game="palace-infighting", name="X"))
+    assert season_zone(season) == "UTC"
+    SeasonClock.objects.create(season=season, time_zone="Asia/Seoul")
+    assert season_zone(season) == "Asia/Seoul"
+
+
+def test_rounds_count_and_round_dates():
+    assert rounds_count(format="round_robin", rounds_planned=None, entrants=6) == 5
+    assert rounds_count(format="round_robin", rounds_planned=None, entrants=5) == 5
+    assert rounds_count(format="double_round_robin", rounds_planned=None, entrants=4) == 6
+    assert rounds_count(format="swiss", rounds_planned=7, entrants=30) == 7
+    assert round_dates(first=date(2027, 1, 1), interval_days=None, count=2) == [None, None]
+    assert round_dates(first=date(2027, 1, 1), interval_days=2, count=2) == [date(2027, 1, 1), date(2027, 1, 3)]
+
+
+def test_the_tables_in_play_say_whose_clock_runs_and_which_are_late(fake_game):
+    season, organizer, _ = season_with_entrants(fake_game, entrants=2, time_per_move=timedelta(hours=1))
+    season_start(season=season, by=organizer)
+    table = Table.objects.get(round__season=season)
+    (now_row,) = season_tables_in_play(season=season, now=table.deadline - timedelta(minutes=1))
+    (late_row,) = season_tables_in_play(season=season, now=table.deadline)
+    assert (now_row.late, len(now_row.to_act)) == (False, 2)  # the test game opens with a simultaneous pick
+    assert late_row.late and all(seat.late for seat in late_row.to_act)
+
+
+def test_the_options_are_shown_with_the_engines_labels_less_the_tournament_ones():
+    club, organizer, _ = club_with_members(2)
+    season = season_create(
+        club=club, by=organizer, spec=SeasonSpec(game="the-court", name="X", options={"ante": 20, "kickers": True})
+    )
+    shown = {option.name: option for option in season_options_shown(season=season)}
+    assert (shown["ante"].label, shown["ante"].value, shown["ante"].changed) == ("Ante", 20, True)
+    assert shown["starting_stack"].changed is False
+    assert "seat_stacks" not in shown and "button" not in shown
