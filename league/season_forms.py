@@ -11,7 +11,6 @@ from fractions import Fraction
 from typing import Any
 
 from django import forms
-from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -26,6 +25,7 @@ from league.models import Season, SeasonClock
 from league.selectors.rounds import round_dates, rounds_count
 from league.services.seasons import ClockSpec, SeasonSpec, default_tiebreaks
 from league.services.standings import points_table_default
+from league.services.tables import min_time_per_move
 from league.standings.example import ExampleRow, example_standings
 from league.standings.tiebreaks import TIEBREAKS
 
@@ -34,13 +34,6 @@ TIEBREAK_SLOTS = len(TIEBREAKS)
 # the usual order of each format, which a season without its own order gets (league.services.seasons)
 DEFAULT_TIEBREAKS_NOTE = _("Leave every place empty for the usual order of the format.")
 EXAMPLE_ENTRANTS = 6
-
-
-def min_time_per_move() -> timedelta:
-    """The shortest time per move a season may have (setting MIN_TIME_PER_MOVE, a timedelta or seconds; one
-    minute when it is not set)."""
-    value = getattr(settings, "MIN_TIME_PER_MOVE", timedelta(minutes=1))
-    return value if isinstance(value, timedelta) else timedelta(seconds=int(value))
 
 
 # --- a duration typed as a number and a unit ---------------------------------------------------------------------

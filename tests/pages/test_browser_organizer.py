@@ -105,7 +105,7 @@ def test_an_organizer_runs_a_season_from_the_pages_alone(live_server, browser):
     _new_season(page, live_server, club, "black-card")
     page.fill("input[name=name]", "Black Card nights")
     page.select_option("select[name=format]", "double_round_robin")
-    page.fill("input[name=time_per_move_0]", "30")
+    page.fill("input[name=time_per_move_0]", "90")
     page.select_option("select[name=time_per_move_1]", "minutes")
     _create(page)
 
