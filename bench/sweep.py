@@ -1,25 +1,36 @@
-"""The clock sweep at scale: 10,000 overdue tables handled by `league.services.timeouts.timeouts_apply`.
+"""The clock sweep at scale: 10,000 overdue tables handled by `league.services.timeouts.timeouts_apply`, by one or
+more sweeper processes at once.
 
-usage: .venv/bin/python bench/sweep.py [--tables 10000] [--batch 100] [--budget 60]
+usage: .venv/bin/python bench/sweep.py [--tables 10000] [--limit 500] [--batch 200] [--workers 1,2] [--budget 60]
 
-Own database `cardleague_bench_sweep` (created and dropped here). One Coinche table is opened by `table_create`;
---tables tables like it (same first state, 4 seats, no season: the per-move clock) are written in bulk with their
-deadline an hour past, as `table_create` leaves them (seat clocks are made by the sweep on first need). The sweep then
-runs as the Celery beat task does, `timeouts_apply(now=..., limit=--batch)` again and again, until no table is
-overdue or --budget seconds have passed (so the run is bounded on a slow machine: then the rate is measured on the
-tables swept so far and the time for all of them is extrapolated). Each overdue table gets one timeout move (the
-seat to act passes; the next seat's clock starts at the sweep's `now`). Prints tables/s and timeout moves/s.
-Never fails: it prints figures.
+Own database `cardleague_bench_sweep` (created and dropped here, once per worker count). One Coinche table is
+opened by `table_create`; --tables tables like it (same first state, 4 seats, no season: the per-move clock) are
+written in bulk with their deadline an hour past, as `table_create` leaves them (seat clocks are made by the sweep on
+first need). Then --workers sweeper processes (each with its own database connection, started together) run as the
+Celery beat task does, `timeouts_apply(now=..., limit=--limit, batch=--batch)` again and again, until no table is
+overdue or --budget seconds have passed (then the rate is measured on the tables swept so far and the time for all of
+them extrapolated). Each overdue table gets one timeout move (the seat to act passes; the next seat's clock starts at
+the sweep's `now`). `--workers 1,2` runs the whole thing once with 1 process and once with 2.
+
+Prints, per run: tables/s; every table swept exactly once (tables with 1 timeout move / with more / with none);
+and the unit costs of a table: the sweepers' own CPU (Python) and their PostgreSQL backends' CPU (read from
+/proc/<backend pid>/stat: the server runs on this machine), from which the tables/s of N sweeper machines sharing
+one primary follow (a sweeper process is bound by its own CPU, the primary by the sum of the backends'). Never fails:
+it prints figures.
 """
 
 import argparse
+import multiprocessing
+import os
 import sys
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
 from benchdb import bench_database
 
 DB = "cardleague_bench_sweep"
+TICK = os.sysconf("SC_CLK_TCK")
 
 
 def tables_make(count: int) -> None:
@@ -57,47 +68,113 @@ def tables_make(count: int) -> None:
         )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=10_000)
-    parser.add_argument("--batch", type=int, default=100, help="limit of one timeouts_apply call (the beat task: 500)")
-    parser.add_argument("--budget", type=float, default=60.0, help="seconds after which the sweep stops")
-    args = parser.parse_args()
+def backend_cpu() -> float:
+    """CPU seconds used so far by this connection's PostgreSQL backend process (user + system)."""
+    from django.db import connection
 
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def sweeper(now: datetime, args: argparse.Namespace, start: Any, out: Any) -> None:
+    """One sweeper process: its own connection, started with the others, sweeping until nothing is left."""
+    from django.db import connections
+
+    from league.services.timeouts import timeouts_apply
+
+    connections.close_all()  # the parent's connection is not shared across fork
+    db_before = backend_cpu()
+    start.wait()
+    began, cpu = time.perf_counter(), time.process_time()
+    moves = calls = 0
+    while time.perf_counter() - began < args.budget:
+        done = timeouts_apply(now=now, limit=args.limit, batch=args.batch)
+        calls += 1
+        moves += len(done)
+        if not done:
+            break
+    out.put(
+        {
+            "wall": time.perf_counter() - began,
+            "app_cpu": time.process_time() - cpu,
+            "db_cpu": backend_cpu() - db_before,
+            "moves": moves,
+            "calls": calls,
+        }
+    )
+
+
+def run(workers: int, args: argparse.Namespace) -> None:
     with bench_database(DB):
-        from django.db import connection
+        from django.db import connection, connections
+        from django.db.models import Count, Q
         from django.utils import timezone
 
-        from league.models import Move, Table
-        from league.services.timeouts import timeouts_apply
+        from league.models import Table
 
-        start = time.perf_counter()
+        began = time.perf_counter()
         tables_make(args.tables)
-        print(f"# {args.tables} overdue coinche tables written: {time.perf_counter() - start:.1f} s", flush=True)
+        print(f"# {args.tables} overdue coinche tables written: {time.perf_counter() - began:.1f} s", flush=True)
         with connection.cursor() as cursor:
             cursor.execute(f'ANALYZE "{Table._meta.db_table}"')  # as autovacuum would after such an insert
         now = timezone.now()
-        moves = calls = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < args.budget:
-            done = timeouts_apply(now=now, limit=args.batch)
-            calls += 1
-            moves += len(done)
-            if not done:
-                break
-        elapsed = time.perf_counter() - start
-        swept = Table.objects.filter(deadline__gt=now).count()
+        connections.close_all()
+        context = multiprocessing.get_context("fork")
+        start, out = context.Barrier(workers + 1), context.Queue()
+        processes = [context.Process(target=sweeper, args=(now, args, start, out)) for _ in range(workers)]
+        for process in processes:
+            process.start()
+        start.wait()
+        began = time.perf_counter()
+        reports = [out.get() for _ in processes]
+        elapsed = time.perf_counter() - began
+        for process in processes:
+            process.join()
+        auto = Count("moves", filter=Q(moves__auto=True))
+        per_table = Table.objects.annotate(auto=auto).aggregate(
+            once=Count("id", filter=Q(auto=1)),
+            more=Count("id", filter=Q(auto__gt=1)),
+            none=Count("id", filter=Q(auto=0)),
+        )
         left = Table.objects.filter(status=Table.Status.ACTIVE, deadline__lte=now).count()
-        auto = Move.objects.filter(auto=True).count()
 
+    swept = per_table["once"] + per_table["more"]
     rate = swept / elapsed if elapsed else 0.0
+    app = sum(r["app_cpu"] for r in reports)
+    db = sum(r["db_cpu"] for r in reports)
     print(
-        f"sweep: {swept} tables handled in {elapsed:.1f} s by {calls} timeouts_apply(limit={args.batch}) calls; "
-        f"{moves} timeout moves ({auto} stored); {left} still overdue"
+        f"sweep, {workers} worker process(es): {swept} tables handled in {elapsed:.1f} s "
+        f"({sum(r['calls'] for r in reports)} timeouts_apply(limit={args.limit}, batch={args.batch}) calls); "
+        f"{sum(r['moves'] for r in reports)} timeout moves; tables with one timeout move: {per_table['once']}, "
+        f"with more: {per_table['more']}, with none: {per_table['none']}; {left} still overdue"
     )
-    print(f"{rate:.1f} tables/s, {moves / elapsed:.1f} timeout moves/s")
+    print(f"{rate:.1f} tables/s")
+    if swept:
+        app_ms, db_ms = 1000 * app / swept, 1000 * db / swept
+        wall_ms = 1000 * sum(r["wall"] for r in reports) / swept
+        print(
+            f"per table: {wall_ms:.2f} ms of a sweeper's wall time, {app_ms:.2f} ms sweeper CPU, "
+            f"{db_ms:.2f} ms PostgreSQL CPU; one primary core carries ~{1000 / db_ms:.0f} tables/s of sweeping, "
+            f"one sweeper core ~{1000 / app_ms:.0f}"
+        )
     if left:
         print(f"stopped by --budget {args.budget:.0f} s: all {args.tables} would take ~{args.tables / rate:.0f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=10_000)
+    parser.add_argument("--limit", type=int, default=500, help="tables per timeouts_apply call (the beat task's)")
+    parser.add_argument("--batch", type=int, default=200, help="tables per transaction (timeouts.BATCH)")
+    parser.add_argument("--workers", default="1", help="sweeper processes, e.g. 1,2: one run for each")
+    parser.add_argument("--budget", type=float, default=60.0, help="seconds after which the sweep stops")
+    args = parser.parse_args()
+    for workers in [int(n) for n in args.workers.split(",")]:
+        run(workers, args)
 
 
 if __name__ == "__main__":

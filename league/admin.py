@@ -22,6 +22,7 @@ from django.db.models import Count, ForeignKey, JSONField, Model, QuerySet
 from django.db.models.constants import LOOKUP_SEP
 from django.http import HttpRequest
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from games import IllegalMove, available_games
 from league.admin_seasons import SEASON_ACTIONS
@@ -358,10 +359,17 @@ class TableCreateForm(forms.ModelForm):
         return data
 
 
+SWEEP_TROUBLE_HELP = _(
+    "When the clock sweep cannot play a table's timeout (its season's clock or its data is broken), it leaves the "
+    "table as it was, notes why here, and tries again at every sweep; the note goes once a sweep plays it."
+)
+
+
 @admin.register(Table)
 class TableAdmin(ClubScoped, admin.ModelAdmin):
     list_display = ["__str__", "game", "club", "status", "version", "players", "deadline", "created_at"]
-    list_filter = ["status", "game", "club"]
+    # a date on `sweep_failed_at` ("Has date"): the tables the clock sweep could not play, for an organizer to look into
+    list_filter = ["status", "game", "club", "sweep_failed_at"]
     search_fields = ["=id", "club__name", "seats__player__display_name", "seats__player__user__username"]
     date_hierarchy = "created_at"
     list_select_related = ["club"]
@@ -380,12 +388,15 @@ class TableAdmin(ClubScoped, admin.ModelAdmin):
         "finished_at",
         "options_shown",
         "state_shown",
+        "sweep_error",
+        "sweep_failed_at",
     ]
     fieldsets = [
         (None, {"fields": ["club", "game", "players", "status", "version", "deadline", "time_per_move"]}),
         ("Settings", {"fields": ["options_shown"]}),
         ("State", {"fields": ["state_shown"], "description": "The spectator's view of the table."}),
         ("History", {"fields": ["created_at", "finished_at", "annul_reason"]}),
+        (_("Clock sweep"), {"fields": ["sweep_error", "sweep_failed_at"], "description": SWEEP_TROUBLE_HELP}),
     ]
 
     def get_form(

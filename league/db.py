@@ -9,14 +9,16 @@ The generic helpers come first (`rows_fetch`, `row_locked`, `rows_update`, `row_
 written out by hand are the named queries at the end (`table_locked`, `seats_with_clocks`, `table_for_player`).
 """
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
 from typing import Any
 
 from django.db import connection, models
 
-from league.models import Round, SeasonClock, Seat, SeatClock, Table
+from league.models import Move, Round, SeasonClock, Seat, SeatClock, Table
 
 Converter = Callable[[Any, Any, Any], Any]
 
@@ -247,3 +249,124 @@ def _table_for_player_sql() -> str:
         f"SELECT t.id, t.game, t.state, t.version, t.status, ({seat}) AS your_seat "
         f"FROM {_table(Table)} t WHERE t.id = %s"
     )
+
+
+# --- the clock sweep's statements (league.services.timeouts): a batch of tables at a time -------------------------
+
+
+def tables_claim(*, now: Any, limit: int, skip: set[int]) -> list[LockedTable]:
+    """Up to `limit` active tables whose deadline has passed, oldest deadline first, locked as `table_locked` locks
+    one, each with its season's id and clock; tables another transaction holds are skipped (SKIP LOCKED: another
+    sweeper is playing them), and so are the ids in `skip` (tried already by this sweep). One statement."""
+    params: list[Any] = ["active", _field(Table, "deadline").get_db_prep_save(now, connection)]
+    excluded = ""
+    if skip:
+        excluded = f" AND t.id NOT IN ({', '.join(['%s'] * len(skip))})"
+        params += sorted(skip)
+    lock = lock_clause(of="t")
+    if lock and connection.features.has_select_for_update_skip_locked:
+        lock += " SKIP LOCKED"
+    sql = (
+        f"SELECT t.*, r.season_id AS season_of_round, {columns_as(SeasonClock, 'c', 'clock__')} "
+        f"FROM {_table(Table)} t "
+        f"LEFT JOIN {_table(Round)} r ON r.id = t.round_id "
+        f"LEFT JOIN {_table(SeasonClock)} c ON c.season_id = r.season_id "
+        f"WHERE t.status = %s AND t.deadline <= %s{excluded} ORDER BY t.deadline, t.id LIMIT %s{lock}"
+    )
+    claimed = []
+    for table in rows_fetch(Table, sql, [*params, limit], joined={"clock": SeasonClock}):
+        season_id = table.__dict__.pop("season_of_round", None)
+        clock = table.__dict__.pop("clock", None)
+        claimed.append(LockedTable(table=table, season_id=season_id, season_clock=clock))
+    return claimed
+
+
+def last_moves_of(table_ids: list[int]) -> list[Move]:
+    """The last move of each of these tables (its table, seq and time), in one statement; a table without moves
+    has none."""
+    if not table_ids:
+        return []
+    sql = (
+        f"SELECT m.id, m.table_id, m.seq, m.{connection.ops.quote_name('at')} FROM {_table(Move)} m "
+        f"WHERE m.table_id IN ({', '.join(['%s'] * len(table_ids))}) "
+        f"AND m.seq = (SELECT MAX(l.seq) FROM {_table(Move)} l WHERE l.table_id = m.table_id)"
+    )
+    return rows_fetch(Move, sql, list(table_ids))
+
+
+# rows per INSERT: under SQLite's oldest limit of 999 parameters with a dozen columns
+INSERT_CHUNK = 80
+
+
+def rows_insert(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
+    """INSERT many rows with the same fields, a few dozen per statement (the database numbers them)."""
+    if not rows:
+        return
+    names = tuple(rows[0])
+    fields = [_field(model, name) for name in names]
+    columns = ", ".join(_column(model, name)[0] for name in names)
+    one = f"({', '.join(['%s'] * len(names))})"
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), INSERT_CHUNK):
+            chunk = rows[start : start + INSERT_CHUNK]
+            params = [
+                field.get_db_prep_save(row[name], connection)
+                for row in chunk
+                for name, field in zip(names, fields, strict=True)
+            ]
+            cursor.execute(f"INSERT INTO {_table(model)} ({columns}) VALUES {', '.join([one] * len(chunk))}", params)
+
+
+def rows_set(model: type[models.Model], names: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
+    """UPDATE rows by primary key (each row: its pk, then the values of `names`), the same fields of each, in one
+    statement. On PostgreSQL the rows come as one JSON document (`UPDATE ... FROM jsonb_to_recordset(%s)`): one
+    parameter whatever the number of rows, where a CASE per column (`rows_update`) or an array per column costs the
+    client a parameter to adapt and escape per value, and the server a comparison per row and case
+    (bench/sweep.py). Values are the fields' Python values (a model's attributes)."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        rows_update(model, {row[0]: dict(zip(names, row[1:], strict=True)) for row in rows})
+        return
+    fields = [model._meta.pk, *(_field(model, name) for name in names)]
+    columns = [connection.ops.quote_name(f.column) for f in fields]
+    sets = ", ".join(f"{column} = v.{column}" for column in columns[1:])
+    sql = (
+        f"UPDATE {_table(model)} AS t SET {sets} FROM jsonb_to_recordset(%s::jsonb) AS v({_record(fields)}) "
+        f"WHERE t.{columns[0]} = v.{columns[0]}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [_document(fields, rows)])
+
+
+def rows_add(model: type[models.Model], names: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
+    """INSERT many rows with the same fields (the database numbers them): on PostgreSQL one statement from one JSON
+    document (`rows_set`), elsewhere a few dozen rows per statement (`rows_insert`)."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        rows_insert(model, [dict(zip(names, row, strict=True)) for row in rows])
+        return
+    fields = [_field(model, name) for name in names]
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    sql = f"INSERT INTO {_table(model)} ({columns}) SELECT * FROM jsonb_to_recordset(%s::jsonb) AS v({_record(fields)})"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [_document(fields, rows)])
+
+
+def _record(fields: list[models.Field]) -> str:
+    """The column definitions of `jsonb_to_recordset` for these fields (named by their columns)."""
+    return ", ".join(f"{connection.ops.quote_name(f.column)} {f.db_type(connection)}" for f in fields)
+
+
+def _document(fields: list[models.Field], rows: list[tuple[Any, ...]]) -> str:
+    """The rows as a JSON array of objects keyed by column: a JSON field's value nested as it is, a datetime in ISO
+    8601 with its offset (PostgreSQL reads it back exactly), numbers, booleans and strings as JSON has them."""
+    keys = [f.column for f in fields]
+    return json.dumps([dict(zip(keys, row, strict=True)) for row in rows], default=_json_value, separators=(",", ":"))
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} is not a column value of the sweep's statements")

@@ -44,6 +44,10 @@ class Table(models.Model):
     round = models.ForeignKey("league.Round", null=True, blank=True, on_delete=models.PROTECT, related_name="tables")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # the clock sweep could not play this table's timeout (its engine raised, its season's clock is broken): what
+    # went wrong, for an organizer; cleared by the first sweep that plays it (league.services.timeouts)
+    sweep_error = models.CharField(max_length=300, blank=True)
+    sweep_failed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

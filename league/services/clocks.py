@@ -9,6 +9,7 @@ itself but returns it to the one that saves the table (the move pipeline, `table
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Protocol
 
 from django.db import transaction
 from django.utils import timezone
@@ -32,6 +33,17 @@ class Policy:
     forfeit: bool = False
     # a season with a clock may allow vacations (vacation_take); without one there are none to read
     vacations: bool = False
+
+
+class RunningClock(Protocol):
+    """What the clock arithmetic reads and changes of a seat's clock: a `SeatClock`, or the sweep's plain copy of
+    one (`league.services.timeouts`), which costs a fraction of a model instance to make."""
+
+    bank: int
+    turn_started_at: datetime | None
+    deadline: datetime | None
+    consecutive_timeouts: int
+    abandoned: bool
 
 
 def clock_policy(*, season_clock: SeasonClock | None, time_per_move: int, season_id: int | None = None) -> Policy:
@@ -84,6 +96,21 @@ def vacations_for(policy: Policy, player_ids: list[int]) -> dict[int, list[Inter
     return out
 
 
+def vacations_of(season_players: set[tuple[int, int]]) -> dict[tuple[int, int], list[Interval]]:
+    """`vacations_for` of many tables at once (the sweep's batch): the vacations of these (season, player) pairs in
+    one query, keyed by the pair; a pair without any has none in the answer."""
+    out: dict[tuple[int, int], list[Interval]] = {}
+    if not season_players:
+        return out
+    seasons = {season for season, _ in season_players}
+    players = {player for _, player in season_players}
+    rows = Vacation.objects.filter(season_id__in=seasons, player_id__in=players)
+    for season_id, player_id, begin, end in rows.values_list("season_id", "player_id", "starts_at", "ends_at"):
+        if (season_id, player_id) in season_players:
+            out.setdefault((season_id, player_id), []).append((begin, end))
+    return out
+
+
 def seats_with_clocks(table: Table) -> list[Seat]:
     """The table's seats in order, each with its clock when it has one (`seat.clock`): read once per move, in one
     plain query (`league.db.seats_with_clocks`), and shared by the clocks and the to-act marks."""
@@ -115,7 +142,7 @@ def seat_clocks_for(
     return {seat.index: (seat, seat.clock) for seat in seats}
 
 
-def seat_deadline(clock: SeatClock, policy: Policy, vacations: list[Interval]) -> datetime:
+def seat_deadline(clock: RunningClock, policy: Policy, vacations: list[Interval]) -> datetime:
     """When the seat's current turn runs out; an abandoned seat's turn runs out as soon as it starts."""
     started = clock.turn_started_at
     assert started is not None  # a clock is made with its turn's start (seat_clocks_for)
@@ -143,39 +170,75 @@ def clock_after_move(
     pipeline stores. `seats` come from `seats_with_clocks`; their clocks are updated in place."""
     clocks = seat_clocks_for(table, policy, seats)
     vacations = vacations_for(policy, [s.player_id for s, _ in clocks.values()])
-    fields = ("bank", "turn_started_at", "deadline", "consecutive_timeouts", "abandoned")
-    before = {index: tuple(getattr(clock, name) for name in fields) for index, (_, clock) in clocks.items()}
-    mover_seat, mover = clocks[seat]
+    before = {index: clock_values(clock) for index, (_, clock) in clocks.items()}
+    deadline = clock_advance(
+        clocks={index: clock for index, (_, clock) in clocks.items()},
+        players={index: seat_row.player_id for index, (seat_row, _) in clocks.items()},
+        vacations=vacations,
+        policy=policy,
+        seat=seat,
+        auto=auto,
+        after=after,
+        active=table.status == Table.Status.ACTIVE,
+        step_open=step_open,
+        now=now,
+    )
+    # only the clocks that changed (the mover's, the next seats'), in one statement
+    db.rows_update(SeatClock, {clock.pk: clock_changes(clock, before[index]) for index, (_, clock) in clocks.items()})
+    return deadline
+
+
+CLOCK_FIELDS = ("bank", "turn_started_at", "deadline", "consecutive_timeouts", "abandoned")
+
+
+def clock_values(clock: RunningClock) -> tuple[object, ...]:
+    """What a clock holds, to tell later which of its fields a move changed (`clock_changes`)."""
+    return tuple(getattr(clock, name) for name in CLOCK_FIELDS)
+
+
+def clock_changes(clock: SeatClock, before: tuple[object, ...]) -> dict[str, object]:
+    return {
+        name: getattr(clock, name)
+        for name, old in zip(CLOCK_FIELDS, before, strict=True)
+        if getattr(clock, name) != old
+    }
+
+
+def clock_advance(
+    *,
+    clocks: dict[int, RunningClock],
+    players: dict[int, int],
+    vacations: dict[int, list[Interval]],
+    policy: Policy,
+    seat: int,
+    auto: bool,
+    after: list[int],
+    active: bool,
+    step_open: bool,
+    now: datetime,
+) -> datetime | None:
+    """`clock_after_move` in memory, writing nothing: the clocks are changed in place and the table's new deadline
+    returned; the sweep writes the clocks of a whole batch of tables at once. `clocks` and `players` by seat index,
+    `vacations` by player."""
+    mover = clocks[seat]
     assert mover.turn_started_at is not None  # made with its turn's start (seat_clocks_for)
-    used = running_time(mover.turn_started_at, now, weekly=policy.weekly, vacations=vacations[mover_seat.player_id])
+    used = running_time(mover.turn_started_at, now, weekly=policy.weekly, vacations=vacations[players[seat]])
     mover.bank = int(policy.control.bank_after(timedelta(seconds=mover.bank), used).total_seconds())
     mover.consecutive_timeouts = mover.consecutive_timeouts + 1 if auto else 0
     if auto and policy.abandon_after and mover.consecutive_timeouts >= policy.abandon_after:
         mover.abandoned = True
     mover.deadline = None
-    for index, (seat_row, clock) in clocks.items():
-        if index not in after or table.status != Table.Status.ACTIVE:
+    for index, clock in clocks.items():
+        if index not in after or not active:
             clock.deadline = None
             continue
         if not step_open or clock.deadline is None:
             if not step_open:
                 clock.turn_started_at = now
-            clock.deadline = seat_deadline(clock, policy, vacations[seat_row.player_id])
-    # only the clocks that changed (the mover's, the next seats'), in one statement
-    db.rows_update(
-        SeatClock,
-        {
-            clock.pk: {
-                name: getattr(clock, name)
-                for name, old in zip(fields, before[index], strict=True)
-                if getattr(clock, name) != old
-            }
-            for index, (_, clock) in clocks.items()
-        },
-    )
-    if table.status != Table.Status.ACTIVE:
+            clock.deadline = seat_deadline(clock, policy, vacations[players[index]])
+    if not active:
         return None
-    deadlines = [clock.deadline for index, (_, clock) in clocks.items() if index in after and clock.deadline]
+    deadlines = [clock.deadline for index, clock in clocks.items() if index in after and clock.deadline]
     return min(deadlines) if deadlines else None
 
 

@@ -1,19 +1,39 @@
-"""The sweep that plays timeouts: every seat whose clock has run out gets the engine's timeout move through the move
-pipeline, table by table (docs/clocks.md, "The sweep"); the season's forfeit policy for a seat abandoned on time.
+"""The sweep that plays timeouts: every seat whose clock has run out gets the engine's timeout move (docs/clocks.md,
+"The sweep"); the season's forfeit policy for a seat abandoned on time.
 
-Above the clocks and the move pipeline: the clocks say who is due, the pipeline plays the move.
+Above the clocks and the move pipeline: the clocks say who is due, the pipeline plays the move. The sweep works a
+batch of overdue tables at a time (docs/scale.md): one statement claims and locks them (`FOR NO KEY UPDATE SKIP
+LOCKED`, so any number of sweepers share a backlog with row locks alone), one reads their seats and clocks, one
+their vacations; each table's timeouts are then worked out in memory, and the plain ones (a turn passed, nothing
+revealed, no deal or match ended) written for the whole batch in a few set-based statements. A timeout that does more
+goes through the move pipeline itself, table by table, in its own savepoint. A table that raises is rolled back to
+its savepoint, logged and marked for an organizer (`Table.sweep_error`), and the sweep goes on with the others.
 """
 
 import logging
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
-from league.clocks.arithmetic import is_overdue
+from league import db
+from league.clocks.arithmetic import Interval, is_overdue
 from league.engines import engine_for
-from league.models import Entrant, Season, Seat, Table, TableRuling
-from league.services.clocks import seat_clocks_for, seat_deadline, seats_with_clocks, table_policy, vacations_for
+from league.models import Entrant, Move, Season, Seat, SeatClock, Table, TableRuling
+from league.services.clocks import (
+    CLOCK_FIELDS,
+    Policy,
+    clock_advance,
+    clock_policy,
+    clock_values,
+    seat_clocks_for,
+    seat_deadline,
+    seats_with_clocks,
+    table_policy,
+    vacations_for,
+    vacations_of,
+)
 from league.services.follow_up import follow_up_enqueue
 from league.services.moves import timeout_play
 from league.services.standings import entrant_map
@@ -23,6 +43,9 @@ logger = logging.getLogger(__name__)
 
 # a sweep plays at most this many timeout moves at one table, so a table of abandoned seats cannot hold it forever
 MAX_TIMEOUTS_PER_TABLE = 2000
+# tables claimed and written together: each batch is one transaction that holds their rows for its duration (a move
+# at one of them waits that long), so it stays well under a second (bench/sweep.py --batch)
+BATCH = 200
 
 
 @dataclass(frozen=True)
@@ -34,25 +57,250 @@ class TimeoutDone:
     forfeited: bool = False
 
 
-def timeouts_apply(*, now: datetime, limit: int = 500) -> list[TimeoutDone]:
-    """Play the timeout of every seat whose clock has run out, table by table, one transaction each; tables another
-    sweeper holds are skipped (it is handling them), so sweepers running at once never act on the same table."""
+# the columns the sweep writes (`_write`), in the order of the rows' tuples after their primary key
+MOVE_COLUMNS = ("table", "seq", "seat", "player", "payload", "auto", "hidden", "step_open", "at", "idempotency_key")
+PLAYED_COLUMNS = ("state", "version", "step_open", "deadline")
+
+
+# a seat and its clock as the sweep reads them, one row per seat (`_batch_timeouts`): plain values, no model instances
+SEAT_READ = (
+    "table_id",
+    "id",
+    "index",
+    "player_id",
+    "to_act",
+    "clock__id",
+    *(f"clock__{name}" for name in CLOCK_FIELDS),
+)
+
+
+@dataclass
+class _Clock:
+    """A seat's clock in the sweep (a `RunningClock`): pk None for a clock made on first need."""
+
+    pk: int | None
+    seat_id: int
+    bank: int
+    turn_started_at: datetime | None
+    deadline: datetime | None
+    consecutive_timeouts: int
+    abandoned: bool
+
+
+@dataclass(frozen=True)
+class _SeatRow:
+    pk: int
+    index: int
+    player_id: int
+    to_act: bool
+    clock: _Clock | None
+
+
+@dataclass
+class _Planned:
+    """A table's plain timeouts worked out in memory, as rows to write with the rest of its batch."""
+
+    table: Table
+    done: list[TimeoutDone] = field(default_factory=list)
+    played: tuple[Any, ...] | None = None  # (pk, *PLAYED_COLUMNS) when a timeout was played
+    deadline: tuple[Any, ...] | None = None  # (pk, deadline) when only the deadline moved
+    moves: list[tuple[Any, ...]] = field(default_factory=list)
+    new_clocks: list[tuple[Any, ...]] = field(default_factory=list)  # (seat, *CLOCK_FIELDS)
+    clocks: list[tuple[Any, ...]] = field(default_factory=list)  # (pk, *CLOCK_FIELDS)
+    marks: list[tuple[int, bool]] = field(default_factory=list)  # (seat pk, to_act)
+
+
+class _NotPlain(Exception):
+    """The table's timeout does more than pass a turn: the move pipeline plays it (`_table_timeouts`)."""
+
+
+def timeouts_apply(*, now: datetime, limit: int = 500, batch: int = BATCH) -> list[TimeoutDone]:
+    """Play the timeout of every seat whose clock has run out, up to `limit` tables, `batch` tables per transaction;
+    tables another sweeper holds are skipped (it is handling them), so sweepers running at once never act on the
+    same table, and a table that fails is tried once per call."""
     done: list[TimeoutDone] = []
     seen: set[int] = set()
     while len(seen) < limit:
         with transaction.atomic():
-            table = (
-                Table.objects.select_for_update(skip_locked=True, no_key=True)
-                .filter(status=Table.Status.ACTIVE, deadline__lte=now)
-                .exclude(pk__in=seen)
-                .order_by("deadline", "id")
-                .first()
-            )
-            if table is None:
+            claimed = db.tables_claim(now=now, limit=min(batch, limit - len(seen)), skip=seen)
+            if not claimed:
                 break
-            seen.add(table.pk)
-            done += _table_timeouts(table=table, now=now)
+            seen.update(locked.table.pk for locked in claimed)
+            done += _batch_timeouts(claimed, now=now)
     return done
+
+
+def _batch_timeouts(claimed: list[db.LockedTable], *, now: datetime) -> list[TimeoutDone]:
+    """With the batch's tables locked: plan each in memory, write the plain ones together, send the others through
+    the pipeline one by one; a table that raises is marked, the rest go on."""
+    ids = [locked.table.pk for locked in claimed]
+    seats: dict[int, list[_SeatRow]] = {pk: [] for pk in ids}
+    rows = Seat.objects.filter(table_id__in=ids).order_by("table_id", "index").values_list(*SEAT_READ)
+    for table_id, seat_id, index, player_id, to_act, clock_id, *values in rows:
+        clock = _Clock(clock_id, seat_id, *values) if clock_id is not None else None
+        seats[table_id].append(_SeatRow(seat_id, index, player_id, to_act, clock))
+    unclocked = [pk for pk in ids if any(seat.clock is None for seat in seats[pk])]
+    last_moves = {move.table_id: move.at for move in db.last_moves_of(unclocked)}
+    vacations = vacations_of(
+        {
+            (locked.season_id, seat.player_id)
+            for locked in claimed
+            if locked.season_id is not None
+            for seat in seats[locked.table.pk]
+        }
+    )
+    planned: list[_Planned] = []
+    piped: list[int] = []
+    failed: dict[int, str] = {}
+    for locked in claimed:
+        try:
+            planned.append(_plan(locked, seats[locked.table.pk], vacations, last_moves.get(locked.table.pk), now=now))
+        except _NotPlain:
+            piped.append(locked.table.pk)
+        except Exception as error:  # any fault of one table (engine, clock, data) must not stop the others
+            failed[locked.table.pk] = _failure(locked.table.pk, error)
+    done: list[TimeoutDone] = []
+    try:
+        with transaction.atomic():
+            _write(planned)
+        for plan in planned:
+            done += plan.done
+    except DatabaseError:
+        # one table's rows were refused: find it by writing each table alone
+        for plan in planned:
+            try:
+                with transaction.atomic():
+                    _write([plan])
+                done += plan.done
+            except DatabaseError as error:
+                failed[plan.table.pk] = _failure(plan.table.pk, error)
+    for table_id in piped:
+        try:
+            with transaction.atomic():
+                table = Table.objects.get(pk=table_id)
+                done += _table_timeouts(table=table, now=now)
+        except Exception as error:  # as above: the pipeline's own faults are this table's alone
+            failed[table_id] = _failure(table_id, error)
+    marks = {pk: {"sweep_error": reason, "sweep_failed_at": now} for pk, reason in failed.items()}
+    # a table the sweep played again loses the mark (its clock or data were fixed)
+    cleared = {locked.table.pk for locked in claimed if locked.table.sweep_error} - set(failed)
+    marks.update({pk: {"sweep_error": "", "sweep_failed_at": None} for pk in cleared})
+    db.rows_update(Table, marks)
+    return done
+
+
+def _failure(table_id: int, error: BaseException) -> str:
+    logger.exception("the sweep could not play the timeouts of table %s", table_id, exc_info=error)
+    reason = f"{type(error).__name__}: {error}"
+    return reason[: Table._meta.get_field("sweep_error").max_length]
+
+
+def _plan(
+    locked: db.LockedTable,
+    seats: list[_SeatRow],
+    vacations: dict[tuple[int, int], list[Interval]],
+    last_move_at: datetime | None,
+    *,
+    now: datetime,
+) -> _Planned:
+    """`_table_timeouts` in memory for a table whose every due timeout is plain (one seat to act, no step open, no
+    ledger row, the match goes on, nobody forfeits): raises _NotPlain otherwise, having written nothing."""
+    table = locked.table
+    read_deadline = table.deadline
+    plan = _Planned(table=table)
+    policy = clock_policy(
+        season_clock=locked.season_clock, time_per_move=table.time_per_move, season_id=locked.season_id
+    )
+    engine = engine_for(table.game)
+    clocks = _clocks(table, policy, seats, last_move_at)
+    before = {index: clock_values(clock) for index, clock in clocks.items() if clock.pk is not None}
+    players = {seat.index: seat.player_id for seat in seats}
+    season_id = locked.season_id if policy.vacations else None
+    seat_vacations = {
+        seat.player_id: vacations.get((season_id, seat.player_id), []) if season_id else [] for seat in seats
+    }
+    marks = {seat.index: seat.to_act for seat in seats}
+    for _ in range(MAX_TIMEOUTS_PER_TABLE):
+        to_act = engine.to_act(table.state)
+        deadlines = {i: seat_deadline(clocks[i], policy, seat_vacations[players[i]]) for i in to_act}
+        due = [i for i in to_act if is_overdue(deadlines[i], now)]
+        if not due:
+            # the stored deadline was early (a bank, a pause or a vacation the opening deadline did not know)
+            table.deadline = min(deadlines.values()) if deadlines else None
+            break
+        if len(to_act) > 1 or table.step_open:
+            raise _NotPlain()  # a simultaneous step: whether the move is hidden is the pipeline's to decide
+        seat = due[0]
+        state = table.state
+        move = engine.timeout_move(state, seat)
+        new_state = engine.apply_move(state, seat, move)
+        if engine.is_over(new_state) or engine.ledger_count(new_state) > engine.ledger_count(state):
+            raise _NotPlain()
+        after = engine.to_act(new_state)
+        table.version += 1
+        table.state = new_state
+        table.deadline = clock_advance(
+            clocks=dict(clocks),
+            players=players,
+            vacations=seat_vacations,
+            policy=policy,
+            seat=seat,
+            auto=True,
+            after=after,
+            active=True,
+            step_open=False,
+            now=now,
+        )
+        clock = clocks[seat]
+        if clock.abandoned and clock.consecutive_timeouts == policy.abandon_after and policy.forfeit:
+            raise _NotPlain()
+        plan.moves.append((table.pk, table.version, seat, players[seat], move, True, False, False, now, ""))
+        abandoned = clock.abandoned and clock.consecutive_timeouts == policy.abandon_after
+        plan.done.append(TimeoutDone(table.pk, seat, table.version, abandoned=abandoned))
+        marks = {index: index in after for index in marks}
+    if plan.moves:
+        plan.played = (table.pk, table.state, table.version, False, table.deadline)
+    elif table.deadline != read_deadline:
+        plan.deadline = (table.pk, table.deadline)
+    for seat_row in seats:
+        clock = clocks[seat_row.index]
+        if clock.pk is None:
+            plan.new_clocks.append((seat_row.pk, *clock_values(clock)))
+        elif clock_values(clock) != before[seat_row.index]:
+            plan.clocks.append((clock.pk, *clock_values(clock)))
+        if seat_row.to_act != marks[seat_row.index]:
+            plan.marks.append((seat_row.pk, marks[seat_row.index]))
+    return plan
+
+
+def _clocks(table: Table, policy: Policy, seats: list[_SeatRow], last_move_at: datetime | None) -> dict[int, _Clock]:
+    """`seat_clocks_for` without writing: a seat without a clock gets a new one (saved with the batch), its turn
+    started when the table's last move was made (or when it opened)."""
+    started = last_move_at
+    if started is None and table.deadline is not None:
+        started = table.deadline - timedelta(seconds=table.time_per_move)
+    bank = int(policy.control.bank_start.total_seconds())
+    clocks = {}
+    for seat in seats:
+        # a copy: the plan may be dropped (_NotPlain) and the seat's row read again by the pipeline
+        clock = (
+            replace(seat.clock)
+            if seat.clock
+            else _Clock(None, seat.pk, bank, started or table.created_at, None, 0, False)
+        )
+        clocks[seat.index] = clock
+    return clocks
+
+
+def _write(planned: list[_Planned]) -> None:
+    """The batch's plain timeouts in six statements at most: new clocks, changed clocks, tables played, tables whose
+    deadline alone moved, to-act marks, moves."""
+    db.rows_add(SeatClock, ("seat", *CLOCK_FIELDS), [row for plan in planned for row in plan.new_clocks])
+    db.rows_set(SeatClock, CLOCK_FIELDS, [row for plan in planned for row in plan.clocks])
+    db.rows_set(Table, PLAYED_COLUMNS, [plan.played for plan in planned if plan.played])
+    db.rows_set(Table, ("deadline",), [plan.deadline for plan in planned if plan.deadline])
+    db.rows_set(Seat, ("to_act",), [row for plan in planned for row in plan.marks])
+    db.rows_add(Move, MOVE_COLUMNS, [row for plan in planned for row in plan.moves])
 
 
 @transaction.atomic
