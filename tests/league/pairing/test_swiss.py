@@ -1,5 +1,4 @@
 import random
-import time
 from collections import Counter
 from fractions import Fraction
 
@@ -99,17 +98,14 @@ def test_byes_are_spread(seed):
     assert max(byes.values()) - min(byes[e] for e in range(count)) <= 1
 
 
-def test_a_thousand_entrants_pair_in_about_a_second():
+def test_a_thousand_entrants_with_three_rounds_played_are_all_paired_without_a_rematch():
+    # the time it takes is bench/pairing.py's figure, not a test's
     rng = random.Random(7)
     ranked = sorted(
         (SwissEntrant(id=i, score=Fraction(rng.randrange(9), 2)) for i in range(1000)), key=lambda e: -e.score
     )
     # three earlier rounds' worth of pairs among neighbours in the ranking
     played = {frozenset((ranked[i].id, ranked[i + d].id)) for d in (1, 2, 5) for i in range(0, 995, 2)}
-    start = time.perf_counter()
     result = swiss_pair(ranked, played=played)
-    elapsed = time.perf_counter() - start
     assert sorted(x for p in result.pairs for x in p) == list(range(1000))
     assert not [p for p in result.pairs if frozenset(p) in played]
-    # generous for a busy 2-core box: the design target is about one second
-    assert elapsed < 4
