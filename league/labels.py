@@ -1,8 +1,12 @@
 """The words of the pages, translatable: move types, game names, card names, suits, and the models' choice values.
 Shared by the template filters (league/templatetags/cardleague.py) and the forms."""
 
+from typing import Protocol
+
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+
+from games import IllegalMove
 
 # the engines' move types in words; an unknown type is shown as it is
 MOVE_TYPES = {
@@ -126,3 +130,48 @@ def duration_words(seconds: int) -> str:
     if seconds % 60 == 0:
         return ngettext("%(n)d minute", "%(n)d minutes", seconds // 60) % {"n": seconds // 60}
     return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
+
+
+class Refusal(Protocol):
+    """What a page shows of a refused action (league.errors.ServiceError, by duck typing: the two modules share a
+    layer and do not import each other)."""
+
+    code: str
+    message: str
+    __cause__: BaseException | None
+
+
+# a service refusal by its code, for the codes that always mean one thing; the others show their message, translated
+# when it is a sentence of the catalogue
+ERROR_MESSAGES = {
+    "not_organizer": _("Only an organizer of this club may do this."),
+    "already_member": _("This player is already a member of the club."),
+    "last_organizer": _("A club keeps at least one organizer."),
+    "already_entered": _("You are already entered."),
+    "not_member": _("Only a member of the club may enter this season."),
+    "teams_by_organizer": _("This season is played by fixed teams: an organizer enters each team."),
+    "wrong_status": _("The season is not at the stage this needs."),
+    "not_found": _("No such object, or it was already answered."),
+    "permission_denied": _("You may not do this."),
+}
+
+
+def error_words(error: Refusal) -> str:
+    """A refusal in the reader's language: an engine's by its template filled with its parameters, a service's by
+    its code."""
+    cause = error.__cause__
+    if isinstance(cause, IllegalMove):
+        return refusal_words(cause)
+    if error.code in ERROR_MESSAGES:
+        return str(ERROR_MESSAGES[error.code])
+    return gettext(error.message)
+
+
+def refusal_words(refusal: IllegalMove) -> str:
+    """An engine's refusal in the reader's language; a template the catalogue lacks stays English, never blank."""
+    words = gettext(refusal.template)
+    try:
+        return words.format(**refusal.params)
+    except (KeyError, IndexError, ValueError):
+        # a translation that names a place the engine does not fill: the English sentence is right at least
+        return refusal.message

@@ -134,18 +134,6 @@ def seconds_words(seconds: int) -> str:
     return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
 
 
-@register.simple_tag
-def rating_points(events: list[Any], width: int = 600, height: int = 160) -> str:
-    """The SVG polyline points of a rating history (mu after each rated table), scaled into the chart box."""
-    values = [e.mu_after for e in events]
-    if not values:
-        return ""
-    low, high = min(values), max(values)
-    span = (high - low) or 1.0
-    step = width / max(len(values) - 1, 1)
-    return " ".join(f"{i * step:.1f},{height - (v - low) / span * (height - 10) - 5:.1f}" for i, v in enumerate(values))
-
-
 @register.filter
 def among(value: Any, names: Any) -> bool:
     """Whether value is one of the comma-separated names (boards pass the move types they show themselves)."""
