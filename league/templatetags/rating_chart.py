@@ -19,7 +19,7 @@ from league.ratings import MU, PROVISIONAL_GAMES, SIGMA
 register = template.Library()
 
 WIDTH, HEIGHT = 640, 240
-LEFT, RIGHT, TOP, BOTTOM = 48, 16, 12, 36  # room for the value labels (left) and the dates (below)
+LEFT, RIGHT, TOP, BOTTOM = 52, 16, 14, 40  # room for the value labels (left) and the dates (below)
 DATE_TICKS = 5
 
 
@@ -55,6 +55,12 @@ def chart_points(events: Sequence[Any]) -> list[Point]:
         )
         for e in events
     ]
+
+
+def _anchor(index: int, count: int) -> str:
+    if count > 1 and index == count - 1:
+        return "end"
+    return "start" if count > 1 and index == 0 else "middle"
 
 
 @register.simple_tag
@@ -105,8 +111,17 @@ def rating_chart(events: Sequence[Any], label: str) -> SafeString:
         shown = sorted({round(i * (len(points) - 1) / (DATE_TICKS - 1)) for i in range(DATE_TICKS)})
         dates = format_html_join(
             "",
-            '<text class="tick" x="{}" y="{}" text-anchor="middle">{}</text>',
-            ((f"{x(i):.1f}", HEIGHT - BOTTOM + 18, date_format(points[i].at, "SHORT_DATE_FORMAT")) for i in shown),
+            '<text class="tick" x="{}" y="{}" text-anchor="{}">{}</text>',
+            (
+                # the last date ends at the plot's right edge, so that it is not cut off
+                (
+                    f"{x(i):.1f}",
+                    HEIGHT - BOTTOM + 22,
+                    _anchor(i, len(points)),
+                    date_format(points[i].at, "SHORT_DATE_FORMAT"),
+                )
+                for i in shown
+            ),
         )
         dots = format_html_join(
             "",
