@@ -19,7 +19,6 @@ from django.utils.translation import gettext_lazy as _
 
 from league.errors import BadInput, ServiceError
 from league.input import MAX_JSON_CHARS, MAX_JSON_NUMBER, json_check, json_parse
-from league.labels import WORDS
 from league.models import Entrant, Membership, Player, Season, Table
 
 CONFIRM_HELP = _("Tick to confirm: this cannot be undone.")
@@ -98,7 +97,7 @@ class InviteForm(forms.Form):
     username = forms.CharField(label=_("Username of the player to invite"), max_length=150)
     role = forms.ChoiceField(
         label=_("Role"),
-        choices=[(role, WORDS[role]) for role in (Membership.Role.MEMBER, Membership.Role.ORGANIZER)],
+        choices=[(role.value, role.label) for role in (Membership.Role.MEMBER, Membership.Role.ORGANIZER)],
         initial=Membership.Role.MEMBER,
     )
 

@@ -1,5 +1,6 @@
-"""The words of the pages, translatable: move types, game names, card names, suits, and the models' choice values.
-Shared by the template filters (league/templatetags/cardleague.py) and the forms."""
+"""The words of the pages, translatable: move types, game names, card names, suits, tiebreaks; and a refusal in the
+reader's language (`error_words`). Shared by the template filters (league/templatetags/cardleague.py), the forms and
+the views. The models' choice values read through their own translated labels (league/models)."""
 
 from typing import Protocol
 
@@ -55,29 +56,6 @@ CARD_NAMES = {
     "Jester": _("Jester"),
     "Colour joker": _("Colour joker"),
     "Black joker": _("Black joker"),
-}
-# the models' choice values (status, format, partnership rule) in words that translate; the models' own labels do not
-WORDS = {
-    "draft": _("draft"),
-    "registration": _("registration"),
-    "running": _("running"),
-    "finished": _("finished"),
-    "archived": _("archived"),
-    "pending": _("pending"),
-    "active": _("in play"),
-    "annulled": _("annulled"),
-    "round_robin": _("round robin"),
-    "double_round_robin": _("double round robin"),
-    "swiss": _("Swiss"),
-    "multitable": _("multi-table"),
-    "none": _("no partners"),
-    "fixed": _("fixed partnerships"),
-    "rotating": _("rotating partners"),
-    "autoplay": _("an abandoned seat plays on automatically to the end"),
-    "forfeit": _("an abandoned seat forfeits the table"),
-    "organizer": _("organizer"),
-    "member": _("member"),
-    "seeding": _("waiting for the deal"),
 }
 SUITS = {"S": _("Spades ♠"), "H": _("Hearts ♥"), "D": _("Diamonds ♦"), "C": _("Clubs ♣")}
 # the tiebreaks of docs/standings.md: a short header and the definition shown as its tooltip

@@ -21,7 +21,7 @@ from games.core.protocol import Engine
 from league.clocks.check import BOUNDS, clock_check, time_zones
 from league.engines import engine_for, season_options_schema
 from league.errors import ServiceError
-from league.labels import DURATION_UNITS, TIEBREAK_DEFINITIONS, TIEBREAK_NAMES, WEEKDAYS, WORDS, duration_words
+from league.labels import DURATION_UNITS, TIEBREAK_DEFINITIONS, TIEBREAK_NAMES, WEEKDAYS, duration_words
 from league.models import Season, SeasonClock
 from league.selectors.rounds import round_dates, rounds_count
 from league.services.seasons import ClockSpec, SeasonSpec, default_tiebreaks
@@ -120,10 +120,11 @@ def format_choices(engine: Engine) -> list[tuple[str, Any]]:
     choices: list[tuple[str, Any]] = []
     for value in (Season.Format.ROUND_ROBIN, Season.Format.DOUBLE_ROUND_ROBIN, Season.Format.SWISS):
         if duels:
-            label: Any = _("%(format)s, fixed teams") % {"format": WORDS[value]} if teams else WORDS[value]
+            label: Any = _("%(format)s, fixed teams") % {"format": value.label} if teams else value.label
             choices.append((value, label))
     if engine.max_players >= 3:
-        label = _("%(format)s, rotating partners") % {"format": WORDS["multitable"]} if teams else WORDS["multitable"]
+        multitable = Season.Format.MULTITABLE.label
+        label = _("%(format)s, rotating partners") % {"format": multitable} if teams else multitable
         choices.append((Season.Format.MULTITABLE, label))
     return choices
 
