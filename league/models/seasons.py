@@ -6,6 +6,7 @@ result of the last `standings_recompute`, which is a pure function of the season
 """
 
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import GAME_NAMES
@@ -141,7 +142,8 @@ class Round(models.Model):
         ordering = ["season", "number"]
 
     def __str__(self) -> str:
-        return f"{self.season} round {self.number}"
+        # read by people on the pages and in the admin: in the reader's language
+        return gettext("%(season)s, round %(number)s") % {"season": self.season, "number": self.number}
 
 
 class Bye(models.Model):
