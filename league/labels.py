@@ -4,7 +4,7 @@ the views. The models' choice values read through their own translated labels (l
 
 from typing import Protocol
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import IllegalMove
@@ -119,8 +119,8 @@ class Refusal(Protocol):
     __cause__: BaseException | None
 
 
-# a service refusal by its code, for the codes that always mean one thing; the others show their message, translated
-# when it is a sentence of the catalogue
+# a service refusal by its code, for a reader of another language when its English message (often naming the
+# object) is not in the catalogue: the code's general sense, translated
 ERROR_MESSAGES = {
     "not_organizer": _("Only an organizer of this club may do this."),
     "already_member": _("This player is already a member of the club."),
@@ -135,14 +135,16 @@ ERROR_MESSAGES = {
 
 
 def error_words(error: Refusal) -> str:
-    """A refusal in the reader's language: an engine's by its template filled with its parameters, a service's by
-    its code."""
+    """A refusal in the reader's language: an engine's by its template filled with its parameters; a service's by its
+    message when the catalogue has it, else (for a reader of another language than the messages' English) by its
+    code."""
     cause = error.__cause__
     if isinstance(cause, IllegalMove):
         return refusal_words(cause)
-    if error.code in ERROR_MESSAGES:
-        return str(ERROR_MESSAGES[error.code])
-    return gettext(error.message)
+    translated = gettext(error.message)
+    if translated != error.message or (get_language() or "en").startswith("en"):
+        return translated
+    return str(ERROR_MESSAGES.get(error.code, error.message))
 
 
 def refusal_words(refusal: IllegalMove) -> str:

@@ -137,7 +137,7 @@ def season_vacation_cancel(request: HttpRequest, season_id: int, vacation_id: in
     try:
         vacation_cancel(player=player, vacation=vacation_get(season=season, player=player, vacation_id=vacation_id))
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, error_words(error))
     else:
         messages.success(request, _("The vacation is cancelled; its days not begun are yours again."))
     return redirect("season_vacations", season_id=season.pk)

@@ -38,12 +38,22 @@ def test_a_template_the_catalogue_lacks_stays_english_and_filled() -> None:
     assert words == "An odd X happened."
 
 
-def test_a_service_refusal_is_shown_by_its_code() -> None:
-    with translation.override("ko"):
-        organizer_only = error_words(
-            PermissionDenied("Only an organizer of the club Aces may do this.", code="not_organizer")
-        )
-        unknown = error_words(ServiceError("Something new.", code="something_new"))
+def test_a_service_refusal_is_shown_by_its_code_to_a_reader_of_another_language() -> None:
+    refused = PermissionDenied("Only an organizer of the club Aces may do this.", code="not_organizer")
 
-    assert organizer_only == "이 클럽의 운영자만 할 수 있습니다."
+    with translation.override("ko"):
+        korean = error_words(refused)
+        unknown = error_words(ServiceError("Something new.", code="something_new"))
+    with translation.override("en"):
+        english = error_words(refused)
+
+    assert korean == "이 클럽의 운영자만 할 수 있습니다."
     assert unknown == "Something new."
+    assert english == "Only an organizer of the club Aces may do this."
+
+
+def test_a_service_message_the_catalogue_has_is_translated_as_it_is() -> None:
+    with translation.override("ko"):
+        words = error_words(ServiceError("You may not do this.", code="bad_options"))
+
+    assert words == "이 작업을 할 수 없습니다."
