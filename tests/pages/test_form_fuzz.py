@@ -135,7 +135,9 @@ def _pages(world: dict) -> Iterator[tuple[str, Player | None]]:
     yield f"/clubs/{world['club'].slug}/", organizer
     yield f"/clubs/{world['club'].slug}/", outsider
     yield f"/clubs/{world['club'].slug}/seasons/new/", organizer
-    yield f"/seasons/{world['season'].pk}/manage/", organizer
+    yield f"/clubs/{world['club'].slug}/members/", organizer
+    yield "/clubs/", outsider
+    yield f"/seasons/{world['season'].pk}/manage/registration/", organizer
     yield f"/invitations/{world['invitation'].code}/", outsider
     yield f"/tables/{world['seeding'].pk}/verify/", organizer
     yield "/admin/league/table/add/", organizer
