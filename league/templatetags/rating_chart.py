@@ -102,7 +102,7 @@ def rating_chart(events: Sequence[Any], label: str) -> SafeString:
             '<text class="empty" x="{}" y="{}" text-anchor="middle">{}</text>',
             LEFT + plot_w / 2,
             TOP + plot_h / 2,
-            _("The line starts after your first rated game."),
+            _("The line starts after the first rated game."),
         )
     else:
         band_top = " ".join(f"{x(i):.1f},{y(p.high):.1f}" for i, p in enumerate(points))

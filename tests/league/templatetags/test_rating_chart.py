@@ -47,4 +47,4 @@ def test_an_empty_history_draws_the_axes_and_says_the_line_comes_after_the_first
     svg = str(rating_chart([], "Rating"))
 
     assert 'class="axis"' in svg and 'class="line"' not in svg
-    assert "The line starts after your first rated game." in svg
+    assert "The line starts after the first rated game." in svg
