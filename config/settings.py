@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served locally (SPECTACULAR_SETTINGS below)
     "django_celery_beat",
     "league",
 ]
@@ -124,7 +125,7 @@ STATIC_ROOT = DATA_DIR / "static"
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "/"
+LOGIN_REDIRECT_URL = "inbox"  # a player lands on "Your turn"
 LOGOUT_REDIRECT_URL = "/"
 
 # API tokens expire this many days after they are made (0: never); league/services/tokens.py
@@ -202,6 +203,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Leagues, seasons and tables for five card games, played by correspondence.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from this site's static files (drf-spectacular-sidecar), never a CDN: /api/docs/ works offline
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {

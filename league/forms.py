@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.errors import BadInput, ServiceError
 from league.input import MAX_JSON_CHARS, MAX_JSON_NUMBER, json_check, json_parse
-from league.labels import WORDS
+from league.labels import error_words
 from league.models import Entrant, Membership, Player, Season, Table
 
 CONFIRM_HELP = _("Tick to confirm: this cannot be undone.")
@@ -36,7 +36,7 @@ class FormRenderer(TemplatesSetting):
 def add_service_error(form: forms.BaseForm, error: ServiceError) -> None:
     """Show a service's refusal on the form: on the field it names when the form has it, else above the form."""
     field = error.field if error.field in form.fields else None
-    form.add_error(field, error.message)
+    form.add_error(field, error_words(error))
 
 
 def _choices(form: forms.Form, name: str) -> forms.ModelChoiceField:
@@ -98,7 +98,7 @@ class InviteForm(forms.Form):
     username = forms.CharField(label=_("Username of the player to invite"), max_length=150)
     role = forms.ChoiceField(
         label=_("Role"),
-        choices=[(role, WORDS[role]) for role in (Membership.Role.MEMBER, Membership.Role.ORGANIZER)],
+        choices=[(role.value, role.label) for role in (Membership.Role.MEMBER, Membership.Role.ORGANIZER)],
         initial=Membership.Role.MEMBER,
     )
 

@@ -1,8 +1,13 @@
-"""The words of the pages, translatable: move types, game names, card names, suits, and the models' choice values.
-Shared by the template filters (league/templatetags/cardleague.py) and the forms."""
+"""The words of the pages, translatable: move types, game names, card names, suits, tiebreaks; and a refusal in the
+reader's language (`error_words`). Shared by the template filters (league/templatetags/cardleague.py), the forms and
+the views. The models' choice values read through their own translated labels (league/models)."""
 
+from typing import Protocol
+
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+
+from games import IllegalMove
 
 # the engines' move types in words; an unknown type is shown as it is
 MOVE_TYPES = {
@@ -51,29 +56,6 @@ CARD_NAMES = {
     "Jester": _("Jester"),
     "Colour joker": _("Colour joker"),
     "Black joker": _("Black joker"),
-}
-# the models' choice values (status, format, partnership rule) in words that translate; the models' own labels do not
-WORDS = {
-    "draft": _("draft"),
-    "registration": _("registration"),
-    "running": _("running"),
-    "finished": _("finished"),
-    "archived": _("archived"),
-    "pending": _("pending"),
-    "active": _("in play"),
-    "annulled": _("annulled"),
-    "round_robin": _("round robin"),
-    "double_round_robin": _("double round robin"),
-    "swiss": _("Swiss"),
-    "multitable": _("multi-table"),
-    "none": _("no partners"),
-    "fixed": _("fixed partnerships"),
-    "rotating": _("rotating partners"),
-    "autoplay": _("an abandoned seat plays on automatically to the end"),
-    "forfeit": _("an abandoned seat forfeits the table"),
-    "organizer": _("organizer"),
-    "member": _("member"),
-    "seeding": _("waiting for the deal"),
 }
 SUITS = {"S": _("Spades ♠"), "H": _("Hearts ♥"), "D": _("Diamonds ♦"), "C": _("Clubs ♣")}
 # the tiebreaks of docs/standings.md: a short header and the definition shown as its tooltip
@@ -126,3 +108,50 @@ def duration_words(seconds: int) -> str:
     if seconds % 60 == 0:
         return ngettext("%(n)d minute", "%(n)d minutes", seconds // 60) % {"n": seconds // 60}
     return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
+
+
+class Refusal(Protocol):
+    """What a page shows of a refused action (league.errors.ServiceError, by duck typing: the two modules share a
+    layer and do not import each other)."""
+
+    code: str
+    message: str
+    __cause__: BaseException | None
+
+
+# a service refusal by its code, for a reader of another language when its English message (often naming the
+# object) is not in the catalogue: the code's general sense, translated
+ERROR_MESSAGES = {
+    "not_organizer": _("Only an organizer of this club may do this."),
+    "already_member": _("This player is already a member of the club."),
+    "last_organizer": _("A club keeps at least one organizer."),
+    "already_entered": _("You are already entered."),
+    "not_member": _("Only a member of the club may enter this season."),
+    "teams_by_organizer": _("This season is played by fixed teams: an organizer enters each team."),
+    "wrong_status": _("The season is not at the stage this needs."),
+    "not_found": _("No such object, or it was already answered."),
+    "permission_denied": _("You may not do this."),
+}
+
+
+def error_words(error: Refusal) -> str:
+    """A refusal in the reader's language: an engine's by its template filled with its parameters; a service's by its
+    message when the catalogue has it, else (for a reader of another language than the messages' English) by its
+    code."""
+    cause = error.__cause__
+    if isinstance(cause, IllegalMove):
+        return refusal_words(cause)
+    translated = gettext(error.message)
+    if translated != error.message or (get_language() or "en").startswith("en"):
+        return translated
+    return str(ERROR_MESSAGES.get(error.code, error.message))
+
+
+def refusal_words(refusal: IllegalMove) -> str:
+    """An engine's refusal in the reader's language; a template the catalogue lacks stays English, never blank."""
+    words = gettext(refusal.template)
+    try:
+        return words.format(**refusal.params)
+    except (KeyError, IndexError, ValueError):
+        # a translation that names a place the engine does not fill: the English sentence is right at least
+        return refusal.message

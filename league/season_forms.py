@@ -20,7 +20,7 @@ from games.core.protocol import Engine
 from league.clocks.check import BOUNDS, clock_check, time_zones
 from league.engines import engine_for, season_options_schema
 from league.errors import ServiceError
-from league.labels import DURATION_UNITS, TIEBREAK_DEFINITIONS, TIEBREAK_NAMES, WEEKDAYS, WORDS, duration_words
+from league.labels import DURATION_UNITS, TIEBREAK_DEFINITIONS, TIEBREAK_NAMES, WEEKDAYS, duration_words, error_words
 from league.models import Season, SeasonClock
 from league.selectors.rounds import round_dates, rounds_count
 from league.services.seasons import ClockSpec, SeasonSpec, default_tiebreaks
@@ -113,10 +113,11 @@ def format_choices(engine: Engine) -> list[tuple[str, Any]]:
     choices: list[tuple[str, Any]] = []
     for value in (Season.Format.ROUND_ROBIN, Season.Format.DOUBLE_ROUND_ROBIN, Season.Format.SWISS):
         if duels:
-            label: Any = _("%(format)s, fixed teams") % {"format": WORDS[value]} if teams else WORDS[value]
+            label: Any = _("%(format)s, fixed teams") % {"format": value.label} if teams else value.label
             choices.append((value, label))
     if engine.max_players >= 3:
-        label = _("%(format)s, rotating partners") % {"format": WORDS["multitable"]} if teams else WORDS["multitable"]
+        multitable = Season.Format.MULTITABLE.label
+        label = _("%(format)s, rotating partners") % {"format": multitable} if teams else multitable
         choices.append((Season.Format.MULTITABLE, label))
     return choices
 
@@ -567,13 +568,13 @@ class SeasonSettingsForms:
         field = error.field or ""
         if field.startswith("clock."):
             name = field.removeprefix("clock.")
-            self.clock.add_error(name if name in self.clock.fields else None, error.message)
+            self.clock.add_error(name if name in self.clock.fields else None, error_words(error))
         elif field == "options" or field in self.options.fields:
-            self.options.add_error(field if field in self.options.fields else None, error.message)
+            self.options.add_error(field if field in self.options.fields else None, error_words(error))
         elif field in ("points_table", "tiebreaks"):
-            self.scoring.add_error(None, error.message)
+            self.scoring.add_error(None, error_words(error))
         else:
-            self.basics.add_error(field if field in self.basics.fields else None, error.message)
+            self.basics.add_error(field if field in self.basics.fields else None, error_words(error))
 
     # --- previews, from what the forms hold now (valid or not) ---
 

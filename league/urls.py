@@ -53,4 +53,16 @@ urlpatterns = [
     path("tables/<int:table_id>/record.json", fairness.table_record, name="fairness_record"),
     path("tables/<int:table_id>/history.txt", fairness.table_history, name="fairness_history"),
     path("seasons/<int:season_id>/export/<str:kind>.csv", fairness.season_export, name="fairness_season_csv"),
+    # a player's journey (issue 20): the first-run page, my games, the club directory, the members page, entering a
+    # season from its page
+    path("welcome/", home.welcome, name="welcome"),
+    path("me/games/", home.my_games, name="my_games"),
+    path("clubs/", clubs.club_directory_view, name="clubs"),
+    path("clubs/<slug:slug>/members/", clubs.club_members, name="club_members"),
+    path(
+        "clubs/<slug:slug>/invitations/<int:invitation_id>/revoke/",
+        clubs.club_invitation_revoke,
+        name="club_invitation_revoke",
+    ),
+    path("seasons/<int:season_id>/enter/", seasons.season_enter, name="season_enter"),
 ]

@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from league.api.schema import IdConverter
 from league.api.views import auth, clubs, fairness, me, seasons, tables
 from league.api.views.base import NoSuchEndpointView
+from league.api.views.index import ApiIndexView
 
 register_converter(IdConverter, "id")
 
@@ -70,3 +71,5 @@ urlpatterns = [
     # Django still redirects /api/me to /api/me/ (APPEND_SLASH)
     re_path(r"^[\s\S]*/$", NoSuchEndpointView.as_view(), name="api-no-such-endpoint"),
 ]
+# the index (/api/) lists the patterns above, the list itself, so that it never falls behind them
+urlpatterns.insert(0, path("", ApiIndexView.as_view(patterns=urlpatterns), name="api-index"))

@@ -6,6 +6,7 @@ sweep that plays timeouts is one indexed query (docs/clocks.md).
 """
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from league.models.clubs import Player
 from league.models.seasons import Season
@@ -17,8 +18,8 @@ class SeasonClock(models.Model):
     vacation days, a weekly pause, and what a timeout does. A season without one plays on per-move time alone."""
 
     class Policy(models.TextChoices):
-        AUTOPLAY = "autoplay", "an abandoned seat plays on automatically to the end"
-        FORFEIT = "forfeit", "an abandoned seat forfeits the table"
+        AUTOPLAY = "autoplay", _("an abandoned seat plays on automatically to the end")
+        FORFEIT = "forfeit", _("an abandoned seat forfeits the table")
 
     season = models.OneToOneField(Season, on_delete=models.CASCADE, related_name="clock")
     bank_start = models.PositiveIntegerField(default=0, help_text="Seconds in each seat's bank at the start.")

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 
 class Player(models.Model):
@@ -48,8 +49,8 @@ class Club(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        ORGANIZER = "organizer", "organizer"
-        MEMBER = "member", "member"
+        ORGANIZER = "organizer", _("organizer")
+        MEMBER = "member", _("member")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
@@ -69,10 +70,10 @@ class Invitation(models.Model):
     link's secret part, so that only its holder can answer)."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "pending"
-        ACCEPTED = "accepted", "accepted"
-        DECLINED = "declined", "declined"
-        REVOKED = "revoked", "revoked"
+        PENDING = "pending", _("pending")
+        ACCEPTED = "accepted", _("accepted")
+        DECLINED = "declined", _("declined")
+        REVOKED = "revoked", _("revoked")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invitations")
@@ -99,9 +100,9 @@ class JoinRequest(models.Model):
     """A player's request to join a club; an organizer approves or declines it."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "pending"
-        APPROVED = "approved", "approved"
-        DECLINED = "declined", "declined"
+        PENDING = "pending", _("pending")
+        APPROVED = "approved", _("approved")
+        DECLINED = "declined", _("declined")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="join_requests")

@@ -6,6 +6,8 @@ result of the last `standings_recompute`, which is a pure function of the season
 """
 
 from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import GAME_NAMES
 from league.models.clubs import Club, Player
@@ -13,22 +15,22 @@ from league.models.clubs import Club, Player
 
 class Season(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "draft"
-        REGISTRATION = "registration", "registration"
-        RUNNING = "running", "running"
-        FINISHED = "finished", "finished"
-        ARCHIVED = "archived", "archived"
+        DRAFT = "draft", _("draft")
+        REGISTRATION = "registration", _("registration")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+        ARCHIVED = "archived", _("archived")
 
     class Format(models.TextChoices):
-        ROUND_ROBIN = "round_robin", "round robin"
-        DOUBLE_ROUND_ROBIN = "double_round_robin", "double round robin"
-        SWISS = "swiss", "Swiss"
-        MULTITABLE = "multitable", "multi-table"
+        ROUND_ROBIN = "round_robin", _("round robin")
+        DOUBLE_ROUND_ROBIN = "double_round_robin", _("double round robin")
+        SWISS = "swiss", _("Swiss")
+        MULTITABLE = "multitable", _("multi-table")
 
     class Partners(models.TextChoices):
-        NONE = "none", "no partners"
-        FIXED = "fixed", "fixed partnerships"  # an entrant is a team of two
-        ROTATING = "rotating", "rotating partners"  # entrants are players; partners change each round
+        NONE = "none", _("no partners")
+        FIXED = "fixed", _("fixed partnerships")  # an entrant is a team of two
+        ROTATING = "rotating", _("rotating partners")  # entrants are players; partners change each round
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
     game = models.CharField(max_length=32, choices=[(name, name) for name in GAME_NAMES])
@@ -124,9 +126,9 @@ class Entrant(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "pending"
-        RUNNING = "running", "running"
-        FINISHED = "finished", "finished"
+        PENDING = "pending", _("pending")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -140,7 +142,8 @@ class Round(models.Model):
         ordering = ["season", "number"]
 
     def __str__(self) -> str:
-        return f"{self.season} round {self.number}"
+        # read by people on the pages and in the admin: in the reader's language
+        return gettext("%(season)s, round %(number)s") % {"season": self.season, "number": self.number}
 
 
 class Bye(models.Model):
@@ -161,8 +164,8 @@ class TableRuling(models.Model):
     """An organizer's decision on a season table: annulled (counts for nothing) or forfeited by some entrants."""
 
     class Kind(models.TextChoices):
-        ANNULLED = "annulled", "annulled"
-        FORFEIT = "forfeit", "forfeit"
+        ANNULLED = "annulled", _("annulled")
+        FORFEIT = "forfeit", _("forfeit")
 
     table = models.OneToOneField("league.Table", on_delete=models.CASCADE, related_name="ruling")
     kind = models.CharField(max_length=12, choices=Kind.choices)

@@ -5,6 +5,7 @@ engine's JSON state, and it can always be rebuilt from the seed and the move log
 """
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games import GAME_NAMES
 from league.models.clubs import Club, Player
@@ -13,10 +14,10 @@ from league.models.clubs import Club, Player
 class Table(models.Model):
     class Status(models.TextChoices):
         # open, waiting for the seats' entropy before the first deal (docs/fairness.md); no state yet
-        SEEDING = "seeding", "seeding"
-        ACTIVE = "active", "active"
-        FINISHED = "finished", "finished"
-        ANNULLED = "annulled", "annulled"
+        SEEDING = "seeding", _("waiting for the deal")
+        ACTIVE = "active", _("in play")
+        FINISHED = "finished", _("finished")
+        ANNULLED = "annulled", _("annulled")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tables")
     game = models.CharField(max_length=32, choices=[(name, name) for name in GAME_NAMES])

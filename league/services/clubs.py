@@ -191,6 +191,23 @@ def invitation_decline(*, code: str, player: Player) -> Invitation:
 
 
 @transaction.atomic
+def invitation_revoke(*, invitation_id: int, by: Player) -> Invitation:
+    """An organizer takes back an invitation not yet answered: its link then answers as no invitation at all."""
+    invitation = (
+        Invitation.objects.select_for_update()
+        .select_related("club")
+        .filter(pk=invitation_id, status=Invitation.Status.PENDING)
+        .first()
+    )
+    if invitation is None:
+        raise NotFound("No such invitation, or it was already answered.", field="invitation_id")
+    _organizer_check(club=invitation.club, player=by)
+    invitation.status, invitation.answered_at = Invitation.Status.REVOKED, timezone.now()
+    invitation.save(update_fields=["status", "answered_at"])
+    return invitation
+
+
+@transaction.atomic
 def join_request_create(*, club: Club, player: Player, message: str = "") -> JoinRequest:
     """A player asks to join; an organizer answers (`join_request_approve`, `join_request_decline`). Asking again
     while a request is pending returns that one."""

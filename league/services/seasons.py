@@ -433,6 +433,25 @@ def entrant_register(
 
 
 @transaction.atomic
+def entrant_register_self(*, season: Season, player: Player) -> Entrant:
+    """A member enters themselves into a season open for registration (their own consent; an organizer's
+    `entrant_register` serves a draft too). Teams of a fixed-partnership season are entered by an organizer, who
+    knows who partners whom."""
+    season = season_lock(season.pk)
+    status_check(season, Season.Status.REGISTRATION)
+    if season.partners == Season.Partners.FIXED:
+        raise BadOptions(
+            "This season is played by fixed teams: an organizer enters each team.", code="teams_by_organizer"
+        )
+    if not Membership.objects.filter(club=season.club, player=player).exists():
+        raise PermissionDenied(f"Only a member of {season.club} may enter this season.", code="not_member")
+    taken = Entrant.objects.filter(season=season).values_list("player_id", "partner_id")
+    if any(player.pk in pair for pair in taken):
+        raise BadOptions("You are already entered.", code="already_entered", field="player")
+    return Entrant.objects.create(season=season, player=player, seed_rank=len(taken) + 1)
+
+
+@transaction.atomic
 def entrants_register(*, season: Season, by: Player, players: list[Player]) -> list[Entrant]:
     """Enter several members at once, each an entrant of their own: all of them, or none when one is refused."""
     return [entrant_register(season=season, by=by, player=player) for player in players]

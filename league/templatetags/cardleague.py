@@ -13,9 +13,34 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _lazy
 
 from games.core.cards import card_label
-from league.labels import CARD_NAMES, GAME_NAMES, MOVE_TYPES, SUITS, TIEBREAK_NAMES, WEEKDAYS, WORDS, duration_words
+from league.labels import CARD_NAMES, GAME_NAMES, MOVE_TYPES, SUITS, TIEBREAK_NAMES, WEEKDAYS, duration_words
+from league.models import Invitation, JoinRequest, Membership, Round, Season, SeasonClock, Table, TableRuling
 
 register = template.Library()
+
+
+def _choice_words() -> dict[str, Any]:
+    """Every model's choice value -> its translated label, for `word`. A value two models share reads the same in
+    both, but for "forfeit", where the season clock's policy (a sentence) comes before the ruling's kind."""
+    words: dict[str, Any] = {}
+    for choices in (
+        SeasonClock.Policy,
+        Season.Status,
+        Season.Format,
+        Season.Partners,
+        Round.Status,
+        TableRuling.Kind,
+        Table.Status,
+        Membership.Role,
+        Invitation.Status,
+        JoinRequest.Status,
+    ):
+        for value, label in zip(choices.values, choices.labels, strict=True):
+            words.setdefault(value, label)
+    return words
+
+
+CHOICE_WORDS = _choice_words()
 
 
 RED = {"H", "D", "XR"}
@@ -35,7 +60,8 @@ def card(code: Any) -> str:
 
 @register.filter
 def word(value: Any) -> str:
-    return str(WORDS.get(value, value))
+    """A model's choice value (a status, a format, a role) in words: the translated label of its choices."""
+    return str(CHOICE_WORDS.get(value, value))
 
 
 @register.filter
@@ -132,18 +158,6 @@ def seconds_words(seconds: int) -> str:
         if seconds >= size and seconds % size == 0:
             return words(seconds // size) % {"n": seconds // size}
     return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
-
-
-@register.simple_tag
-def rating_points(events: list[Any], width: int = 600, height: int = 160) -> str:
-    """The SVG polyline points of a rating history (mu after each rated table), scaled into the chart box."""
-    values = [e.mu_after for e in events]
-    if not values:
-        return ""
-    low, high = min(values), max(values)
-    span = (high - low) or 1.0
-    step = width / max(len(values) - 1, 1)
-    return " ".join(f"{i * step:.1f},{height - (v - low) / span * (height - 10) - 5:.1f}" for i, v in enumerate(values))
 
 
 @register.filter

@@ -65,7 +65,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             add_service_error(form, error)
         else:
             login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
-            return redirect("profile", player_id=player.pk)
+            return redirect("welcome")
     return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
 
 

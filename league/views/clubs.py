@@ -14,6 +14,7 @@ from games import GAME_NAMES
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.forms import InviteForm, JoinRequestForm
+from league.labels import error_words
 from league.models import Club, Membership
 from league.selectors.clubs import (
     club_invitations_pending,
@@ -24,16 +25,24 @@ from league.selectors.clubs import (
     is_organizer,
     join_request_pending_of,
 )
+from league.selectors.my_games import club_directory, club_live_tables
 from league.selectors.seasons import leaderboard
 from league.services.clubs import (
     invitation_accept,
     invitation_create,
     invitation_decline,
+    invitation_revoke,
     join_request_approve,
     join_request_create,
     join_request_decline,
 )
 from league.views.base import organizer_required
+
+
+def club_directory_view(request: HttpRequest) -> HttpResponse:
+    """Every club, to find one and ask to join: a club's page is public, and joining takes an organizer's yes."""
+    query = request.GET.get("q", "").strip()[:100]
+    return render(request, "league/clubs.html", {"clubs": club_directory(query=query), "query": query})
 
 
 def club_detail(
@@ -54,6 +63,7 @@ def club_detail(
         "join_request": join_request_pending_of(club=club, player=player),
         "join_form": JoinRequestForm(),
         "games": GAME_NAMES,
+        "live_tables": club_live_tables(club=club),
     }
     if organizer:
         context.update(
@@ -79,7 +89,7 @@ def club_join(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         join_request_create(club=club, player=player_required(request), message=form.cleaned_data["message"])
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, error_words(error))
     else:
         messages.success(request, _("Your request is sent: an organizer of the club will answer it."))
     return redirect("club", slug=club.slug)
@@ -96,11 +106,50 @@ def club_invite(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             invitation_create(club=club, by=by, player=form.cleaned_data["player"], role=form.cleaned_data["role"])
         except ServiceError as error:
-            form.add_error("username", error.message)
+            form.add_error("username", error_words(error))
         else:
             messages.success(request, _("The invitation is made: send its link to the player."))
-            return redirect("club", slug=club.slug)
+            return redirect(_back(request), slug=club.slug)
+    if _back(request) == "club_members":
+        return club_members(request, club.slug, invite_form=form)
     return club_detail(request, club.slug, invite_form=form, status=400)
+
+
+def _back(request: HttpRequest) -> str:
+    """The page an organizer's form came from: the members page says so, the club page does not."""
+    return "club_members" if request.POST.get("back") == "members" else "club"
+
+
+@login_required
+def club_members(request: HttpRequest, slug: str, invite_form: InviteForm | None = None) -> HttpResponse:
+    """The organizers' page of the club's people: members and their roles, the requests to answer, the invitations
+    to send (their links) or revoke. Every change is a POST to a service."""
+    club = get_object_or_404(Club, slug=slug)
+    organizer_required(club, player_or_none(request))
+    context = {
+        "club": club,
+        "memberships": club_memberships(club=club),
+        "join_requests": club_join_requests_pending(club=club),
+        "invitations": [
+            (invitation, request.build_absolute_uri(reverse("invitation", args=[invitation.code])))
+            for invitation in club_invitations_pending(club=club)
+        ],
+        "invite_form": invite_form or InviteForm(),
+    }
+    return render(request, "league/members.html", context, status=400 if invite_form is not None else 200)
+
+
+@login_required
+@require_POST
+def club_invitation_revoke(request: HttpRequest, slug: str, invitation_id: int) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    try:
+        invitation_revoke(invitation_id=invitation_id, by=player_required(request))
+    except ServiceError as error:
+        messages.error(request, error_words(error))
+    else:
+        messages.success(request, _("The invitation is revoked: its link no longer works."))
+    return redirect("club_members", slug=club.slug)
 
 
 @login_required
@@ -118,9 +167,9 @@ def join_request_answer(request: HttpRequest, request_id: int, answer: str) -> H
             club = join_request_decline(request_id=request_id, by=by).club
             messages.success(request, _("The request is declined."))
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, error_words(error))
         return redirect("home")
-    return redirect("club", slug=club.slug)
+    return redirect(_back(request), slug=club.slug)
 
 
 @login_required
@@ -146,7 +195,7 @@ def invitation_answer(request: HttpRequest, code: str, answer: str) -> HttpRespo
             return redirect("club", slug=club.slug)
         invitation_decline(code=code, player=player)
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, error_words(error))
         return redirect("home")
     messages.success(request, _("The invitation is declined."))
     return redirect("home")

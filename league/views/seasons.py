@@ -14,15 +14,16 @@ from django.views.decorators.http import require_POST
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.forms import VacationTakeForm, add_service_error
-from league.labels import TIEBREAK_DEFINITIONS, TIEBREAK_NAMES
+from league.labels import TIEBREAK_DEFINITIONS, TIEBREAK_NAMES, error_words
 from league.models import Entrant, Player, Season
-from league.selectors.clubs import is_organizer
+from league.selectors.clubs import club_role_of, is_organizer
 from league.selectors.crosstable import season_crosstable
 from league.selectors.rounds import season_calendar, season_zone
 from league.selectors.seasons import season_options_shown, season_rounds, season_standings
 from league.selectors.vacations import player_vacations, vacation_days_used, vacation_get
 from league.services.clocks import vacation_cancel, vacation_take
 from league.services.fairness import SEASON_CSV_KINDS
+from league.services.seasons import entrant_register_self
 from league.views.base import HtmxHttpRequest
 
 CROSSTABLE_LIMIT = 100
@@ -61,6 +62,11 @@ def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
         exports=SEASON_CSV_KINDS,
         is_organizer=is_organizer(club=season.club, player=player),
         is_entrant=player is not None and _entrant(season, player.pk),
+        # a member may enter themselves while registration is open (fixed teams are entered by an organizer)
+        may_enter=player is not None
+        and season.status == Season.Status.REGISTRATION
+        and season.partners != Season.Partners.FIXED
+        and club_role_of(club=season.club, player=player) is not None,
     )
     return render(request, "league/season.html", context)
 
@@ -131,7 +137,23 @@ def season_vacation_cancel(request: HttpRequest, season_id: int, vacation_id: in
     try:
         vacation_cancel(player=player, vacation=vacation_get(season=season, player=player, vacation_id=vacation_id))
     except ServiceError as error:
-        messages.error(request, error.message)
+        messages.error(request, error_words(error))
     else:
         messages.success(request, _("The vacation is cancelled; its days not begun are yours again."))
     return redirect("season_vacations", season_id=season.pk)
+
+
+# --- a member enters a season open for registration ------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def season_enter(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
+    try:
+        entrant_register_self(season=season, player=player_required(request))
+    except ServiceError as error:
+        messages.error(request, error_words(error))
+    else:
+        messages.success(request, _("You are entered: your tables will appear under “Your turn” once it starts."))
+    return redirect("season", season_id=season.pk)

@@ -10,10 +10,12 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_htmx.http import reswap, retarget
 
 from league.caller import player_or_none, player_required
-from league.errors import ServiceError
+from league.errors import IllegalMoveError, ServiceError
 from league.forms import MoveForm
+from league.labels import error_words
 from league.models import LedgerEntry, Table
 from league.selectors.tables import table_view_for
 from league.services.moves import move_submit
@@ -76,8 +78,15 @@ def table_move(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
                 expected_version=form.cleaned_data["version"],
                 idempotency_key=form.cleaned_data["key"],
             )
+        except IllegalMoveError as refused:
+            error = error_words(refused)
+            if request.htmx:
+                # the engine said no to this choice: only the message changes, so that the board and the choice
+                # being made on it (a row half built, a card picked) stay as the player left them
+                answer = render(request, "league/table.html#move-error", {"move_error": error})
+                return retarget(reswap(answer, "outerHTML"), "#move-error")
         except ServiceError as refused:
-            error = refused.message
+            error = error_words(refused)
         else:
             if not request.htmx:
                 return redirect("table", table_id=table.pk)

@@ -144,7 +144,7 @@ def test_an_organizer_runs_a_season_from_the_pages_alone(live_server, browser):
         True,
     )
     assert (coinche.format, coinche.partners, coinche.options["target_score"]) == ("round_robin", "fixed", 1000)
-    assert (black.format, black.time_per_move) == ("double_round_robin", 30 * 60)
+    assert (black.format, black.time_per_move) == ("double_round_robin", 90 * 60)
     assert (palace.format, palace.rounds_planned, palace.time_per_move, palace.tiebreaks) == (
         "swiss",
         2,

@@ -137,6 +137,8 @@ def _pages(world: dict) -> Iterator[tuple[str, Player | None]]:
     yield f"/clubs/{world['club'].slug}/seasons/new/", organizer
     for tab in ("settings", "registration", "rounds", "rulings"):  # the console's door only redirects to a tab
         yield f"/seasons/{world['season'].pk}/manage/{tab}/", organizer
+    yield f"/clubs/{world['club'].slug}/members/", organizer
+    yield "/clubs/", outsider
     yield f"/invitations/{world['invitation'].code}/", outsider
     yield f"/tables/{world['seeding'].pk}/verify/", organizer
     yield "/admin/league/table/add/", organizer

@@ -263,14 +263,14 @@ def test_a_division_is_added_below_with_every_setting(club_setup):
 # --- one page per task -------------------------------------------------------------------------------------------
 
 
-def test_every_task_page_has_the_console_navigation_with_members_on_the_club_page(club_setup):
+def test_every_task_page_has_the_console_navigation_with_the_members_page(club_setup):
     club, organizer, _ = club_setup
     season = _draft(club, organizer)
     client = client_for(organizer)
     for task in ("settings", "registration", "rounds", "rulings"):
         page = client.get(f"/seasons/{season.pk}/manage/{task}/").content.decode()
         assert f'href="/seasons/{season.pk}/manage/{task}/" aria-current="page"' in page, task
-        assert f'href="/clubs/{club.slug}/#members"' in page
+        assert f'href="/clubs/{club.slug}/members/"' in page
     assert client.get(f"/seasons/{season.pk}/manage/")["Location"] == f"/seasons/{season.pk}/manage/registration/"
 
 

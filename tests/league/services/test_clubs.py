@@ -9,6 +9,7 @@ from league.services.clubs import (
     invitation_accept,
     invitation_create,
     invitation_decline,
+    invitation_revoke,
     join_request_approve,
     join_request_create,
     join_request_decline,
@@ -217,3 +218,33 @@ def test_player_update_refuses_reminder_settings_the_clock_does_not_know(notific
     assert error.value.field == "settings.notifications"
     player.refresh_from_db()
     assert "notifications" not in player.settings
+
+
+def test_invitation_revoke_closes_the_invitation_so_that_it_cannot_be_accepted() -> None:
+    organizer, player = PlayerFactory(), PlayerFactory()
+    club = club_create(name="Aces", organizer=organizer)
+    invitation = invitation_create(club=club, by=organizer, player=player)
+
+    invitation_revoke(invitation_id=invitation.pk, by=organizer)
+
+    invitation.refresh_from_db()
+    assert invitation.status == Invitation.Status.REVOKED and invitation.answered_at is not None
+    with pytest.raises(NotFound):
+        invitation_accept(code=invitation.code, player=player)
+    assert not Membership.objects.filter(club=club, player=player).exists()
+
+
+def test_invitation_revoke_is_for_the_clubs_organizers_and_pending_invitations_only() -> None:
+    organizer, player, member = PlayerFactory(), PlayerFactory(), PlayerFactory()
+    club = club_create(name="Aces", organizer=organizer)
+    Membership.objects.create(club=club, player=member)
+    invitation = invitation_create(club=club, by=organizer, player=player)
+
+    with pytest.raises(PermissionDenied):
+        invitation_revoke(invitation_id=invitation.pk, by=member)
+    invitation_decline(code=invitation.code, player=player)
+    with pytest.raises(NotFound):
+        invitation_revoke(invitation_id=invitation.pk, by=organizer)
+
+    invitation.refresh_from_db()
+    assert invitation.status == Invitation.Status.DECLINED

@@ -1,0 +1,98 @@
+"""A player's tables as their own pages list them: the ones waiting for their move ("your turn"), every current
+and finished table ("my games"), each with its opponents, season and round read in a fixed number of queries; and a
+club's live tables for its spectators."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Count, F, Prefetch, Q, QuerySet
+
+from league.models import Club, Player, Result, Season, Seat, Table
+
+# finished tables listed on "my games": the most recent ones (the profile's history has the results)
+FINISHED_SHOWN = 50
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One table on a player's list: what to open, against whom, where it belongs."""
+
+    table: Table
+    opponents: list[Player]
+    your_turn: bool
+    place: int | None
+
+    @property
+    def deadline(self) -> datetime | None:
+        return self.table.deadline
+
+
+def _tables_with_seats(tables: QuerySet[Table]) -> QuerySet[Table]:
+    seats = Seat.objects.select_related("player").order_by("index")
+    return tables.select_related("club", "round__season").prefetch_related(
+        Prefetch("seats", queryset=seats, to_attr="seats_in_order")
+    )
+
+
+def _row(table: Table, player: Player, places: dict[int, int]) -> GameRow:
+    seats: list[Seat] = table.seats_in_order  # type: ignore[attr-defined]  # the Prefetch's to_attr
+    return GameRow(
+        table=table,
+        opponents=[s.player for s in seats if s.player_id != player.pk],
+        your_turn=any(s.player_id == player.pk and s.to_act for s in seats),
+        place=places.get(table.pk),
+    )
+
+
+def turns_of(*, player: Player) -> list[GameRow]:
+    """Tables in play where the player is to act, the most urgent first."""
+    tables = Table.objects.filter(status=Table.Status.ACTIVE, seats__player=player, seats__to_act=True).order_by(
+        F("deadline").asc(nulls_last=True), "id"
+    )
+    return [_row(table, player, {}) for table in _tables_with_seats(tables)]
+
+
+def games_of(*, player: Player) -> tuple[list[GameRow], list[GameRow]]:
+    """The player's current tables (theirs to play first, then by deadline) and their last finished ones."""
+    current = Table.objects.filter(
+        status__in=[Table.Status.ACTIVE, Table.Status.SEEDING], seats__player=player
+    ).order_by(F("deadline").asc(nulls_last=True), "id")
+    finished = Table.objects.filter(
+        status__in=[Table.Status.FINISHED, Table.Status.ANNULLED], seats__player=player
+    ).order_by(F("finished_at").desc(nulls_last=True), "-id")[:FINISHED_SHOWN]
+    finished_list = list(_tables_with_seats(finished))
+    places = dict(
+        Result.objects.filter(player=player, table__in=[t.pk for t in finished_list]).values_list("table_id", "place")
+    )
+    rows = [_row(table, player, {}) for table in _tables_with_seats(current)]
+    rows.sort(key=lambda row: not row.your_turn)  # a stable sort: the deadline order holds within each part
+    return rows, [_row(table, player, places) for table in finished_list]
+
+
+def club_live_tables(*, club: Club, limit: int = 30) -> QuerySet[Table]:
+    """The club's tables in play, for spectators: the most recently started first, with their players."""
+    tables = Table.objects.filter(club=club, status=Table.Status.ACTIVE).order_by("-created_at", "-id")[:limit]
+    return _tables_with_seats(tables)
+
+
+def club_directory(*, query: str = "") -> QuerySet[Club]:
+    """The clubs anyone may find and ask to join, by name; a search matches the name or the description."""
+    clubs = Club.objects.annotate(
+        members_count=Count("memberships", distinct=True),
+        seasons_running=Count("seasons", filter=Q(seasons__status=Season.Status.RUNNING), distinct=True),
+    ).order_by("name", "id")
+    if query:
+        clubs = clubs.filter(Q(name__icontains=query) | Q(description__icontains=query))
+    return clubs
+
+
+def seasons_open_to(*, player: Player) -> QuerySet[Season]:
+    """Seasons of the player's clubs open for registration that the player has not entered."""
+    return (
+        Season.objects.filter(status=Season.Status.REGISTRATION, club__memberships__player=player)
+        .exclude(entrants__player=player)
+        .exclude(entrants__partner=player)
+        .select_related("club")
+        .order_by("club__name", "name", "id")
+        .distinct()
+    )
