@@ -165,6 +165,7 @@ def calendar_token_rotate(*, player: Player) -> str:
     return account.calendar_token
 
 
+@transaction.atomic
 def calendar_token_of(*, player: Player) -> str:
     """The feed's secret, made the first time it is asked for."""
     account = _account_locked(player)
