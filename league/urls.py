@@ -61,4 +61,5 @@ urlpatterns = [
     path("notifications/", settings.notifications_page, name="notifications"),
     path("notifications/<int:notification_id>/", settings.notification_open, name="notification_open"),
     path("me/calendar/<str:token>.ics", settings.calendar_page, name="calendar_feed"),
+    path("seasons/<int:season_id>/enter/", seasons.season_enter, name="season_enter"),
 ]

@@ -15,7 +15,7 @@ from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.forms import VacationTakeForm, add_service_error
 from league.labels import TIEBREAK_DEFINITIONS, TIEBREAK_NAMES
-from league.models import Entrant, Player, Season
+from league.models import Entrant, Membership, Player, Season
 from league.selectors.clubs import is_organizer
 from league.selectors.crosstable import season_crosstable
 from league.selectors.rounds import season_calendar, season_zone
@@ -23,6 +23,7 @@ from league.selectors.seasons import season_options_shown, season_rounds, season
 from league.selectors.vacations import player_vacations, vacation_days_used, vacation_get
 from league.services.clocks import vacation_cancel, vacation_take
 from league.services.fairness import SEASON_CSV_KINDS
+from league.services.season_entry import season_entry_register
 from league.views.base import HtmxHttpRequest
 
 CROSSTABLE_LIMIT = 100
@@ -55,14 +56,31 @@ def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
         calendar=season_calendar(season=season),
         crosstable=crosstable,
         crosstable_limit=CROSSTABLE_LIMIT,
-        zone=season_zone(season),
+        # a signed-in reader's own time zone (league.timezones), else the season's
+        zone=timezone.get_current_timezone_name() if player is not None else season_zone(season),
         clock=getattr(season, "clock", None),
         options=season_options_shown(season=season),
         exports=SEASON_CSV_KINDS,
         is_organizer=is_organizer(club=season.club, player=player),
         is_entrant=player is not None and _entrant(season, player.pk),
     )
+    context["can_enter"] = (
+        season.status == Season.Status.REGISTRATION
+        and season.partners != Season.Partners.FIXED
+        and player is not None
+        and not context["is_entrant"]
+        and Membership.objects.filter(club=season.club, player=player).exists()
+    )
     return render(request, "league/season.html", context)
+
+
+@login_required
+@require_POST
+def season_enter(request: HttpRequest, season_id: int) -> HttpResponse:
+    """A member enters the season from its page (registration open)."""
+    season_entry_register(season_id=season_id, player=player_required(request))
+    messages.success(request, _("You are entered in the season."))
+    return redirect("season", season_id=season_id)
 
 
 def _entrant(season: Season, player_id: int) -> bool:

@@ -15,7 +15,8 @@ from league.services.accounts import calendar_token_of, email_verification_token
 from league.services.notifications import notification_add
 from league.services.reminders import notification_settings
 from tests.league.clocks.support import players_of, season_table
-from tests.league.factories import PlayerFactory, table_for
+from tests.league.factories import MembershipFactory, PlayerFactory, table_for
+from tests.league.seasons.factories import season_with_entrants
 
 pytestmark = pytest.mark.django_db
 
@@ -176,3 +177,20 @@ def test_a_visitors_times_stay_in_utc():
         table = table_for(GAME, players=2, time_per_move=timedelta(hours=10))
     assert Table.objects.get(pk=table.pk).deadline is not None
     assert "2026-12-02 20:00 UTC" in Client().get(f"/tables/{table.pk}/").content.decode()
+
+
+def test_a_member_enters_the_season_from_its_page_and_then_sees_no_button():
+    season, _, _ = season_with_entrants(GAME, entrants=1)
+    member = PlayerFactory()
+    MembershipFactory(club=season.club, player=member)
+    client = _client(member)
+    assert 'id="season-enter"' in client.get(f"/seasons/{season.pk}/").content.decode()
+
+    assert client.post(f"/seasons/{season.pk}/enter/").status_code == 302
+
+    assert season.entrants.filter(player=member).exists()
+    assert 'id="season-enter"' not in client.get(f"/seasons/{season.pk}/").content.decode()
+    # a visitor of the club cannot: the refusal is a page, nothing is written
+    outsider = PlayerFactory()
+    assert _client(outsider).post(f"/seasons/{season.pk}/enter/").status_code == 403
+    assert not season.entrants.filter(player=outsider).exists()
