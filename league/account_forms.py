@@ -22,8 +22,11 @@ class SignUpWithEmailForm(UserCreationForm):
 
     display_name = forms.CharField(label=_("Name shown at tables"), max_length=80)
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    # the user model's column is 254 characters (RFC 5321's path limit); the form field would allow 320
     email = forms.EmailField(
-        label=_("E-mail address"), help_text=_("We send a link to verify it; mail goes only to a verified address.")
+        label=_("E-mail address"),
+        max_length=254,
+        help_text=_("We send a link to verify it; mail goes only to a verified address."),
     )
     # filled by static/js/timezone.js from the browser; changeable later in the settings
     time_zone = forms.CharField(required=False, widget=forms.HiddenInput(attrs={"data-guess-time-zone": ""}))
@@ -35,7 +38,7 @@ class SignUpWithEmailForm(UserCreationForm):
 
 
 class SettingsForm(forms.Form):
-    email = forms.EmailField(label=_("E-mail address"))
+    email = forms.EmailField(label=_("E-mail address"), max_length=254)
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
     time_zone = forms.ChoiceField(label=_("Time zone"), help_text=_("Every time on the pages and in the mails."))
     your_move = forms.BooleanField(label=NOTIFICATION_LABELS["your_move"], required=False)

@@ -136,6 +136,8 @@ def _pages(world: dict) -> Iterator[tuple[str, Player | None]]:
     yield f"/clubs/{world['club'].slug}/", outsider
     yield f"/clubs/{world['club'].slug}/seasons/new/", organizer
     yield f"/seasons/{world['season'].pk}/manage/", organizer
+    # the player's settings (address, language, time zone, mails; the link sent again; the calendar address)
+    yield "/settings/", outsider
     yield f"/invitations/{world['invitation'].code}/", outsider
     yield f"/tables/{world['seeding'].pk}/verify/", organizer
     yield "/admin/league/table/add/", organizer
