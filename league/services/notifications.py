@@ -18,11 +18,13 @@ def notification_add(
     season: Season | None = None,
 ) -> bool:
     """Add the notification unless one with this key exists; True when added."""
+    key = key[:120]
+    # every reminder pass offers every waiting seat again: a read first spares a failed insert per seat and pass
+    if Notification.objects.filter(player=player, key=key).exists():
+        return False
     try:
         with transaction.atomic():
-            Notification.objects.create(
-                player=player, kind=kind, key=key[:120], table=table, season=season, created_at=now
-            )
+            Notification.objects.create(player=player, kind=kind, key=key, table=table, season=season, created_at=now)
     except IntegrityError:
         return False
     return True
