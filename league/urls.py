@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from league.views import accounts, clubs, console, fairness, home, seasons, tables
+from league.views import accounts, clubs, console, fairness, home, seasons, settings, tables
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -64,5 +64,13 @@ urlpatterns = [
         clubs.club_invitation_revoke,
         name="club_invitation_revoke",
     ),
+    # the player's settings, the address's verification, the notifications and the calendar feed (issue 20)
+    path("settings/", settings.settings_page, name="settings"),
+    path("settings/verify/", settings.settings_verify_send, name="settings_verify_send"),
+    path("settings/calendar/", settings.settings_calendar, name="settings_calendar"),
+    path("account/verify/<str:token>/", settings.email_verify_page, name="email_verify"),
+    path("notifications/", settings.notifications_page, name="notifications"),
+    path("notifications/<int:notification_id>/", settings.notification_open, name="notification_open"),
+    path("me/calendar/<str:token>.ics", settings.calendar_page, name="calendar_feed"),
     path("seasons/<int:season_id>/enter/", seasons.season_enter, name="season_enter"),
 ]

@@ -16,7 +16,7 @@ from league.models import Club, Invitation, JoinRequest, Membership, Player
 
 # a player's reminder choices (Player.settings["notifications"]) and their defaults; the mails are
 # league.services.reminders (docs/clocks.md, "Reminders")
-NOTIFICATION_DEFAULTS = {"your_move": True, "deadline_near": True, "daily_digest": False}
+NOTIFICATION_DEFAULTS = {"your_move": True, "deadline_near": True, "daily_digest": False, "season_news": True}
 # every key a player's settings may hold, with what its value may be: a bounded set, so that merges cannot make the
 # JSON grow without end and nothing unread is stored (docs/api.md lists them)
 DISPLAY_SETTINGS: dict[str, tuple[object, ...]] = {"theme": ("light", "dark", "auto"), "sound": (True, False)}

@@ -1,6 +1,8 @@
-"""Reminder mails: "your move" when a turn starts, "deadline near" at 80% of a turn's running time, and a daily
-digest in place of the "your move" mails for players in many games. Each player chooses in their settings
-(`Player.settings["notifications"]`); a ReminderSent row with a unique key makes every mail go at most once.
+"""Reminders: "your move" when a turn starts, "deadline near" at 80% of a turn's running time, a daily digest (the
+waiting tables grouped by season) in place of the "your move" mails for players in many games, and season news
+when a round starts. Each is an in-app notification (league.services.notifications) and, for a verified address
+whose owner chose it in their settings (`Player.settings["notifications"]`), a mail in the player's language with
+its times in the player's time zone; a ReminderSent row with a unique key makes every mail go at most once.
 """
 
 import logging
@@ -9,21 +11,30 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext, ngettext
 
 from league.clocks.arithmetic import Interval, running_time
+from league.engines import engine_for
 from league.errors import BadOptions
-from league.models import Player, ReminderSent, Seat, SeatClock, Table
+from league.models import Account, Entrant, Player, ReminderSent, Round, Season, Seat, SeatClock, Table
+from league.selectors.notifications import DEFAULT_TIME_ZONE, account_or_default, email_verified, time_zone_valid
 from league.services.clocks import Policy, seat_clocks_for, seat_deadline, table_policy, vacations_for
 from league.services.clubs import NOTIFICATION_DEFAULTS
+from league.services.notifications import notification_add
 
 logger = logging.getLogger(__name__)
 
 NEAR_FRACTION = 0.8
+# a round that started within this window is news (the sweep runs every few minutes; the key keeps it to one)
+NEWS_WINDOW = timedelta(days=1)
 
 
 def notification_settings(player: Player) -> dict[str, bool]:
@@ -34,7 +45,7 @@ def notification_settings(player: Player) -> dict[str, bool]:
 
 @transaction.atomic
 def notification_settings_set(*, player: Player, **choices: bool) -> dict[str, bool]:
-    """Change some of the player's reminder choices (your_move, deadline_near, daily_digest)."""
+    """Change some of the player's reminder choices (your_move, deadline_near, daily_digest, season_news)."""
     unknown = set(choices) - set(NOTIFICATION_DEFAULTS)
     if unknown:
         raise BadOptions(f"Unknown reminder setting {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
@@ -58,7 +69,9 @@ class Waiting:
 def waiting_seats(*, now: datetime) -> dict[Player, list[Waiting]]:
     """Every human seat to act at a table in play, by player, the most urgent first; abandoned seats left out (the
     clock plays them)."""
-    tables = Table.objects.filter(status=Table.Status.ACTIVE, seats__to_act=True, seats__player__is_bot=False)
+    tables = Table.objects.filter(
+        status=Table.Status.ACTIVE, seats__to_act=True, seats__player__is_bot=False
+    ).select_related("round__season")
     found: dict[Player, list[Waiting]] = defaultdict(list)
     for table in tables.distinct().order_by("id"):
         policy = table_policy(table)
@@ -85,48 +98,108 @@ def _near(clock: SeatClock, policy: Policy, vacations: list[Interval], now: date
 
 
 def reminders_send(*, now: datetime) -> int:
-    """Send every reminder that is due and not yet sent; returns the number of mails sent."""
+    """Add the in-app notifications and send every reminder mail that is due and not yet sent; returns the number
+    of mails sent. Only a verified address gets mail (an unverified account sees a banner asking to verify)."""
     sent = 0
     for player, items in waiting_seats(now=now).items():
-        if not player.user.email:
-            continue
+        account = account_or_default(player)
+        mail = email_verified(player, account)
         choices = notification_settings(player)
-        if choices["daily_digest"]:
+        if mail and choices["daily_digest"]:
             key = f"digest:{player.pk}:{now.date().isoformat()}"
-            sent += _send(player, key, "digest", {"waiting": items}, now=now)
+            sent += _send(player, account, key, "digest", {"groups": _digest_groups(player, items)}, now=now)
         for item in items:
             started = item.clock.turn_started_at
             turn = f"{item.seat.pk}:{started.isoformat() if started else ''}"
+            notification_add(player=player, kind="your_move", key=f"move:{turn}", table=item.table, now=now)
+            near = item.near and now < item.deadline
+            if near:
+                notification_add(player=player, kind="deadline_near", key=f"near:{turn}", table=item.table, now=now)
+            if not mail:
+                continue
             if choices["your_move"] and not choices["daily_digest"]:
-                sent += _send(player, f"move:{turn}", "your_move", _context(item), now=now)
-            if choices["deadline_near"] and item.near and now < item.deadline:
-                sent += _send(player, f"near:{turn}", "deadline_near", _context(item), now=now)
+                sent += _send(player, account, f"move:{turn}", "your_move", _context(player, item), now=now)
+            if choices["deadline_near"] and near:
+                sent += _send(player, account, f"near:{turn}", "deadline_near", _context(player, item), now=now)
+    return sent + season_news_send(now=now)
+
+
+def season_news_send(*, now: datetime) -> int:
+    """A notification, and a mail for those who chose season news, when a round of a season the player entered
+    started in the last day; returns the number of mails sent."""
+    sent = 0
+    rounds = Round.objects.filter(started_at__gt=now - NEWS_WINDOW, started_at__lte=now).select_related("season")
+    for round_ in rounds.order_by("started_at", "id"):
+        entrants = Entrant.objects.filter(season=round_.season, withdrawn=False, player__is_bot=False)
+        for entrant in entrants.select_related("player__user"):
+            player = entrant.player
+            key = f"round:{round_.pk}"
+            notification_add(player=player, kind="season_news", key=key, season=round_.season, now=now)
+            account = account_or_default(player)
+            if email_verified(player, account) and notification_settings(player)["season_news"]:
+                context = {"season": round_.season, "round": round_}
+                sent += _send(player, account, f"{key}:{player.pk}", "season_news", context, now=now)
     return sent
 
 
-SUBJECTS = {
-    "your_move": "Your move at {game} #{table}",
-    "deadline_near": "Your time at {game} #{table} is nearly up",
-    "digest": "{count} tables wait for your move",
-}
+def game_title(game: str) -> str:
+    """The game's human name from its engine, in the active language."""
+    return gettext(engine_for(game).title)
 
 
-def _context(item: Waiting) -> dict[str, Any]:
-    return {"table": item.table, "deadline": item.deadline}
+def opponents_of(table: Table, player: Player) -> list[str]:
+    seats = Seat.objects.filter(table=table).exclude(player=player).select_related("player").order_by("index")
+    return [seat.player.display_name for seat in seats]
 
 
-def _send(player: Player, key: str, kind: str, context: dict[str, Any], *, now: datetime) -> int:
+def _context(player: Player, item: Waiting) -> dict[str, Any]:
+    return {"table": item.table, "deadline": item.deadline, "opponents": opponents_of(item.table, player)}
+
+
+def _digest_groups(player: Player, items: list[Waiting]) -> list[tuple[Season | None, list[dict[str, Any]]]]:
+    """The waiting tables grouped by season (friendly tables last), each with its opponents and deadline."""
+    groups: dict[int | None, list[dict[str, Any]]] = defaultdict(list)
+    seasons: dict[int | None, Season | None] = {None: None}
+    for item in items:
+        season = item.table.round.season if item.table.round is not None else None
+        seasons[season.pk if season else None] = season
+        groups[season.pk if season else None].append({**_context(player, item), "game": item.table.game})
+    order = sorted(groups, key=lambda pk: (pk is None, getattr(seasons[pk], "name", "")))
+    return [(seasons[pk], groups[pk]) for pk in order]
+
+
+def _subject(kind: str, context: dict[str, Any]) -> str:
+    if kind == "digest":
+        count = sum(len(tables) for _, tables in context["groups"])
+        return ngettext("%(count)d table waits for your move", "%(count)d tables wait for your move", count) % {
+            "count": count
+        }
+    if kind == "season_news":
+        return gettext("Round %(number)s of %(season)s has started") % {
+            "number": context["round"].number,
+            "season": context["season"].name,
+        }
+    words = {"game": game_title(context["table"].game), "opponents": ", ".join(context["opponents"])}
+    if kind == "your_move":
+        return gettext("Your move at %(game)s against %(opponents)s") % words
+    return gettext("Your time at %(game)s against %(opponents)s is nearly up") % words
+
+
+def _send(player: Player, account: Account, key: str, kind: str, context: dict[str, Any], *, now: datetime) -> int:
     """Record the reminder and send it in one transaction: a mail that fails is recorded as not sent (tried again
-    on the next pass), and a key already recorded is never sent again."""
-    site = getattr(settings, "SITE_URL", "http://localhost:8000").rstrip("/")
-    table = context.get("table")
-    subject = SUBJECTS[kind].format(
-        game=getattr(table, "game", ""), table=getattr(table, "pk", ""), count=len(context.get("waiting", []))
-    )
+    on the next pass), and a key already recorded is never sent again. Written in the player's language, its times
+    in the player's time zone."""
+    site = settings.SITE_URL.rstrip("/")
+    zone = ZoneInfo(account.time_zone if time_zone_valid(account.time_zone) else DEFAULT_TIME_ZONE)
     try:
         with transaction.atomic():
             ReminderSent.objects.create(player=player, key=key[:120], sent_at=now)
-            body = render_to_string(f"email/{kind}.txt", {**context, "player": player, "site": site})
+            with translation.override(player.language), timezone.override(zone):
+                subject = _subject(kind, context)
+                body = render_to_string(
+                    f"email/{kind}.txt",
+                    {**context, "player": player, "site": site, "settings_url": site + reverse("settings")},
+                )
             send_mail(subject, body, None, [player.user.email])
     except IntegrityError:
         return 0  # sent already (or being sent by a concurrent pass)

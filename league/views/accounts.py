@@ -19,11 +19,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.i18n import set_language
 
+from league.account_forms import SignUpWithEmailForm
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
-from league.forms import SignUpForm, add_service_error
+from league.forms import add_service_error
 from league.models import Player, RatingEvent, Result
-from league.services.clubs import player_create, player_update
+from league.services.accounts import account_signup
+from league.services.clubs import player_update
 from league.services.tokens import token_revoke, token_rotate, tokens_of
 from league.throttles import login_attempt
 
@@ -52,14 +54,16 @@ def login_throttled(view: Callable[..., HttpResponseBase]) -> Callable[..., Http
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    form = SignUpForm(request.POST or None, initial={"language": get_language()})
+    form = SignUpWithEmailForm(request.POST or None, initial={"language": get_language()})
     if request.method == "POST" and form.is_valid():
         try:
-            player = player_create(
+            player = account_signup(
                 username=form.cleaned_data["username"],
                 password=form.cleaned_data["password1"],
                 display_name=form.cleaned_data["display_name"],
                 language=form.cleaned_data["language"],
+                email=form.cleaned_data["email"],
+                time_zone=form.cleaned_data["time_zone"],
             )
         except ServiceError as error:
             add_service_error(form, error)

@@ -56,7 +56,8 @@ def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
         calendar=season_calendar(season=season),
         crosstable=crosstable,
         crosstable_limit=CROSSTABLE_LIMIT,
-        zone=season_zone(season),
+        # a signed-in reader's own time zone (league.timezones), else the season's
+        zone=timezone.get_current_timezone_name() if player is not None else season_zone(season),
         clock=getattr(season, "clock", None),
         options=season_options_shown(season=season),
         exports=SEASON_CSV_KINDS,

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
@@ -19,6 +20,7 @@ from league.labels import error_words
 from league.models import LedgerEntry, Table
 from league.selectors.tables import table_view_for
 from league.services.moves import move_submit
+from league.services.notifications import notifications_read
 from league.throttles import move_attempt
 from league.views.accounts import throttled_page
 from league.views.base import HtmxHttpRequest
@@ -42,6 +44,9 @@ def _context(request: HtmxHttpRequest, table: Table, **extra: Any) -> dict[str, 
 
 def table_detail(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
+    if not request.htmx and (player := player_or_none(request)) is not None:
+        # the player came to the table: what the notifications said about it is read
+        notifications_read(player=player, table_id=table.pk, now=timezone.now())
     template = "league/table.html#board" if request.htmx else "league/table.html"
     return render(request, template, _context(request, table))
 

@@ -139,6 +139,8 @@ def _pages(world: dict) -> Iterator[tuple[str, Player | None]]:
         yield f"/seasons/{world['season'].pk}/manage/{tab}/", organizer
     yield f"/clubs/{world['club'].slug}/members/", organizer
     yield "/clubs/", outsider
+    # the player's settings (address, language, time zone, mails; the link sent again; the calendar address)
+    yield "/settings/", outsider
     yield f"/invitations/{world['invitation'].code}/", outsider
     yield f"/tables/{world['seeding'].pk}/verify/", organizer
     yield "/admin/league/table/add/", organizer

@@ -21,6 +21,7 @@ def test_signup_creates_the_user_and_the_player_and_logs_in():
             "password2": "correct horse 2027",
             "display_name": "민아",
             "language": "ko",
+            "email": "mina@example.org",
         },
     )
     player = Player.objects.get(user__username="mina")

@@ -1,0 +1,58 @@
+"""What the league tells a player: their account's contact settings (the verified address, the time zone, the
+calendar feed's secret) and the in-app notifications with their read mark."""
+
+from django.db import models
+
+from league.models.clubs import Player
+from league.models.seasons import Season
+from league.models.tables import Table
+
+
+class Account(models.Model):
+    """A player's contact and time settings. Kept apart from Player so that the pages and mails that need them read
+    one small row, and the hot path's reads of Player stay as they are."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="account")
+    # the address that was verified: the account's current address counts as verified only while it equals this, so
+    # changing the address needs a new verification without a flag to reset
+    verified_email = models.EmailField(blank=True)
+    # an IANA name (zoneinfo); every time on the pages and in the mails is shown in it
+    time_zone = models.CharField(max_length=64, default="UTC")
+    # the secret part of the calendar feed's address: whoever holds the link reads the feed, so it can be replaced
+    calendar_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"account of {self.player}"
+
+
+class Notification(models.Model):
+    """One thing the player should know, shown in their list with an unread count in the header; the text is written
+    at reading time, in the reader's language, from the kind and the table or season."""
+
+    class Kind(models.TextChoices):
+        YOUR_MOVE = "your_move", "your move"
+        DEADLINE_NEAR = "deadline_near", "deadline near"
+        SEASON_NEWS = "season_news", "season news"
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="notifications")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    # what makes it one notification (a kind, a seat and the turn's start): a second pass never adds it again
+    key = models.CharField(max_length=120)
+    created_at = models.DateTimeField()
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["player", "key"], name="notification_unique_player_key")]
+        indexes = [
+            # the header's unread count on every page
+            models.Index(fields=["player"], condition=models.Q(read_at__isnull=True), name="notification_unread"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.player}"
+
+
+__all__ = ["Account", "Notification"]

@@ -1,0 +1,172 @@
+"""A player's account beyond the profile: sign-up with an e-mail address and its verification, the settings page's
+choices (address, language, time zone, the mails), and the calendar feed's secret link.
+
+Verification is Django's signing (a timestamped, salted HMAC of the user's id and the address, valid for
+VERIFY_MAX_AGE): it needs no table of tokens, and a link for an old address stops counting once the address
+changes. Password reset and change stay on Django's own auth views (league/views/accounts.py), which is why
+django-allauth would add a second account system for the one thing left, this link.
+"""
+
+import logging
+import secrets
+import smtplib
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.core.mail import send_mail
+from django.core.validators import validate_email
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
+from league.errors import BadOptions
+from league.models import Account, Player
+from league.selectors.notifications import DEFAULT_TIME_ZONE, time_zone_valid
+from league.services.clubs import player_create, player_update
+from league.services.reminders import notification_settings_set
+
+logger = logging.getLogger(__name__)
+
+VERIFY_SALT = "cardleague.email-verify"
+VERIFY_MAX_AGE = 3 * 86400
+
+
+def account_signup(
+    *,
+    username: str,
+    password: str,
+    display_name: str,
+    language: str,
+    email: str,
+    time_zone: str = DEFAULT_TIME_ZONE,
+) -> Player:
+    """A new player with an address to verify (the link goes by mail once the account is saved) and the time zone the
+    browser guessed (UTC when it guessed nothing known)."""
+    _email_check(email)
+    with transaction.atomic():
+        player = player_create(
+            username=username, password=password, display_name=display_name, language=language, email=email
+        )
+        Account.objects.create(player=player, time_zone=time_zone if time_zone_valid(time_zone) else DEFAULT_TIME_ZONE)
+        email_verification_send(player=player)
+    return player
+
+
+def email_verification_token(*, user_id: int, email: str) -> str:
+    return signing.dumps({"user": user_id, "email": email.lower()}, salt=VERIFY_SALT, compress=True)
+
+
+def email_verification_send(*, player: Player) -> None:
+    """Mail the verification link to the account's address, in the player's language, once the transaction
+    commits; a mail server that refuses is logged (the settings page sends the link again)."""
+    address = player.user.email
+    if not address:
+        return
+    token = email_verification_token(user_id=player.user_id, email=address)
+    link = settings.SITE_URL + reverse("email_verify", args=[token])
+    with translation.override(player.language):
+        subject = translation.gettext("Verify your e-mail address for cardleague")
+        body = render_to_string("email/verify.txt", {"player": player, "link": link, "site": settings.SITE_URL})
+
+    def send() -> None:
+        try:
+            send_mail(subject, body, None, [address])
+        except (smtplib.SMTPException, OSError):
+            logger.exception("could not send the verification link to player %s", player.pk)
+
+    transaction.on_commit(send)
+
+
+@transaction.atomic
+def email_verify(*, token: str) -> Player:
+    """Mark the address in the signed link verified, if it is still the account's address."""
+    try:
+        data = signing.loads(token, salt=VERIFY_SALT, max_age=VERIFY_MAX_AGE)
+    except signing.SignatureExpired as error:
+        raise BadOptions(
+            translation.gettext("This link has expired: send yourself a new one from your settings."),
+            code="verification_expired",
+        ) from error
+    except signing.BadSignature as error:
+        raise BadOptions(translation.gettext("This link is not valid."), code="verification_invalid") from error
+    player = Player.objects.select_related("user").filter(user_id=data.get("user")).first()
+    if player is None or player.user.email.lower() != data.get("email"):
+        raise BadOptions(
+            translation.gettext("This link is for an address the account no longer has."),
+            code="verification_stale",
+        )
+    account = _account_locked(player)
+    account.verified_email = player.user.email
+    account.save(update_fields=["verified_email"])
+    return player
+
+
+def _account_locked(player: Player) -> Account:
+    Account.objects.get_or_create(player=player)
+    return Account.objects.select_for_update().get(player=player)
+
+
+def _email_check(email: str, *, user_id: int | None = None) -> None:
+    try:
+        validate_email(email)
+    except Exception as error:  # Django's ValidationError: a service speaks in its own errors
+        raise BadOptions(
+            translation.gettext("Enter a valid e-mail address."), code="bad_email", field="email"
+        ) from error
+    taken = get_user_model().objects.filter(email__iexact=email)
+    if user_id is not None:
+        taken = taken.exclude(pk=user_id)
+    if taken.exists():
+        raise BadOptions(
+            translation.gettext("This e-mail address belongs to another account."), code="email_taken", field="email"
+        )
+
+
+@transaction.atomic
+def account_settings_update(
+    *,
+    player: Player,
+    email: str | None = None,
+    language: str | None = None,
+    time_zone: str | None = None,
+    notifications: dict[str, bool] | None = None,
+) -> Account:
+    """The settings page's choices, all or none: a new address is verified again (the link is sent), the language
+    is the player's (pages, API and mails), the time zone every time is shown in."""
+    account = _account_locked(player)
+    user = player.user
+    if email is not None and email.lower() != user.email.lower():
+        _email_check(email, user_id=user.pk)
+        user.email = email
+        user.save(update_fields=["email"])
+        email_verification_send(player=player)
+    if time_zone is not None:
+        if not time_zone_valid(time_zone):
+            raise BadOptions(translation.gettext("Unknown time zone."), code="bad_time_zone", field="time_zone")
+        account.time_zone = time_zone
+        account.save(update_fields=["time_zone"])
+    if language is not None:
+        if language not in dict(settings.LANGUAGES):
+            raise BadOptions(translation.gettext("Unknown language."), code="bad_language", field="language")
+        player_update(player=player, language=language)
+    if notifications:
+        notification_settings_set(player=player, **notifications)
+    return account
+
+
+@transaction.atomic
+def calendar_token_rotate(*, player: Player) -> str:
+    """A new secret for the calendar feed's address: the old link stops working."""
+    account = _account_locked(player)
+    account.calendar_token = secrets.token_urlsafe(24)
+    account.save(update_fields=["calendar_token"])
+    return account.calendar_token
+
+
+@transaction.atomic
+def calendar_token_of(*, player: Player) -> str:
+    """The feed's secret, made the first time it is asked for."""
+    account = _account_locked(player)
+    return account.calendar_token or calendar_token_rotate(player=player)

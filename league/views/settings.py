@@ -1,0 +1,137 @@
+"""The player's settings page (address, language, time zone, each kind of mail, the calendar link), the address's
+verification link, the in-app notifications and the calendar feed."""
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from league.account_forms import SettingsForm
+from league.caller import player_required
+from league.errors import ServiceError
+from league.forms import add_service_error
+from league.models import Account, Notification
+from league.selectors.calendar import calendar_feed
+from league.selectors.notifications import account_or_default, email_verified, notifications_of
+from league.services.accounts import (
+    account_settings_update,
+    calendar_token_of,
+    calendar_token_rotate,
+    email_verification_send,
+    email_verify,
+)
+from league.services.notifications import notifications_read
+from league.services.reminders import notification_settings
+from league.timezones import time_zone_remember
+
+
+@login_required
+def settings_page(request: HttpRequest) -> HttpResponse:
+    player = player_required(request)
+    account = account_or_default(player)
+    initial = {
+        "email": player.user.email,
+        "language": player.language,
+        "time_zone": account.time_zone,
+        **notification_settings(player),
+    }
+    form = SettingsForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            account = account_settings_update(
+                player=player,
+                email=form.cleaned_data["email"],
+                language=form.cleaned_data["language"],
+                time_zone=form.cleaned_data["time_zone"],
+                notifications=form.notifications(),
+            )
+        except ServiceError as error:
+            add_service_error(form, error)
+        else:
+            time_zone_remember(request, account.time_zone)
+            response = redirect("settings")
+            # the pages follow the chosen language from the next one on (the language cookie, as the switcher sets)
+            response.set_cookie(settings.LANGUAGE_COOKIE_NAME, form.cleaned_data["language"], samesite="Lax")
+            with translation.override(form.cleaned_data["language"]):
+                messages.success(request, _("Your settings are saved."))
+            return response
+    feed = reverse("calendar_feed", args=[account.calendar_token]) if account.calendar_token else None
+    context = {
+        "form": form,
+        "verified": email_verified(player, account),
+        "feed": request.build_absolute_uri(feed) if feed else None,
+    }
+    return render(request, "league/settings/settings.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def settings_verify_send(request: HttpRequest) -> HttpResponse:
+    player = player_required(request)
+    email_verification_send(player=player)
+    messages.success(request, _("We sent the link to %(email)s.") % {"email": player.user.email})
+    return redirect("settings")
+
+
+@login_required
+@require_POST
+def settings_calendar(request: HttpRequest) -> HttpResponse:
+    """Make the calendar link, or replace it (the old one stops working)."""
+    player = player_required(request)
+    if request.POST.get("action") == "rotate":
+        calendar_token_rotate(player=player)
+    else:
+        calendar_token_of(player=player)
+    return redirect(reverse("settings") + "#calendar")
+
+
+def email_verify_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The link of the verification mail: whoever opens it confirms the address (the signature is the proof)."""
+    try:
+        email_verify(token=token)
+    except ServiceError as error:
+        return render(request, "400.html", {"message": error.message}, status=400)
+    messages.success(request, _("Your e-mail address is verified: reminders will reach you."))
+    return redirect("settings" if request.user.is_authenticated else "login")
+
+
+@login_required
+def notifications_page(request: HttpRequest) -> HttpResponse:
+    player = player_required(request)
+    if request.method == "POST":
+        notifications_read(player=player, now=timezone.now())
+        return redirect("notifications")
+    return render(request, "league/settings/notifications.html", {"notifications": notifications_of(player)})
+
+
+@login_required
+def notification_open(request: HttpRequest, notification_id: int) -> HttpResponse:
+    """Opening a notification marks it read and goes to what it is about."""
+    player = player_required(request)
+    notification = Notification.objects.filter(player=player, pk=notification_id).first()
+    if notification is None:
+        raise Http404
+    notifications_read(player=player, notification_id=notification.pk, now=timezone.now())
+    if notification.table_id:
+        return redirect("table", table_id=notification.table_id)
+    if notification.season_id:
+        return redirect("season", season_id=notification.season_id)
+    return redirect("notifications")
+
+
+def calendar_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The player's deadlines and rounds as iCalendar (RFC 5545); the token in the address is the only key."""
+    account = Account.objects.select_related("player").filter(calendar_token=token).first()
+    if account is None or not token:
+        raise Http404
+    with translation.override(account.player.language):
+        text = calendar_feed(player=account.player)
+    response = HttpResponse(text, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = 'inline; filename="cardleague.ics"'
+    response["Cache-Control"] = "private, max-age=300"
+    return response
