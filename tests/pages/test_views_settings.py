@@ -190,7 +190,8 @@ def test_a_member_enters_the_season_from_its_page_and_then_sees_no_button():
 
     assert season.entrants.filter(player=member).exists()
     assert 'id="season-enter"' not in client.get(f"/seasons/{season.pk}/").content.decode()
-    # a visitor of the club cannot: the refusal is a page, nothing is written
+    # a visitor of the club cannot: back on the season's page with the refusal, nothing is written
     outsider = PlayerFactory()
-    assert _client(outsider).post(f"/seasons/{season.pk}/enter/").status_code == 403
+    refused = _client(outsider).post(f"/seasons/{season.pk}/enter/", follow=True)
+    assert "Only a member of" in refused.content.decode()
     assert not season.entrants.filter(player=outsider).exists()
