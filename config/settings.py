@@ -164,6 +164,14 @@ if CELERY_BROKER_URL == "filesystem://":
         "data_folder_processed": str(_BROKER_DIR / "processed"),
         "control_folder": str(_BROKER_DIR / "control"),
     }
+# publishing a task (league/services/follow_up.py) waits at most this many seconds for the broker, on a connection of
+# its own: a hung broker delays follow-up work (the outbox keeps it) and never a request
+CARDLEAGUE_PUBLISH_TIMEOUT = float(os.environ.get("BROKER_PUBLISH_TIMEOUT", "0.3"))
+CARDLEAGUE_PUBLISH_TRANSPORT_OPTIONS: dict[str, object] = (
+    {"socket_timeout": CARDLEAGUE_PUBLISH_TIMEOUT, "socket_connect_timeout": CARDLEAGUE_PUBLISH_TIMEOUT}
+    if CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
+    else {}
+)
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
