@@ -129,6 +129,12 @@ def _publisher() -> Any:
     return current_app.connection_for_write(connect_timeout=timeout, transport_options=options)
 
 
+def follow_up_ready() -> None:
+    """Load the task registry now (at a process's start, config/wsgi.py): loading it runs Django's checks through
+    Celery's fixup, seconds that the first finished table's request would otherwise wait."""
+    _registry(current_app)
+
+
 @cache
 def _registry(app: Celery) -> Any:
     """The app's tasks by name, its task modules imported by Celery's own loader (autodiscovery) as a worker imports

@@ -38,6 +38,7 @@ def fault_broker(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], No
     conf.task_always_eager, conf.task_default_queue = False, QUEUE
     point_at(BROKER)
     follow_up.broker_pause_end()
+    follow_up.follow_up_ready()  # as config/wsgi.py does when a web process starts
     yield point_at
     conf.broker_url, conf.task_always_eager, conf.task_default_queue = saved
     _reset_pools()
