@@ -24,7 +24,7 @@ from league.services.locks import round_lock, season_lock
 from league.services.ratings import ratings_recompute, table_rate
 from league.services.retry import conflict_retry
 from league.services.seasons import WrongStatus, organizer_check, rounds_total, season_finish, status_check
-from league.services.standings import entrant_map, standings_recompute
+from league.services.standings import entrant_map, standings_recompute, standings_table_apply
 
 ROTATING = Season.Partners.ROTATING
 FIXED = Season.Partners.FIXED
@@ -95,7 +95,8 @@ def season_table_refresh(*, table_id: int) -> None:
     # the lock order (league/services/locks.py): the season before the players that the rating locks
     season = season_lock(table.round.season_id)
     table_rate(table=table)
-    standings_recompute(season=season)
+    # only the rows this table changes; the nightly task recomputes the whole table and must agree
+    standings_table_apply(season=season, table_id=table_id)
     if season.status == Season.Status.RUNNING:
         round_settle(round=table.round)
 
