@@ -92,8 +92,9 @@ def season_table_refresh(*, table_id: int) -> None:
     if table.round is None:
         table_rate(table=table)
         return
-    # the lock order (league/services/locks.py): the season before the players that the rating locks
+    # the lock order (league/services/locks.py): the season and the round before the players that the rating locks
     season = season_lock(table.round.season_id)
+    round_lock(table.round.pk)
     table_rate(table=table)
     # only the rows this table changes; the nightly task recomputes the whole table and must agree
     standings_table_apply(season=season, table_id=table_id)
