@@ -9,6 +9,9 @@ Two figures (the pure one the median of --repeat runs, the stored ones of --stor
 - stored: `league.services.standings.standings_recompute` on PostgreSQL (own database `cardleague_bench_standings`,
   created and dropped here): the season's tables, seats and results read back, ranked, and the 1,000 standing rows
   replaced. The season's rows are written in bulk beforehand (Palace duels, finished, with results).
+- per finished table (issue 24): `standings_table_apply`, the incremental update after one table, on --tables
+  tables of the last round whose result is turned round (the winner now loses) just before; the rows it wrote, and
+  whether the stored standings then equal the full recompute's.
 Rounds are random pairings with random results (win, draw or loss). Never fails: it prints figures.
 """
 
@@ -131,6 +134,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--stored-repeat", type=int, default=1, help="runs of each stored figure")
     parser.add_argument("--pure-only", action="store_true", help="skip the database figure")
+    parser.add_argument("--tables", type=int, default=7, help="finished tables for the incremental figure")
     parser.add_argument("--profile", action="store_true", help="cProfile one stored season_standings_rows")
     args = parser.parse_args()
     data = season_make(args.entrants, args.rounds, seed="standings")
@@ -152,6 +156,7 @@ def main() -> None:
         print(f"# season written in bulk: {time.perf_counter() - start:.1f} s", flush=True)
         rows = median_time(lambda: season_standings_rows(season), args.stored_repeat)
         stored = median_time(lambda: standings_recompute(season=season), args.stored_repeat)
+        applied, written, agrees = incremental(season, args.tables)
         if args.profile:
             import cProfile
             import pstats
@@ -161,6 +166,39 @@ def main() -> None:
             pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
     print(f"stored season_standings_rows   median {rows * 1000:8.1f} ms  (read outcomes + compute, nothing written)")
     print(f"stored standings_recompute     median {stored * 1000:8.1f} ms  (read + compute + replace 1,000 rows)")
+    print(
+        f"per table standings_table_apply median {applied * 1000:7.1f} ms  ({args.tables} tables; rows written "
+        f"{min(written)}-{max(written)}, median {statistics.median(written):.0f}; equal to the full recompute: "
+        f"{'yes' if agrees else 'NO'})"
+    )
+
+
+def incremental(season: Any, tables: int) -> tuple[float, list[int], bool]:
+    """Turn round the result of `tables` tables of the last round, one at a time, each followed by the incremental
+    update; its median time, the rows each wrote, and whether the stored rows then equal the full recompute's."""
+    from django.db.models import F
+
+    from league.models import Result, Standing, Table
+    from league.services.standings import standings_recompute, standings_table_apply
+
+    def stored() -> list[tuple]:
+        return list(
+            Standing.objects.filter(season=season)
+            .order_by("entrant_id")
+            .values_list("entrant_id", "rank", "points", "played", "wins", "tiebreaks", "lot")
+        )
+
+    last = Table.objects.filter(round__season=season).order_by("-round__number", "id")[:tables]
+    times, written = [], []
+    for table in last:
+        # 3 - place: the duel's winner placed second, the loser first (a draw stays a draw)
+        Result.objects.filter(table=table).update(place=3 - F("place"), score=-F("score"))
+        start = time.perf_counter()
+        written.append(standings_table_apply(season=season, table_id=table.pk))
+        times.append(time.perf_counter() - start)
+    after = stored()
+    standings_recompute(season=season)
+    return statistics.median(times), written, after == stored()
 
 
 if __name__ == "__main__":

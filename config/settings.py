@@ -104,9 +104,20 @@ DATABASES = {
         os.environ.get("DATABASE_URL", f"sqlite:///{DATA_DIR / 'cardleague.sqlite3'}"), conn_max_age=60
     )
 }
+# a connection kept between requests is checked before a request uses it: after a database restart the first request
+# of each thread reconnects instead of failing (issue 19)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # the move pipeline locks rows; on SQLite that is the whole database, so wait rather than fail
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    # the move pipeline locks rows; on SQLite that is the whole database, so wait rather than fail; WAL lets readers
+    # go on while one writer writes (and a writer not wait for readers)
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # an unreachable server fails a request in seconds (a 503), not after the TCP timeout's minutes
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(os.environ.get("DB_CONNECT_TIMEOUT", "5"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -166,6 +177,16 @@ if CELERY_BROKER_URL == "filesystem://":
         "data_folder_out": str(_BROKER_DIR / "out"),
         "data_folder_processed": str(_BROKER_DIR / "processed"),
         "control_folder": str(_BROKER_DIR / "control"),
+    }
+# publishing a task (league/services/follow_up.py) waits at most this many seconds for the broker, on a connection of
+# its own: a hung broker delays follow-up work (the outbox keeps it) and never a request
+CARDLEAGUE_PUBLISH_TIMEOUT = float(os.environ.get("BROKER_PUBLISH_TIMEOUT", "0.3"))
+# (kombu's connection retries off: one try, then the outbox keeps the message for the drain)
+CARDLEAGUE_PUBLISH_TRANSPORT_OPTIONS: dict[str, object] = {"max_retries": 0, "interval_start": 0}
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CARDLEAGUE_PUBLISH_TRANSPORT_OPTIONS |= {
+        "socket_timeout": CARDLEAGUE_PUBLISH_TIMEOUT,
+        "socket_connect_timeout": CARDLEAGUE_PUBLISH_TIMEOUT,
     }
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True

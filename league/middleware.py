@@ -1,10 +1,12 @@
 """Middleware of the pages and the API: the player's preferred language, applied once when they are signed in (after
 that, the switcher's choice); the input guard at the door (league.input); a service's refusal that reached a page
-uncaught, shown as a styled error page rather than a 500."""
+uncaught, shown as a styled error page rather than a 500; a database that is unreachable (restarting, failing over,
+or SQLite's lock wait run out) answered 503 with Retry-After, never a 500."""
 
 from collections.abc import Callable
 
 from django.conf import settings
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import translation
@@ -16,6 +18,8 @@ from league.input import MAX_BODY_BYTES, strict_int, text_check
 API_PREFIX = "/api/"
 
 SESSION_FLAG = "player_language_applied"
+# seconds a client is asked to wait after a 503: about what a PostgreSQL restart or a failover takes
+RETRY_AFTER = 5
 
 
 class PlayerLanguageMiddleware:
@@ -76,8 +80,33 @@ class InputGuardMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, ServiceError):
             return _refusal(request, exception)
+        if database_unavailable(exception):
+            return unavailable(request)
         return None
+
+
+def database_unavailable(error: BaseException | None) -> bool:
+    """The errors of a database that cannot be reached or gave up waiting: the connection's (OperationalError,
+    InterfaceError), which a moment later may not happen; not a bad query (ProgrammingError, IntegrityError)."""
+    return isinstance(error, OperationalError | InterfaceError)
+
+
+def unavailable(request: HttpRequest) -> HttpResponse:
+    """503 with Retry-After: the API's error body under /api/, else the styled page (which reads no database)."""
+    if request.path.startswith(API_PREFIX):
+        response: HttpResponse = JsonResponse(unavailable_body(), status=503)
+    else:
+        response = render(request, "503.html", status=503)
+    response["Retry-After"] = str(RETRY_AFTER)
+    return response
 
 
 def _too_large() -> ServiceError:
     return InputTooLarge(f"The request body is too large: at most {MAX_BODY_BYTES:,} bytes.", field=None)
+
+
+def unavailable_body() -> dict:
+    """The API's error body of a 503."""
+    return error_body(
+        code="database_unavailable", message=_("The service is briefly unavailable; retry in a few seconds.")
+    )

@@ -8,16 +8,28 @@ Tasks call services; services never import this module: they enqueue follow-up w
 `league.services.follow_up.follow_up_enqueue` (docs/architecture.md, "Layers").
 """
 
+from typing import Any
+
 from celery import shared_task
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
 from league.models import Round, Season, Table
-from league.services import fairness, reminders
+from league.services import fairness, follow_up, reminders
 from league.services.ratings import ratings_recompute
 from league.services.rounds import round_settle, rounds_start_due, season_table_refresh
 from league.services.standings import standings_recompute
 from league.services.timeouts import table_timeouts_apply, timeouts_apply
+
+# a database that is away (restarting, failing over) or a conflict that outlived the service's own retries
+# (league/services/retry.py): the task runs again later, with growing waits, instead of being lost
+DATABASE_RETRY: dict[str, Any] = {
+    "autoretry_for": (OperationalError, InterfaceError),
+    "retry_backoff": 2,
+    "retry_backoff_max": 120,
+    "retry_jitter": True,
+    "max_retries": 10,
+}
 
 
 @shared_task(acks_late=True)
@@ -38,14 +50,14 @@ def table_timeout(table_id: int) -> int:
     return len(table_timeouts_apply(table_id=table_id, now=timezone.now()))
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, **DATABASE_RETRY)
 def standings_refresh(table_id: int) -> None:
     """Rate a finished table, recompute its season's standings, close its round (and season) when it was the last."""
     if Table.objects.filter(pk=table_id).exists():
         season_table_refresh(table_id=table_id)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, **DATABASE_RETRY)
 def nightly_recompute() -> dict[str, int]:
     """Recompute what the after-table refreshes keep up to date, in case one was lost: every running season's
     standings, its rounds that have no table left in play, and every game's ratings."""
@@ -63,7 +75,7 @@ def nightly_recompute() -> dict[str, int]:
     return {"seasons": seasons, "rounds_closed": rounds, "tables_rated": rated}
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, **DATABASE_RETRY)
 def rounds_start_scheduled() -> list[int]:
     """Start every scheduled round whose time has come (a round already started is left alone)."""
     return [round_.pk for round_ in rounds_start_due(now=timezone.now())]
@@ -73,3 +85,9 @@ def rounds_start_scheduled() -> list[int]:
 def reminders_send() -> int:
     """Send the "your move", "deadline near" and daily digest mails that are due; each at most once."""
     return reminders.reminders_send(now=timezone.now())
+
+
+@shared_task(acks_late=True)
+def outbox_drain(limit: int = 1000) -> int:
+    """Publish the follow-up work that its transaction's own send left behind (the broker was away); every minute."""
+    return follow_up.outbox_drain(limit=limit)

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from league.errors import ServiceError, error_body
+from league.middleware import RETRY_AFTER, database_unavailable, unavailable_body
 
 # DRF's own codes are stable already; these few are renamed so that a client sees one vocabulary
 _RENAMED = {"error": "bad_request"}
@@ -47,6 +48,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, ServiceError):
         set_rollback()
         return Response(error_body(**exc.as_dict()), status=exc.status)
+    if database_unavailable(exc):
+        # the transaction (if any) is lost with its connection: nothing was half-written
+        return Response(unavailable_body(), status=503, headers={"Retry-After": str(RETRY_AFTER)})
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -1,9 +1,10 @@
 """The API, mounted at /api/ by config/urls.py (the endpoints are described in docs/api.md)."""
 
 from django.urls import path, re_path, register_converter
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularSwaggerView
 
 from league.api.schema import IdConverter
+from league.api.schema_cache import SchemaView
 from league.api.views import auth, clubs, fairness, me, seasons, tables
 from league.api.views.base import NoSuchEndpointView
 from league.api.views.index import ApiIndexView
@@ -11,7 +12,7 @@ from league.api.views.index import ApiIndexView
 register_converter(IdConverter, "id")
 
 urlpatterns = [
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("schema/", SchemaView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", auth.TokenCreateView.as_view(), name="api-token"),
     path("me/", me.MeView.as_view(), name="api-me"),

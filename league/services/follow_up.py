@@ -1,46 +1,138 @@
-"""Follow-up work a service hands to the background: the one way services enqueue a task.
+"""Follow-up work a service hands to the background: the one way services enqueue a task, through an outbox.
 
 A service names the task (`"league.tasks.standings_refresh"`) instead of importing `league.tasks`, so that tasks
-call services and never the other way round (docs/architecture.md, "Layers"). Called inside the service's
-transaction; the message is published once the transaction commits, so a worker never sees work that rolled back.
-A broker that is down is logged and the service goes on: the periodic sweeps and the nightly recompute catch up.
+call services and never the other way round (docs/architecture.md, "Layers"). `follow_up_enqueue` writes the task
+into the outbox (`league.models.OutboxMessage`) inside the service's transaction: it commits with the move or is
+rolled back with it. Once the transaction commits the message is published and its row deleted; a broker that is
+down or hung leaves the row, and the beat's `outbox_drain` publishes it within a minute of the broker's return.
 
-This is the one place a later transactional outbox replaces: every enqueue of the league goes through
-`follow_up_enqueue`.
+No request waits on the broker (issue 19): publishing uses a connection of its own whose connect and socket
+timeouts are `CARDLEAGUE_PUBLISH_TIMEOUT` seconds, with no retries, and after a failure this process leaves its
+messages to the drain for `BROKER_PAUSE` seconds instead of trying again on every finished table.
 """
 
 import logging
+import time
+from datetime import timedelta
 from functools import cache
 from typing import Any
 
 from celery import Celery, current_app
+from django.conf import settings
 from django.db import transaction
-from kombu.exceptions import KombuError
+from django.db.models import F
+from django.utils import timezone
+from kombu import Connection
+
+from league.models import OutboxMessage
 
 logger = logging.getLogger(__name__)
 
-# a failed publish is caught up by the sweep and the nightly recompute; never make a move wait on a dead broker
-PUBLISH_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
+# after a failed publish, this process's on-commit sends are skipped for this long (the drain takes them)
+BROKER_PAUSE = 15.0
+# the drain leaves a message this young to the on-commit send of the transaction that wrote it
+DRAIN_GRACE = timedelta(seconds=5)
+DRAIN_BATCH = 100
+
+_broker_failed_at: float | None = None
 
 
 def follow_up_enqueue(*, task: str, **kwargs: Any) -> None:
     """Send the task `task` (its registered name) with these keyword arguments once the current transaction
-    commits (at once outside one)."""
-    transaction.on_commit(lambda: follow_up_publish(task=task, kwargs=kwargs))
+    commits (at once outside one); written to the outbox first, so a broker outage delays it and loses nothing."""
+    message = OutboxMessage.objects.create(task=task, kwargs=kwargs)
+    transaction.on_commit(lambda: _send_committed(message))
 
 
-def follow_up_publish(*, task: str, kwargs: dict[str, Any]) -> bool:
-    """Publish now (or, with CELERY_TASK_ALWAYS_EAGER, run the task here); with the broker down, log and return
-    False."""
+def _send_committed(message: OutboxMessage) -> None:
+    """Publish the message its transaction wrote, unless the broker failed a moment ago (then the drain sends it)."""
+    if _broker_paused():
+        return
+    if follow_up_publish(task=message.task, kwargs=message.kwargs):
+        OutboxMessage.objects.filter(pk=message.pk).delete()
+
+
+def outbox_drain(*, limit: int = 1000) -> int:
+    """Publish the outbox's waiting messages, oldest first, each deleted in the transaction that published it;
+    stops at the first failure (the broker is away: the next drain goes on). Safe to run concurrently: a message
+    is claimed with SKIP LOCKED. Returns the number published."""
+    published = 0
+    connection = _publisher()
     try:
-        _registry(current_app)[task].apply_async(kwargs=kwargs, retry_policy=PUBLISH_RETRY)
-    except (KombuError, OSError):
+        while published < limit:
+            with transaction.atomic():
+                batch = list(
+                    OutboxMessage.objects.select_for_update(skip_locked=True)
+                    .filter(created_at__lte=timezone.now() - DRAIN_GRACE)
+                    .order_by("id")[: min(DRAIN_BATCH, limit - published)]
+                )
+                sent, failed = [], None
+                for message in batch:
+                    if not follow_up_publish(task=message.task, kwargs=message.kwargs, connection=connection):
+                        failed = message
+                        break
+                    sent.append(message.pk)
+                OutboxMessage.objects.filter(pk__in=sent).delete()
+                if failed is not None:
+                    OutboxMessage.objects.filter(pk=failed.pk).update(attempts=F("attempts") + 1)
+            published += len(sent)
+            if failed is not None or len(batch) < DRAIN_BATCH:
+                break
+    finally:
+        if connection is not None:
+            connection.release()
+    return published
+
+
+def follow_up_publish(*, task: str, kwargs: dict[str, Any], connection: Connection | None = None) -> bool:
+    """Publish now (or, with CELERY_TASK_ALWAYS_EAGER, run the task here); with the broker down or hung, log and
+    return False within the publish timeout."""
+    global _broker_failed_at
+    registered = _registry(current_app)[task]
+    if current_app.conf.task_always_eager:
+        registered.apply_async(kwargs=kwargs)
+        return True
+    own = connection is None
+    connection = connection or _publisher()
+    try:
+        registered.apply_async(kwargs=kwargs, connection=connection, retry=False)
+    except Exception:
+        # whatever the transport raised (a timeout, a refused connection, a protocol error): the outbox keeps the
+        # message, so nothing is lost by not telling these apart
+        _broker_failed_at = time.monotonic()
         name = task.rsplit(".", 1)[-1]
-        logger.exception(
-            "could not enqueue %s %s (%s); the sweeps and the nightly recompute catch up", name, kwargs, task
-        )
+        logger.exception("could not enqueue %s %s (%s); it waits in the outbox for the next drain", name, kwargs, task)
         return False
+    finally:
+        if own and connection is not None:
+            connection.release()
+    _broker_failed_at = None
     return True
+
+
+def broker_pause_end() -> None:
+    """Forget a past failure: the next on-commit send tries the broker again (for the tests, and an operator)."""
+    global _broker_failed_at
+    _broker_failed_at = None
+
+
+def _broker_paused() -> bool:
+    return _broker_failed_at is not None and time.monotonic() - _broker_failed_at < BROKER_PAUSE
+
+
+def _publisher() -> Any:
+    """A broker connection for publishing with bounded timeouts (the workers' own connections keep theirs)."""
+    if current_app.conf.task_always_eager:
+        return None
+    timeout = settings.CARDLEAGUE_PUBLISH_TIMEOUT
+    options = dict(settings.CARDLEAGUE_PUBLISH_TRANSPORT_OPTIONS)
+    return current_app.connection_for_write(connect_timeout=timeout, transport_options=options)
+
+
+def follow_up_ready() -> None:
+    """Load the task registry now (at a process's start, config/wsgi.py): loading it runs Django's checks through
+    Celery's fixup, seconds that the first finished table's request would otherwise wait."""
+    _registry(current_app)
 
 
 @cache

@@ -4,10 +4,12 @@ before its first move, so that nobody's rating moves at a table they never chose
 seat anyone at a one-second friendly table and farm their rating)."""
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from league.models import Player, Rating, RatingEvent, Result, Seat, Table, TableRuling
 from league.ratings import Skill, ratings_update
+from league.services.locks import players_lock
 
 
 def table_rateable(table: Table) -> bool:
@@ -39,8 +41,9 @@ def table_rate(*, table: Table) -> list[RatingEvent]:
         return []
     sides, places = _sides(table)
     players = [p for side in sides for p in side]
-    # the players' rows serialize concurrent ratings of the same people (a first Rating row is an insert)
-    list(Player.objects.select_for_update().filter(pk__in=players).order_by("pk").values_list("pk", flat=True))
+    # the players' rows serialize concurrent ratings of the same people (a first Rating row is an insert); players
+    # before their ratings, as the lock order says (league/services/locks.py)
+    players_lock(players)
     current = {
         r.player_id: r for r in Rating.objects.select_for_update().filter(game=table.game, player_id__in=players)
     }
@@ -73,7 +76,11 @@ def table_rate(*, table: Table) -> list[RatingEvent]:
 def ratings_recompute(*, game: str) -> int:
     """Rebuild every rating of a game from its rated tables in the order they finished (after an annulment or a
     forfeit changes what counts); returns the number of tables rated."""
-    # one rebuild at a time per game: lock the game's ratings before clearing them
+    # one rebuild at a time per game, and no table of the game rated meanwhile: every player who has a rating or a
+    # finished table in the game, then their ratings (the lock order: players before ratings)
+    rated = Rating.objects.filter(game=game).values("player_id")
+    seated = Seat.objects.filter(table__game=game, table__status=Table.Status.FINISHED).values("player_id")
+    players_lock(Player.objects.filter(Q(pk__in=rated) | Q(pk__in=seated)).values_list("pk", flat=True))
     list(Rating.objects.select_for_update().filter(game=game).values_list("id", flat=True))
     RatingEvent.objects.filter(game=game).delete()
     Rating.objects.filter(game=game).delete()

@@ -20,9 +20,11 @@ from league.pairing.round_robin import round_robin_schedule
 from league.pairing.swiss import SwissEntrant, swiss_pair
 from league.pairing.tables import tables_seat
 from league.services import tables as table_services
+from league.services.locks import round_lock, season_lock
 from league.services.ratings import ratings_recompute, table_rate
-from league.services.seasons import WrongStatus, organizer_check, rounds_total, season_finish, season_lock, status_check
-from league.services.standings import entrant_map, standings_recompute
+from league.services.retry import conflict_retry
+from league.services.seasons import WrongStatus, organizer_check, rounds_total, season_finish, status_check
+from league.services.standings import entrant_map, standings_recompute, standings_table_apply
 
 ROTATING = Season.Partners.ROTATING
 FIXED = Season.Partners.FIXED
@@ -80,17 +82,22 @@ def entrant_withdraw(*, season: Season, by: Player, entrant: Entrant, reason: st
     return entrant
 
 
+@conflict_retry
 @transaction.atomic
 def season_table_refresh(*, table_id: int) -> None:
     """Rate a finished table, recompute its season's standings and close its round when it was the last table.
     Idempotent: running it twice leaves the same result as once. Run by the task `league.tasks.standings_refresh`,
     which the move pipeline (and the clock's forfeit) enqueue when a table ends."""
     table = Table.objects.select_related("round").get(pk=table_id)
-    table_rate(table=table)
     if table.round is None:
+        table_rate(table=table)
         return
+    # the lock order (league/services/locks.py): the season and the round before the players that the rating locks
     season = season_lock(table.round.season_id)
-    standings_recompute(season=season)
+    round_lock(table.round.pk)
+    table_rate(table=table)
+    # only the rows this table changes; the nightly task recomputes the whole table and must agree
+    standings_table_apply(season=season, table_id=table_id)
     if season.status == Season.Status.RUNNING:
         round_settle(round=table.round)
 
@@ -146,29 +153,35 @@ def round_start(*, season: Season, by: Player | None) -> Round:
 
 def rounds_start_due(*, now: datetime) -> list[Round]:
     """Start every scheduled round whose time has come and whose season's previous round is done (for the beat).
-    Rounds whose last table ended outside the move pipeline (annulled from the table admin) are settled first."""
+    Rounds whose last table ended outside the move pipeline (annulled from the table admin) are settled first.
+    Each round in a transaction of its own, retried on a deadlock."""
     for stale in Round.objects.filter(status=Round.Status.RUNNING).exclude(tables__status=Table.Status.ACTIVE):
         round_settle(round=stale)
-    started = []
     due = Round.objects.filter(
         status=Round.Status.PENDING, starts_at__lte=now, season__status=Season.Status.RUNNING
     ).order_by("season_id", "number")
-    for round_ in due:
-        with transaction.atomic():
-            season = season_lock(round_.season_id)
-            next_number = Round.objects.filter(season=season, status=Round.Status.FINISHED).count() + 1
-            running = Round.objects.filter(season=season, status=Round.Status.RUNNING).exists()
-            if running or next_number != round_.number:
-                continue
-            started.append(round_start(season=season, by=None))
-    return started
+    return [started for round_ in due if (started := _round_start_due(round_id=round_.pk)) is not None]
 
 
+@conflict_retry
+@transaction.atomic
+def _round_start_due(*, round_id: int) -> Round | None:
+    season_id, number = Round.objects.values_list("season_id", "number").get(pk=round_id)
+    season = season_lock(season_id)
+    next_number = Round.objects.filter(season=season, status=Round.Status.FINISHED).count() + 1
+    running = Round.objects.filter(season=season, status=Round.Status.RUNNING).exists()
+    if running or next_number != number or season.status != Season.Status.RUNNING:
+        return None
+    return round_start(season=season, by=None)
+
+
+@conflict_retry
 @transaction.atomic
 def round_settle(*, round: Round) -> Round:
     """Close the round when none of its tables is in play; then start the next (auto-advance) or finish the
     season after the last round."""
-    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    season = season_lock(round.season_id)
+    round_ = round_lock(round.pk)
     if round_.status != Round.Status.RUNNING:
         return round_
     if Table.objects.filter(round=round_, status=Table.Status.ACTIVE).exists():
@@ -176,7 +189,6 @@ def round_settle(*, round: Round) -> Round:
     round_.status = Round.Status.FINISHED
     round_.finished_at = timezone.now()
     round_.save(update_fields=["status", "finished_at"])
-    season = round_.season
     if round_.number >= rounds_total(season):
         season_finish(season=season)
     elif season.auto_advance:
@@ -300,10 +312,12 @@ def _duel_seats(first: Entrant, second: Entrant, number: int) -> list[int]:
 
 
 def _season_table(table: Table) -> tuple[Table, Season]:
-    table = Table.objects.select_for_update(no_key=True, of=("self",)).select_related("round").get(pk=table.pk)
-    if table.round is None:
+    """The table and its season, locked in the lock order: the season first."""
+    season_id = Table.objects.filter(pk=table.pk).values_list("round__season_id", flat=True).first()
+    if season_id is None:
         raise NotFound("The table belongs to no season.", field="table")
-    return table, season_lock(table.round.season_id)
+    season = season_lock(season_id)
+    return Table.objects.select_for_update(no_key=True, of=("self",)).select_related("round").get(pk=table.pk), season
 
 
 def _round_of(table: Table) -> Round:

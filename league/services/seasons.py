@@ -19,8 +19,9 @@ from games import IllegalMove
 from games.core.protocol import Engine
 from league.clocks.check import clock_check
 from league.engines import engine_for, season_options_schema
-from league.errors import BadOptions, NotFound, PermissionDenied, ServiceError
+from league.errors import BadOptions, PermissionDenied, ServiceError
 from league.models import Club, Entrant, Membership, Player, Round, Season, SeasonClock
+from league.services.locks import season_lock as season_lock
 from league.services.standings import points_table_default, standings_recompute
 from league.services.tables import time_per_move_check
 from league.standings import PointsTable
@@ -60,13 +61,6 @@ def organizer_check(*, club: Club, player: Player | None) -> None:
 def status_check(season: Season, *allowed: str) -> None:
     if season.status not in allowed:
         raise WrongStatus(f"The season is {season.status}; this needs it {' or '.join(allowed)}.", field="status")
-
-
-def season_lock(season_id: int) -> Season:
-    try:
-        return Season.objects.select_for_update().get(pk=season_id)
-    except Season.DoesNotExist as error:
-        raise NotFound("No such season.", field="season") from error
 
 
 def season_options(

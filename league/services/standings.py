@@ -1,15 +1,21 @@
 """Standings of a season: gather its outcomes from the stored tables, rulings and byes, rank them with the pure
 `league.standings.standings_compute`, and store the rows. Recomputing twice stores the same table."""
 
+from collections.abc import Collection
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.db import transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games import get_engine
+from league.db import rows_update
 from league.models import Bye, Entrant, Result, Season, Seat, Standing, Table, TableRuling
 from league.standings import DUEL_DEFAULT, Entry, Outcome, PointsTable, StandingRow, multi_default, standings_compute
+from league.standings.compute import direct_values, records_gather, standings_rank, tiebreak_values
+from league.standings.tiebreaks import DIRECT_ENCOUNTER, Record, tiebreak_check
 
 DEFAULT_TIEBREAKS = ["buchholz", "sonneborn_berger", "wins", "score_difference"]
 
@@ -35,28 +41,33 @@ def entrant_map(season: Season) -> dict[int, int]:
     return out
 
 
-def season_outcomes(season: Season) -> list[Outcome]:
+def season_outcomes(
+    season: Season, *, players: Collection[int] | None = None, by_player: dict[int, int] | None = None
+) -> list[Outcome]:
     """Every outcome of the season so far: finished, annulled and forfeited tables and byes; tables still in play
-    are left out."""
+    are left out. With `players`, only the tables where one of them sat and their entrants' byes."""
     # plain rows, not model instances: a season of 1,000 entrants has 5,000 tables per 10 rounds, and building
     # Tables (with their JSON state) and Rounds was most of the time this took
-    by_player = entrant_map(season)
+    by_player = by_player if by_player is not None else entrant_map(season)
+    at = Q(table__round__season=season)
+    if players is not None:
+        table_ids = set(Seat.objects.filter(at, player_id__in=players).values_list("table_id", flat=True))
+        at = Q(table_id__in=table_ids)
     tables = Table.objects.filter(round__season=season).order_by("round__number", "id")
+    if players is not None:
+        tables = tables.filter(pk__in=table_ids)
     seats: dict[int, list[tuple[int, int]]] = {}
-    for table_id, index, player_id in Seat.objects.filter(table__round__season=season).values_list(
-        "table_id", "index", "player_id"
-    ):
+    for table_id, index, player_id in Seat.objects.filter(at).values_list("table_id", "index", "player_id"):
         seats.setdefault(table_id, []).append((index, player_id))
     results: dict[int, dict[int, tuple[int, int]]] = {}
-    for table_id, seat, place, score in Result.objects.filter(table__round__season=season).values_list(
-        "table_id", "seat", "place", "score"
-    ):
+    for table_id, seat, place, score in Result.objects.filter(at).values_list("table_id", "seat", "place", "score"):
         results.setdefault(table_id, {})[seat] = (place, score)
-    rulings = dict(TableRuling.objects.filter(table__round__season=season).values_list("table_id", "kind"))
+    rulings = dict(TableRuling.objects.filter(at).values_list("table_id", "kind"))
     forfeiting: dict[int, set[int]] = {}
-    for table_id, entrant_id in TableRuling.forfeiting.through.objects.filter(
-        tableruling__table__round__season=season
-    ).values_list("tableruling__table_id", "entrant_id"):
+    through = TableRuling.forfeiting.through.objects.filter(
+        Q(tableruling__table__round__season=season) if players is None else Q(tableruling__table_id__in=table_ids)
+    )
+    for table_id, entrant_id in through.values_list("tableruling__table_id", "entrant_id"):
         forfeiting.setdefault(table_id, set()).add(entrant_id)
     rotating = season.partners == Season.Partners.ROTATING
 
@@ -88,9 +99,10 @@ def season_outcomes(season: Season) -> list[Outcome]:
                 for e, i in first_seat.items()
             )
             outcomes.append(Outcome(round=number, table=table_id, kind="played", entries=entries))
-    for number, entrant_id, bye_id in Bye.objects.filter(round__season=season).values_list(
-        "round__number", "entrant_id", "id"
-    ):
+    byes = Bye.objects.filter(round__season=season)
+    if players is not None:
+        byes = byes.filter(entrant_id__in={by_player[p] for p in players})
+    for number, entrant_id, bye_id in byes.values_list("round__number", "entrant_id", "id"):
         # byes get negative table numbers so they never collide with a table id
         outcomes.append(Outcome(round=number, table=-bye_id, kind="bye", entries=(Entry(entrant=entrant_id, place=1),)))
     return outcomes
@@ -134,6 +146,118 @@ def standings_recompute(*, season: Season) -> list[Standing]:
         )
         for row in rows
     )
+
+
+@transaction.atomic
+def standings_table_apply(*, season: Season, table_id: int) -> int:
+    """Bring the stored standings up to date after one more table of the season ended, writing only the rows whose
+    values changed; returns how many. Reads the outcomes of the table's entrants and of everyone they met (whose
+    Buchholz and Sonneborn-Berger follow the new points), and the stored rows of everyone else. Agrees with
+    `standings_recompute`, which the nightly check runs (tests/league/services/test_standings_incremental.py). The
+    caller holds the season's lock."""
+    stored = {row["entrant_id"]: row for row in Standing.objects.filter(season=season).values(*_STORED)}
+    by_player = entrant_map(season)
+    if not stored or set(stored) != set(by_player.values()):
+        return len(standings_recompute(season=season))
+    points_table = PointsTable.from_json(season.points_table or points_table_default(game=season.game))
+    if points_table.unit > 1000:
+        # stored points keep three decimals: past this unit they no longer give the exact sum back
+        return len(standings_recompute(season=season))
+    order = tiebreak_check(season.tiebreaks)
+    at_table = Seat.objects.filter(table_id=table_id).values_list("player_id", flat=True)
+    met = Seat.objects.filter(table__round__season=season, table__seats__player_id__in=at_table)
+    players = set(met.values_list("player_id", flat=True)) | set(at_table)
+    touched = {by_player[p] for p in players}
+    gathered = records_gather(season_outcomes(season, players=players, by_player=by_player), table=points_table)
+    # everyone else as stored: their points, counts and tiebreaks have not changed
+    records = {e: _record_stored(row, points_table.unit) for e, row in stored.items() if e not in touched}
+    records |= {e: gathered.get(e) or Record(entrant=e) for e in touched}
+    values = {e: _values_stored(stored[e]["tiebreaks"], order) for e in records if e not in touched}
+    values |= tiebreak_values(touched, records, order=order)
+
+    # a tie at direct encounter is the entrants with equal points and tiebreaks before it; one that holds no entrant
+    # of this update, and that none of them held before it either, has the same members as before: its stored
+    # values stand, and only the other ties' encounters are read
+    before = order[: order.index(DIRECT_ENCOUNTER)] if DIRECT_ENCOUNTER in order else []
+
+    def key(entrant: int) -> tuple:
+        return (records[entrant].points, *(values[entrant][name] for name in before))
+
+    stored_values = {e: _values_stored(stored[e]["tiebreaks"], order, direct=True) for e in touched}
+    left = {
+        (_record_stored(stored[e], points_table.unit).points, *(stored_values[e][n] for n in before)) for e in touched
+    }
+
+    def direct(groups: list[list[int]]) -> dict[int, Fraction | None]:
+        found: dict[int, Fraction | None] = {}
+        changed = []
+        for group in groups:
+            kept = {e: _text_fraction(stored[e]["tiebreaks"].get(DIRECT_ENCOUNTER)) for e in group}
+            if touched.isdisjoint(group) and key(group[0]) not in left and None not in kept.values():
+                found |= kept
+            else:
+                changed.append(group)
+        # the encounters of the changed ties' other members (those of this update's entrants are in `records`)
+        needed = {e for group in changed for e in group} - touched
+        full = dict(records)
+        if needed:
+            missing = {p for p, e in by_player.items() if e in needed}
+            fetched = records_gather(season_outcomes(season, players=missing, by_player=by_player), table=points_table)
+            full |= {e: fetched[e] for e in needed if e in fetched}
+        return found | direct_values(changed, full)
+
+    lots = {e: row["lot"] for e, row in stored.items()}
+    rows = standings_rank(records, values, order=order, lots=lots, direct=direct)
+    now = timezone.now()
+    changes: dict[int, dict[str, Any]] = {}
+    moved = []
+    for row in rows:
+        old = stored[row.entrant]
+        if different := {name: value for name, value in _stored_values(row).items() if old[name] != value}:
+            changes[old["id"]] = {**different, "computed_at": now}
+            if "rank" in different:
+                moved.append(old["id"])
+    # (season, rank) is unique and checked row by row: the moved rows step aside before they take their new ranks
+    Standing.objects.filter(pk__in=moved).update(rank=F("rank") + _ASIDE)
+    # one plain statement: the ORM's bulk_update spent seconds building its CASE for a few hundred rows
+    rows_update(Standing, changes)
+    return len(changes)
+
+
+_ASIDE = 10**7  # above any rank
+_WRITTEN = ("rank", "points", "played", "wins", "byes", "tiebreaks", "lot")
+_STORED = ("id", "entrant_id", *_WRITTEN)
+
+
+def _stored_values(row: StandingRow) -> dict[str, Any]:
+    return {
+        "rank": row.rank,
+        "points": _decimal(row.points),
+        "played": row.played,
+        "wins": row.wins,
+        "byes": row.byes,
+        "tiebreaks": {name: _text(value) for name, value in row.tiebreaks.items()},
+        "lot": row.lot,
+    }
+
+
+def _record_stored(row: dict[str, Any], unit: int) -> Record:
+    # points are sums of awards in units of the points table's common denominator: exact again from the decimal
+    points = Fraction(int((row["points"] * unit).to_integral_value(ROUND_HALF_EVEN)), unit)
+    return Record(entrant=row["entrant_id"], points=points, played=row["played"], wins=row["wins"], byes=row["byes"])
+
+
+def _values_stored(
+    tiebreaks: dict[str, str | None], order: list[str], *, direct: bool = False
+) -> dict[str, Fraction | None]:
+    # direct encounter belongs to the ties of this ranking, filled in again by standings_rank (unless asked for)
+    return {
+        name: None if name == DIRECT_ENCOUNTER and not direct else _text_fraction(tiebreaks.get(name)) for name in order
+    }
+
+
+def _text_fraction(text: str | None) -> Fraction | None:
+    return None if text is None else Fraction(text)
 
 
 def _decimal(value: Fraction) -> Decimal:

@@ -2,7 +2,7 @@
 
 import math
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -37,23 +37,45 @@ def standings_compute(
     order = tiebreak_check(tiebreaks)
     records = records_gather(results, table=table, entrants=entrants)
     lots = lots_draw(records, seed=seed)
-    values: dict[int, dict[str, Fraction | None]] = {e: {} for e in records}
-    for entrant, record in records.items():
-        for name in order:
-            if name != DIRECT_ENCOUNTER:
-                values[entrant][name] = tiebreak_value(name, record, records=records, group=())
-            else:
-                values[entrant][name] = None  # filled in only for entrants still tied when it is reached
+    return standings_rank(records, tiebreak_values(records, records, order=order), order=order, lots=lots)
 
+
+def tiebreak_values(
+    entrants: Iterable[int], records: Mapping[int, Record], *, order: Sequence[str]
+) -> dict[int, dict[str, Fraction | None]]:
+    """The tiebreaks of these entrants that do not depend on a tie (all but direct encounter, left None)."""
+    return {
+        entrant: {
+            name: None
+            if name == DIRECT_ENCOUNTER
+            else tiebreak_value(name, records[entrant], records=records, group=())
+            for name in order
+        }
+        for entrant in entrants
+    }
+
+
+def standings_rank(
+    records: Mapping[int, Record],
+    values: dict[int, dict[str, Fraction | None]],
+    *,
+    order: Sequence[str],
+    lots: Mapping[int, int],
+    direct: Callable[[list[list[int]]], Mapping[int, Fraction | None]] | None = None,
+) -> list[StandingRow]:
+    """Rank entrants by points, `values` (their tiebreaks, direct encounter filled in here for the entrants still
+    tied when it is reached) and lots. `records` gives points, played, wins and byes; direct encounter is computed
+    from the encounters in `records` or, when given, by `direct(tied groups)` (the incremental update keeps only
+    the counts of most entrants: it reuses the values of a tie that did not change and reads the encounters of one
+    that did)."""
     # match points sort as any tiebreak where more is better
     groups = _split([sorted(records)], sort_keys("points", {e: r.points for e, r in records.items()}))
     for name in order:
         if name == DIRECT_ENCOUNTER:
-            for group in groups:
-                if len(group) > 1:
-                    members = frozenset(group)
-                    for entrant in group:
-                        values[entrant][name] = tiebreak_value(name, records[entrant], records=records, group=members)
+            tied = [group for group in groups if len(group) > 1]
+            found = direct(tied) if direct is not None else direct_values(tied, records)
+            for entrant, value in found.items():
+                values[entrant][name] = value
         groups = _split(groups, sort_keys(name, {e: v[name] for e, v in values.items()}))
     ranked = [e for group in groups for e in sorted(group, key=lots.__getitem__)]
     return [
@@ -69,6 +91,16 @@ def standings_compute(
         )
         for i, e in enumerate(ranked)
     ]
+
+
+def direct_values(groups: Iterable[list[int]], records: Mapping[int, Record]) -> dict[int, Fraction | None]:
+    """Direct encounter within each of these ties, from the members' encounters."""
+    out = {}
+    for group in groups:
+        members = frozenset(group)
+        for entrant in group:
+            out[entrant] = tiebreak_value(DIRECT_ENCOUNTER, records[entrant], records=records, group=members)
+    return out
 
 
 # an encounter's result; shared, as a Fraction built per encounter was a good part of the cost

@@ -3,6 +3,7 @@
 the pages a styled 400/403/404/500 page in the visitor's language."""
 
 import logging
+import sys
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -10,6 +11,7 @@ from django.shortcuts import render
 from django.template import loader
 
 from league.errors import error_body
+from league.middleware import database_unavailable, unavailable
 
 API_PREFIX = "/api/"
 logger = logging.getLogger(__name__)
@@ -44,6 +46,10 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    # Django calls this inside its `except`: a database that failed in a middleware (the session, the user) is a
+    # 503 as it is in a view (league.middleware)
+    if database_unavailable(sys.exc_info()[1]):
+        return unavailable(request)
     if is_api(request):
         return _api("server_error", "Something went wrong on our side; it has been logged.", 500)
     try:

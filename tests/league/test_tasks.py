@@ -70,7 +70,7 @@ def _until(check: Callable[[], object], *, what: str, timeout: float = WAIT) -> 
 class Worker:
     """A Celery worker process on this test's database; its log is kept to count finished tasks and mails."""
 
-    def __init__(self, log: Path, queue: str) -> None:
+    def __init__(self, log: Path, queue: str, broker: str = BROKER) -> None:
         settings_dict = connection.settings_dict
         database = (
             f"postgres://{settings_dict['USER']}@{settings_dict['HOST'] or '127.0.0.1'}:"
@@ -79,7 +79,7 @@ class Worker:
         env = {
             **os.environ,
             "DATABASE_URL": database,
-            "CELERY_BROKER_URL": BROKER,
+            "CELERY_BROKER_URL": broker,
             "CELERY_TASK_ALWAYS_EAGER": "0",
             "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend",
             "PYTHONUNBUFFERED": "1",

@@ -17,6 +17,7 @@ SCHEDULE: dict[str, tuple[str, int | tuple[str, str]]] = {
     "rounds: start scheduled rounds": ("league.tasks.rounds_start_scheduled", 300),
     "reminders: send due reminders": ("league.tasks.reminders_send", 300),
     "standings: nightly recompute": ("league.tasks.nightly_recompute", ("30", "3")),
+    "outbox: publish follow-up work the broker missed": ("league.tasks.outbox_drain", 60),
 }
 
 

@@ -1,0 +1,60 @@
+"""What the fault tests share: a broker of this run (Redis, a queue of its own) that this process publishes to, and
+real Celery worker processes on this test's database (the `Worker` of tests/league/test_tasks.py)."""
+
+import os
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+import redis
+
+from config.celery import app as celery_app
+from league.services import follow_up
+from tests.league.test_tasks import Worker, _reset_pools, _until
+
+__all__ = ["BROKER", "QUEUE", "Worker", "_until", "fault_broker", "fault_workers"]
+
+_env_broker = os.environ.get("CELERY_BROKER_URL", "")
+# the run's own Redis database when it has one (CI's, a helper's); else the one tests/league/test_tasks.py uses
+BROKER = _env_broker if _env_broker.startswith("redis://") else "redis://127.0.0.1:6379/14"
+# queues of this run alone: other runs on this machine may share the Redis database
+QUEUE = f"faults-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+
+@pytest.fixture
+def fault_broker(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
+    """Publish from this process to BROKER, every task (the on-commit follow-ups too) on this run's queue; yields a
+    function that points the publishing at another broker URL."""
+    conf = celery_app.conf
+    saved = (conf.broker_url, conf.task_always_eager, conf.task_default_queue)
+
+    def point_at(url: str) -> None:
+        conf.broker_url = url
+        # Celery reads CELERY_BROKER_URL from the environment before its own setting
+        monkeypatch.setenv("CELERY_BROKER_URL", url)
+        _reset_pools()
+
+    conf.task_always_eager, conf.task_default_queue = False, QUEUE
+    point_at(BROKER)
+    follow_up.broker_pause_end()
+    follow_up.follow_up_ready()  # as config/wsgi.py does when a web process starts
+    yield point_at
+    conf.broker_url, conf.task_always_eager, conf.task_default_queue = saved
+    _reset_pools()
+    follow_up.broker_pause_end()
+    redis.Redis.from_url(BROKER).delete(QUEUE)
+
+
+@pytest.fixture
+def fault_workers(tmp_path: Path) -> Iterator[Callable[..., Worker]]:
+    """Start a worker process (2 pool processes) on this run's queue, on `broker` (BROKER by default)."""
+    started: list[Worker] = []
+
+    def start(broker: str = BROKER) -> Worker:
+        started.append(Worker(tmp_path / f"worker{len(started)}.log", QUEUE, broker=broker))
+        return started[-1]
+
+    yield start
+    for worker in started:
+        worker.kill()
