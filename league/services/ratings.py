@@ -6,6 +6,7 @@ seat anyone at a one-second friendly table and farm their rating)."""
 from django.db import transaction
 from django.utils import timezone
 
+from league.engines import engine_for
 from league.models import Player, Rating, RatingEvent, Result, Seat, Table, TableRuling
 from league.ratings import Skill, ratings_update
 
@@ -29,7 +30,7 @@ def _sides(table: Table) -> tuple[list[list[int]], list[int]]:
 
 
 def _is_partnership_game(table: Table) -> bool:
-    return table.game == "coinche"
+    return engine_for(table.game).teams(table.players) is not None
 
 
 @transaction.atomic
