@@ -39,7 +39,13 @@ class _Blank(dict[str, str]):
         return ""
 
 
-_FORMATTER = string.Formatter()
+class _Fields(string.Formatter):
+    # a place is a field's name and nothing more: no attribute or index lookups, whatever a translation holds
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> tuple[Any, str]:
+        return kwargs[field_name], field_name
+
+
+_FORMATTER = _Fields()
 
 
 def _fill(sentence: str, values: Mapping[str, str]) -> str:
