@@ -316,6 +316,9 @@ def replay_step(*, table_id: int, step: int) -> dict[str, Any]:
                 "to_act": [] if over else engine.to_act(state),
                 "ledger": engine.ledger(state),
                 "over": over,
+                # what the live table shows a spectator at this step, and what the move told everyone
+                "board": engine.view(state, None),
+                "events": move_events_for(events=move.events if move else table.opening_events, seat=None),
             }
     raise ServiceError(f"The move log ends before step {step}.", code="replay_failed")
 

@@ -65,6 +65,14 @@ def table_story(view: dict[str, Any]) -> list[Hand]:
     return hands
 
 
+@register.simple_tag
+def event_story(events: list[Any], view: dict[str, Any]) -> list[Line]:
+    """Some events (one move's, on the replay) in words as HTML, with the seats' names of `view`."""
+    sentences = engine_for(view["game"]).event_types()
+    names = {seat["index"]: seat["display_name"] for seat in view["seats"]}
+    return event_lines_html(events, sentences=sentences, names=names)
+
+
 @register.filter
 def card_face(code: Any) -> SafeString:
     """A card drawn with its SVG face (its label as the text alternative)."""
