@@ -54,12 +54,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="table",
             name="opening_events",
-            field=models.JSONField(blank=True, default=list),
+            field=models.JSONField(blank=True, db_default=[], default=list),
         ),
         migrations.AddField(
             model_name="move",
             name="events",
-            field=models.JSONField(blank=True, default=list),
+            field=models.JSONField(blank=True, db_default=[], default=list),
         ),
         migrations.RunPython(replay_events, migrations.RunPython.noop, elidable=True),
     ]

@@ -33,7 +33,7 @@ class Table(models.Model):
     step_open = models.BooleanField(default=False)
     # the events of the first deal as the engine declared them (engine.opening_events), each with its audience
     # (games/core/events.py); the moves' events follow in Move.events
-    opening_events = models.JSONField(default=list, blank=True)
+    opening_events = models.JSONField(default=list, db_default=[], blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True)
     # when the seats to act run out of time; null when nobody is to act (finished, annulled)
     # indexed only with the active tables, for the sweep (Meta.indexes): every move moves it, and each index on
@@ -93,7 +93,7 @@ class Move(models.Model):
     auto = models.BooleanField(default=False, help_text="Played by the clock (the engine's timeout move).")
     # what the engine declared of the move (engine.play_move): the move as others know it and all that followed,
     # each event with its audience; viewers are served games.core.events.visible(events, seat), never the payload
-    events = models.JSONField(default=list, blank=True)
+    events = models.JSONField(default=list, db_default=[], blank=True)
     # the engine declared the move secret (games.core.events.is_secret): others learn only that the seat acted
     hidden = models.BooleanField(default=False)
     # the engine's secret step was still open after this move (engine.secret_step): the other seats saw nothing new

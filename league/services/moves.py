@@ -6,11 +6,13 @@ cost of a move does not depend on how long the match has run.
 """
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from games import IllegalMove
@@ -221,6 +223,47 @@ def _apply(
     step_open = step_left_open(engine, state=state, new_state=new_state, seat=seat, before=before, after=after)
 
     known_rows = engine.ledger_count(state)
+    with _pipelined():
+        return _write(
+            table=table,
+            engine=engine,
+            policy=policy,
+            seats=seats,
+            seat=seat,
+            player_id=player_id,
+            move=move,
+            auto=auto,
+            key=key,
+            now=now,
+            new_state=new_state,
+            events=events,
+            hidden=hidden,
+            step_open=step_open,
+            after=after,
+            known_rows=known_rows,
+        )
+
+
+def _write(
+    *,
+    table: Table,
+    engine: Engine,
+    policy: Policy,
+    seats: list[Seat],
+    seat: int,
+    player_id: int,
+    move: dict[str, Any],
+    auto: bool,
+    key: str | None,
+    now: datetime,
+    new_state: dict[str, Any],
+    events: list[dict[str, Any]],
+    hidden: bool,
+    step_open: bool,
+    after: list[int],
+    known_rows: int,
+) -> MoveResult:
+    """Write what the move did: the ledger, the end, the clocks, the table, the to-act marks and the move row."""
     table.version += 1
     table.state = new_state
     table.step_open = step_open
@@ -276,6 +319,21 @@ def _apply(
         # league.services.rounds.season_table_refresh once the move has committed
         follow_up_enqueue(task="league.tasks.standings_refresh", table_id=table.pk)
     return result
+
+
+@contextmanager
+def _pipelined() -> Iterator[None]:
+    """The move's writes sent to PostgreSQL without waiting for each answer (psycopg's pipeline mode): they return
+    nothing the pipeline reads, so four round trips become one; a read among them (a ledger row's id) waits as
+    before. An error surfaces when the pipeline syncs, converted as Django converts it (a reused idempotency key
+    is still an IntegrityError)."""
+    raw = connection.connection
+    pipeline = getattr(raw, "pipeline", None)
+    if connection.vendor != "postgresql" or pipeline is None:
+        yield
+        return
+    with connection.wrap_database_errors, pipeline():
+        yield
 
 
 def step_left_open(
