@@ -2,6 +2,7 @@
 
 from django.utils import translation
 
+from games import GAME_NAMES, get_engine
 from league.story import card_html, event_lines, event_lines_html
 
 SENTENCES = {
@@ -79,3 +80,15 @@ def test_nothing_an_event_holds_makes_it_fail() -> None:
     assert lines[0].text == "unknown thing"
     assert lines[2].items[0].startswith("#100 shows ")
     assert all(isinstance(line.text, str) for line in lines)
+
+
+def test_every_event_sentence_of_every_game_has_its_korean_translation() -> None:
+    with translation.override("ko"):
+        untranslated = [
+            sentence
+            for game in GAME_NAMES
+            for sentence in get_engine(game).event_types().values()
+            if translation.gettext(sentence) == sentence
+        ]
+
+    assert untranslated == []
