@@ -272,7 +272,7 @@ class MoveInline(ReadOnlyInline):
         if move.table.status != Table.Status.ACTIVE:
             return json.dumps(move.payload)
         # in play, an organizer who also plays sees what the public log shows, no more
-        shown = json.dumps(move_events_for(events=move.events, seat=None))
+        shown = json.dumps(move_events_for(events=move.events, seat=None), sort_keys=True)
         return f"{shown} (the rest while in play is private)"
 
 
