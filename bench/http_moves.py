@@ -50,6 +50,9 @@ from typing import Any
 from benchdb import ROOT, bench_database, bench_env
 from playouts import move_pick, script_make
 
+# the bench speaks plain HTTP on the loopback: with DEBUG off the site redirects every request to HTTPS (issue 18),
+# which would measure 301 answers (bench_env copies this environment into the server's and this process's settings)
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 DB = "cardleague_bench_http"
 GAME = "coinche"
 PROCESSES = 4

@@ -51,7 +51,7 @@ from league.models import (
     TableRuling,
     Vacation,
 )
-from league.selectors.tables import move_public_part
+from league.selectors.tables import move_events_for
 from league.services.season_settings import EDITABLE, season_clock_set
 from league.services.seasons import ClockSpec
 from league.services.tables import table_annul, table_create, time_per_move_check
@@ -273,7 +273,7 @@ class MoveInline(ReadOnlyInline):
         if move.table.status != Table.Status.ACTIVE:
             return json.dumps(move.payload)
         # in play, an organizer who also plays sees what the public log shows, no more
-        shown = json.dumps(move_public_part(game=move.table.game, payload=move.payload, hidden=move.hidden))
+        shown = json.dumps(move_events_for(events=move.events, seat=None), sort_keys=True)
         return f"{shown} (the rest while in play is private)"
 
 

@@ -23,7 +23,10 @@ from league.labels import error_words
 from league.models import Entrant, Membership, Player, Season, Table
 
 CONFIRM_HELP = _("Tick to confirm: this cannot be undone.")
-ROW_FIELD = re.compile("row_([0-9]{1,2})")
+# a part of a move the player chooses on the page: "move.<key>" fills that key of the legal move shown,
+# "move.<key>.<n>" position n of a list (the cards of a row, in order); ASCII only ("²" is a digit to str.isdigit)
+MOVE_PART = re.compile("move\\.([a-z][a-z_]{0,29})(?:\\.([0-9]{1,2}))?")
+WHOLE_NUMBER = re.compile("-?[0-9]{1,9}")
 
 
 class FormRenderer(TemplatesSetting):
@@ -247,25 +250,30 @@ class ForfeitForm(TableRulingForm):
 
 class MoveForm(forms.Form):
     """One move: a legal move as the page showed it (JSON), completed by what the player chose: an amount within
-    the move's limits, a bid's points and suit, or the cards of a Palace row in order. The move is read and checked
-    by league.input, the validator the API's parser uses, so that the page refuses exactly what the API refuses."""
+    the move's limits (the protocol's free amount), and any part the page asks for in fields named after the move's
+    keys (`move.points`, `move.suit`, `move.cards.1` ...), so that no game needs a case of its own here. The move
+    is read and checked by league.input, the validator the API's parser uses, and the engine refuses a key it does
+    not define, so that the page refuses exactly what the API refuses."""
 
     move = forms.CharField(max_length=MAX_JSON_CHARS)
     version = forms.IntegerField(min_value=0, max_value=2_147_483_647)
     key = forms.CharField(max_length=100)
     amount = forms.IntegerField(required=False, min_value=-MAX_JSON_NUMBER, max_value=MAX_JSON_NUMBER)
-    points = forms.IntegerField(required=False, min_value=0, max_value=10_000)
-    suit = forms.ChoiceField(required=False, choices=[("", "")] + [(s, s) for s in "SHDC"])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # a Palace row: one select per position, row_1 ... row_n, read in the order of the positions; a name that is
-        # not row_ and ASCII digits is no position ("row_²" is a digit to str.isdigit, not to int)
-        positions = {}
+        self.parts: dict[str, Any] = {}
+        lists: dict[str, dict[int, str]] = {}
         for name, value in self.data.items():
-            if match := ROW_FIELD.fullmatch(name):
-                positions[int(match[1])] = value
-        self.row_cards = [positions[n] for n in sorted(positions) if positions[n]]
+            if not (match := MOVE_PART.fullmatch(name)) or not isinstance(value, str):
+                continue
+            if match[2] is None:
+                # a whole number chosen in a select is a number in the move, as the API sends it
+                self.parts[match[1]] = int(value) if WHOLE_NUMBER.fullmatch(value) else value
+            else:
+                lists.setdefault(match[1], {})[int(match[2])] = value
+        for key, positions in lists.items():
+            self.parts[key] = [positions[n] for n in sorted(positions)]
 
     def clean_move(self) -> dict[str, Any]:
         try:
@@ -295,12 +303,10 @@ class MoveForm(forms.Form):
                 )
             move = {k: v for k, v in move.items() if k not in ("min", "max")}
             move["amount"] = amount
-        if move["type"] == "bid" and "points" not in move:
-            if data.get("points") is None or not data.get("suit"):
-                self.add_error("points", _("Choose the points and the suit of your bid."))
-            move["points"], move["suit"] = data.get("points"), data.get("suit")
-        if move["type"] == "row" and "cards" not in move:
-            move["cards"] = self.row_cards
+        parts = {key: value for key, value in self.parts.items() if key not in move}
+        if any(value in ("", None) or (isinstance(value, list) and "" in value) for value in parts.values()):
+            self.add_error("move", _("Choose every part of your move."))
+        move = {**move, **parts}
         try:
             data["move"] = json_check(move)
         except BadInput as error:

@@ -39,3 +39,30 @@ def test_names_that_differ_only_in_case_are_settled_by_a_suffix_before_they_beco
         "ANN 3",
         "Bob",
     ]
+
+
+@pytest.mark.django_db
+def test_0004_story_fills_the_events_of_existing_tables_by_replaying_them():
+    """Tables played before moves stored their events get them from seed + moves, and the flags the old guess set
+    (a forced Court discard called public, closing its step) are set from the engine's declarations."""
+    import importlib
+    import random
+
+    from django.apps import apps
+
+    from league.models import Move, Table
+    from league.services.verification import table_verify
+    from tests.league.factories import table_for
+    from tests.league.playing import play_moves
+
+    migration = importlib.import_module("league.migrations.0004_story")
+    table = play_moves(table_for("the-court", players=2, seed="forced-2"), random.Random(4), count=12)
+    Move.objects.filter(table=table).update(events=[], hidden=False, step_open=False)
+    Table.objects.filter(pk=table.pk).update(opening_events=[])
+
+    migration.replay_events(apps, None)
+
+    table.refresh_from_db()
+    assert table_verify(table=table) == []
+    assert table.opening_events[0]["type"] == "hand_start"
+    assert Move.objects.get(table=table, seq=1).hidden is True

@@ -224,19 +224,28 @@ class SeatSerializer(serializers.Serializer):
     to_act = serializers.BooleanField()
 
 
+class StoryLineSerializer(serializers.Serializer):
+    type = serializers.CharField(help_text="The event's type, one of the game's event types.")
+    text = serializers.CharField(help_text="The event in words, in the caller's language.")
+    items = serializers.ListField(
+        child=serializers.CharField(), help_text="One line per item of a list field: a showdown's hands, a trick."
+    )
+
+
 class MoveLogEntrySerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     seat = serializers.IntegerField()
     display_name = serializers.CharField()
-    type = serializers.CharField(allow_null=True)
+    type = serializers.CharField(allow_null=True, help_text="The move's type as others may know it.")
     auto = serializers.BooleanField(help_text="Played by the clock.")
-    hidden = serializers.BooleanField(help_text="Part of a simultaneous step: its content is shown to its seat only.")
+    hidden = serializers.BooleanField(help_text="A secret choice: others learn only that the seat has chosen.")
     at = serializers.DateTimeField()
-    amount = serializers.IntegerField(required=False, help_text="A bet's amount, public once made.")
-    points = serializers.IntegerField(required=False, help_text="Coinche: a bid's points.")
-    suit = serializers.CharField(required=False, help_text="Coinche: a bid's or a slam's suit.")
-    card = serializers.CharField(required=False, help_text="Coinche: the card played (every Coinche card is public).")
-    target = serializers.IntegerField(required=False, help_text="Black Card: the seat a power names.")
+    events = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="What the move did, as the game declares you may see it: the move itself (a bid with its points, "
+        "a card played, a discard without its card), then what followed (tricks, reveals, showdowns, pots).",
+    )
+    story = StoryLineSerializer(many=True, help_text="The events in words, one per event.")
     payload = serializers.DictField(required=False, help_text="The whole move; only on the caller's own moves.")
 
 
@@ -269,6 +278,9 @@ class TableViewSerializer(serializers.Serializer):
     )
     state = serializers.DictField(help_text="The game's view for the caller's seat (the engine's `view`).")
     seats = SeatSerializer(many=True)
+    opening_events = serializers.ListField(
+        child=serializers.DictField(), help_text="The first deal's events you may see (your own cards dealt, antes)."
+    )
     moves = MoveLogEntrySerializer(many=True, help_text="The public move log, oldest first.")
     moves_total = serializers.IntegerField()
     results = ResultSerializer(many=True)

@@ -32,6 +32,9 @@ class Table(models.Model):
     # the last move left a simultaneous step open (as its Move row says), kept here so that the move pipeline need
     # not read that row back on every move
     step_open = models.BooleanField(default=False)
+    # the events of the first deal as the engine declared them (engine.opening_events), each with its audience
+    # (games/core/events.py); the moves' events follow in Move.events
+    opening_events = models.JSONField(default=list, db_default=[], blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True)
     # when the seats to act run out of time; null when nobody is to act (finished, annulled)
     # indexed only with the active tables, for the sweep (Meta.indexes): every move moves it, and each index on
@@ -93,9 +96,12 @@ class Move(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="moves")
     payload = models.JSONField()
     auto = models.BooleanField(default=False, help_text="Played by the clock (the engine's timeout move).")
-    # a secret choice of a simultaneous step: no other seat's view depended on it (docs/architecture.md)
+    # what the engine declared of the move (engine.play_move): the move as others know it and all that followed,
+    # each event with its audience; viewers are served games.core.events.visible(events, seat), never the payload
+    events = models.JSONField(default=list, db_default=[], blank=True)
+    # the engine declared the move secret (games.core.events.is_secret): others learn only that the seat acted
     hidden = models.BooleanField(default=False)
-    # the simultaneous step was still open after this move: nothing was revealed, the other seats saw nothing new
+    # the engine's secret step was still open after this move (engine.secret_step): the other seats saw nothing new
     step_open = models.BooleanField(default=False)
     at = models.DateTimeField()
     idempotency_key = models.CharField(max_length=100, blank=True, help_text="Empty when the client sent none.")

@@ -4,23 +4,17 @@ Nothing here returns the seed, the raw state, or a move payload the viewer may n
 "What a viewer sees").
 """
 
+from dataclasses import asdict
 from typing import Any
 
 from django.db.models import F, QuerySet
 
+from games.core.events import Event, visible
 from league import db
 from league.engines import engine_for
 from league.errors import NotFound
 from league.models import Move, Player, Result, Seat, Table
-
-# move fields a game makes public when the move is not part of a simultaneous step: bets are announced, and every
-# Coinche call and card is played face up; a Black Card pick may name a private card, so only its target is public
-# (payload key -> log key: a power's target "seat" must not overwrite the mover's seat)
-PUBLIC_MOVE_FIELDS = {
-    "coinche": {"points": "points", "suit": "suit", "card": "card"},
-    "black-card": {"amount": "amount", "seat": "target"},
-}
-DEFAULT_PUBLIC_MOVE_FIELDS = {"amount": "amount"}
+from league.story import event_lines
 
 
 def table_view_for(*, table: Table, player: Player | None, log_limit: int | None = None) -> dict[str, Any]:
@@ -58,7 +52,10 @@ def table_view_for(*, table: Table, player: Player | None, log_limit: int | None
             }
             for s in seats
         ],
-        "moves": move_log_for(table=table, seat=seat, limit=log_limit),
+        "opening_events": opening_events_for(table=table, seat=seat),
+        "moves": move_log_for(
+            table=table, seat=seat, limit=log_limit, names={s.index: s.player.display_name for s in seats}
+        ),
         "moves_total": table.version,
         "results": [],
     }
@@ -108,21 +105,30 @@ def legal_moves_for(*, table_id: int, player: Player | None) -> dict[str, Any]:
     }
 
 
-def move_public_part(*, game: str, payload: Any, hidden: bool) -> dict[str, Any]:
-    """What anyone may know of a move: its type, and for a move made in the open the fields its game announces."""
-    payload = payload if isinstance(payload, dict) else {}
-    public = {} if hidden else PUBLIC_MOVE_FIELDS.get(game, DEFAULT_PUBLIC_MOVE_FIELDS)
-    return {"type": payload.get("type"), **{name: payload[key] for key, name in public.items() if key in payload}}
+def move_events_for(*, events: Any, seat: int | None) -> list[Event]:
+    """What `seat` (None: anyone else) may see of a move's events, as its engine declared them; a stored value that
+    is not a list of events (a hand-edited row) shows nothing rather than failing the page."""
+    if not isinstance(events, list):
+        return []
+    return visible([event for event in events if isinstance(event, dict)], seat)
 
 
-def move_log_for(*, table: Table, seat: int | None, limit: int | None = None) -> list[dict[str, Any]]:
-    """The move log as `seat` may see it: every move's seat, type and time; the whole payload only to its own seat;
-    the amount of a bet to everyone; nothing else of a move made during a simultaneous step."""
-    moves = Move.objects.filter(table=table).select_related("player").order_by("-seq")
+def move_log_for(
+    *, table: Table, seat: int | None, limit: int | None = None, names: dict[int, str] | None = None
+) -> list[dict[str, Any]]:
+    """The move log as `seat` may see it: every move's seat, time and the events the engine declared visible to that
+    seat (a bid with its points, a card played, "a card discarded" without the card), in words as well; the
+    whole payload only to the move's own seat."""
+    engine = engine_for(table.game)
+    sentences = engine.event_types()
+    latest = Move.objects.filter(table=table).select_related("player").order_by("-seq")
     if limit is not None:
-        moves = moves[:limit]
+        latest = latest[:limit]
+    moves = list(reversed(list(latest)))
+    names = names if names is not None else seat_names(table=table)
     log = []
-    for move in reversed(list(moves)):
+    for move in moves:
+        events = move_events_for(events=move.events, seat=seat)
         entry: dict[str, Any] = {
             "seq": move.seq,
             "seat": move.seat,
@@ -130,12 +136,23 @@ def move_log_for(*, table: Table, seat: int | None, limit: int | None = None) ->
             "auto": move.auto,
             "hidden": move.hidden,
             "at": move.at,
-            **move_public_part(game=table.game, payload=move.payload, hidden=move.hidden),
+            "type": kind if isinstance(kind := events[0].get("type") if events else None, str) else None,
+            "events": events,
+            "story": [asdict(line) for line in event_lines(events, sentences=sentences, names=names)],
         }
-        if seat is not None and move.seat == seat:
+        if seat is not None and move.seat == seat and isinstance(move.payload, dict):
             entry["payload"] = move.payload
         log.append(entry)
     return log
+
+
+def opening_events_for(*, table: Table, seat: int | None) -> list[Event]:
+    """The events of the table's first deal that `seat` may see."""
+    return move_events_for(events=table.opening_events, seat=seat)
+
+
+def seat_names(*, table: Table) -> dict[int, str]:
+    return dict(Seat.objects.filter(table=table).values_list("index", "player__display_name"))
 
 
 def tables_waiting_for(*, player: Player) -> QuerySet[Table]:

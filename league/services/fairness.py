@@ -34,10 +34,11 @@ from league.models import (
     Table,
     TableFairness,
 )
-from league.selectors.tables import move_log_for
+from league.selectors.tables import move_events_for, move_log_for, opening_events_for
 from league.services.tables import table_start
 from league.services.verification import table_verify
 from league.spreadsheet import csv_text
+from league.story import event_lines
 
 RECORD_FORMAT = "cardleague-table-record"
 MAX_ENTROPY_LENGTH = 128
@@ -181,14 +182,23 @@ def record_export(*, table_id: int) -> dict[str, Any]:
     view = fairness_view(table=table)
     seats = Seat.objects.filter(table=table).select_related("player").order_by("index")
     if revealed:
+        # once ended every card is public (the seed deals them all): the events with their audiences
         moves = [
-            {"seq": m.seq, "seat": m.seat, "payload": m.payload, "auto": m.auto, "at": m.at.isoformat()}
+            {
+                "seq": m.seq,
+                "seat": m.seat,
+                "payload": m.payload,
+                "auto": m.auto,
+                "at": m.at.isoformat(),
+                "events": m.events,
+            }
             for m in Move.objects.filter(table=table).order_by("seq")
         ]
     else:
+        # in play, what anyone may know: the events a spectator sees, in words too
         moves = [
-            {key: entry[key] for key in ("seq", "seat", "type", "amount", "auto", "hidden") if key in entry}
-            | {"at": entry["at"].isoformat()}
+            {key: entry[key] for key in ("seq", "seat", "type", "auto", "hidden", "events") if key in entry}
+            | {"at": entry["at"].isoformat(), "story": [line["text"] for line in entry["story"]]}
             for entry in move_log_for(table=table, seat=None)
         ]
     return {
@@ -211,6 +221,7 @@ def record_export(*, table_id: int) -> dict[str, Any]:
         "engine_seed": view["engine_seed"],
         "entropy": [None if row["waived"] is not False else row["entropy"] for row in view["entropy"]],
         "seats": [{"index": s.index, "player_id": s.player_id, "display_name": s.player.display_name} for s in seats],
+        "opening_events": table.opening_events if revealed else opening_events_for(table=table, seat=None),
         "moves": moves,
         "ledger": [entry.row for entry in LedgerEntry.objects.filter(table=table).order_by("index")],
         "results": [
@@ -305,6 +316,9 @@ def replay_step(*, table_id: int, step: int) -> dict[str, Any]:
                 "to_act": [] if over else engine.to_act(state),
                 "ledger": engine.ledger(state),
                 "over": over,
+                # what the live table shows a spectator at this step, and what the move told everyone
+                "board": engine.view(state, None),
+                "events": move_events_for(events=move.events if move else table.opening_events, seat=None),
             }
     raise ServiceError(f"The move log ends before step {step}.", code="replay_failed")
 
@@ -329,10 +343,16 @@ def history_text(*, table_id: int) -> str:
         "seats       " + ", ".join(f"{seat} {name}" for seat, name in sorted(names.items())),
     ]
     deal, rows = 0, 0
+    sentences = engine_for(table.game).event_types()
     for move, engine, state in _replay(table):
-        if move is not None:
+        if move is None:
+            opening = opening_events_for(table=table, seat=None)
+            lines += ["", *_story_lines(opening, sentences=sentences, names=names, indent="  ")]
+        else:
             clock = " [clock]" if move.auto else ""
             lines.append(f"  #{move.seq} seat {move.seat} ({names.get(move.seat)}){clock}: {_compact(move.payload)}")
+            events = move_events_for(events=move.events, seat=None)
+            lines += _story_lines(events, sentences=sentences, names=names, indent="      ")
         ledger = engine.ledger(state)
         lines += [f"  -- ledger {index}: {_compact(ledger[index])}" for index in range(rows, len(ledger))]
         # a new deal begins at the start and after every move that closed one
@@ -349,6 +369,15 @@ def history_text(*, table_id: int) -> str:
         lines += ["", "== result"]
         lines += [f"  place {r.place}: seat {r.seat} ({names.get(r.seat)}), score {r.score}" for r in results]
     return "\n".join(lines) + "\n"
+
+
+def _story_lines(events: list[Any], *, sentences: dict[str, str], names: dict[int, str], indent: str) -> list[str]:
+    """The public events in words, each list item (a showdown's hands, a trick's cards) on a line of its own."""
+    out = []
+    for line in event_lines(events, sentences=sentences, names=names):
+        out.append(indent + line.text)
+        out += [f"{indent}  - {item}" for item in line.items]
+    return out
 
 
 def _compact(data: Any) -> str:

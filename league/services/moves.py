@@ -6,14 +6,17 @@ cost of a move does not depend on how long the match has run.
 """
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from games import IllegalMove
+from games.core.events import is_secret
 from games.core.protocol import Engine
 from league.db import row_insert, row_update, table_locked
 from league.engines import engine_for
@@ -210,18 +213,57 @@ def _apply(
     state = table.state
     before = engine.to_act(state)
     try:
-        new_state = engine.apply_move(state, seat, move)
+        new_state, events = engine.play_move(state, seat, move)
     except IllegalMove as error:
         raise IllegalMoveError(error.code, error.message) from error
     after = engine.to_act(new_state)
-    # only a move made while several seats may act, or the last one of a step left open, can be a hidden choice
-    in_step = len(before) > 1 or table.step_open
-    hidden = in_step and _invisible_to_others(
-        engine, players=table.players, state=state, seat=seat, move=move, new_state=new_state
-    )
-    step_open = hidden and bool(after) and set(after) == set(before) - {seat}
+    # the engine says what others learn of the move and whether its secret step goes on: a forced move (one legal
+    # choice) is as secret as any other, and keeps every seat's clock while the step stays open
+    hidden = is_secret(events)
+    step_open = step_left_open(engine, state=state, new_state=new_state, seat=seat, before=before, after=after)
 
     known_rows = engine.ledger_count(state)
+    with _pipelined():
+        return _write(
+            table=table,
+            engine=engine,
+            policy=policy,
+            seats=seats,
+            seat=seat,
+            player_id=player_id,
+            move=move,
+            auto=auto,
+            key=key,
+            now=now,
+            new_state=new_state,
+            events=events,
+            hidden=hidden,
+            step_open=step_open,
+            after=after,
+            known_rows=known_rows,
+        )
+
+
+def _write(
+    *,
+    table: Table,
+    engine: Engine,
+    policy: Policy,
+    seats: list[Seat],
+    seat: int,
+    player_id: int,
+    move: dict[str, Any],
+    auto: bool,
+    key: str | None,
+    now: datetime,
+    new_state: dict[str, Any],
+    events: list[dict[str, Any]],
+    hidden: bool,
+    step_open: bool,
+    after: list[int],
+    known_rows: int,
+) -> MoveResult:
+    """Write what the move did: the ledger, the end, the clocks, the table, the to-act marks and the move row."""
     table.version += 1
     table.state = new_state
     table.step_open = step_open
@@ -263,6 +305,7 @@ def _apply(
             "seat": seat,
             "player": player_id,
             "payload": move,
+            "events": events,
             "auto": auto,
             "hidden": hidden,
             "step_open": step_open,
@@ -278,41 +321,32 @@ def _apply(
     return result
 
 
-def _invisible_to_others(
-    engine: Engine, *, players: int, state: dict[str, Any], seat: int, move: dict[str, Any], new_state: dict[str, Any]
+@contextmanager
+def _pipelined() -> Iterator[None]:
+    """The move's writes sent to PostgreSQL without waiting for each answer (psycopg's pipeline mode): they return
+    nothing the pipeline reads, so four round trips become one; a read among them (a ledger row's id) waits as
+    before. An error surfaces when the pipeline syncs, converted as Django converts it (a reused idempotency key
+    is still an IntegrityError)."""
+    raw = connection.connection
+    pipeline = getattr(raw, "pipeline", None)
+    if connection.vendor != "postgresql" or pipeline is None:
+        yield
+        return
+    with connection.wrap_database_errors, pipeline():
+        yield
+
+
+def step_left_open(
+    engine: Engine, *, state: dict[str, Any], new_state: dict[str, Any], seat: int, before: list[int], after: list[int]
 ) -> bool:
-    """Whether every other seat's view is the same whichever legal move the seat chose: then the move told the
-    others nothing but that the seat has acted. Out-of-turn calls that are public (a Coinche coinche, K-D7) fail the
-    test, secret choices (a Palace row, a Court discard, a Black Card reveal before all are in) pass it. Tried on the
-    first, middle and last legal alternatives, so its cost does not depend on how many moves are legal."""
-    played = _canonical(move)
-    alternatives = [
-        candidate
-        for entry in engine.legal_moves(state, seat)
-        for candidate in _playable(entry)
-        if _canonical(candidate) != played
-    ]
-    if not alternatives:
-        return False
-    others = [other for other in range(players) if other != seat]
-    seen = {other: _canonical(engine.view(new_state, other)) for other in others}
-    picks = {_canonical(alternatives[i]): alternatives[i] for i in (0, len(alternatives) // 2, -1)}
-    for alternative in picks.values():
-        try:
-            elsewhere = engine.apply_move(state, seat, alternative)
-        except IllegalMove:
-            return False
-        if any(_canonical(engine.view(elsewhere, other)) != seen[other] for other in others):
-            return False
-    return True
-
-
-def _playable(entry: dict[str, Any]) -> list[dict[str, Any]]:
-    """A legal-move entry as moves: a free amount at both ends of its range."""
-    if "min" not in entry:
-        return [entry]
-    base = {key: value for key, value in entry.items() if key not in ("min", "max")}
-    return [{**base, "amount": entry["min"]}, {**base, "amount": entry["max"]}]
+    """Whether the move was one seat's choice in a secret step that is still open after it: the engine's state says
+    the step goes on and the seats to act are those before less the mover (not a new step begun by a reveal)."""
+    return (
+        engine.secret_step(state)
+        and engine.secret_step(new_state)
+        and bool(after)
+        and set(after) == set(before) - {seat}
+    )
 
 
 def _canonical(data: Any) -> str:

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from league.engines import engine_for
 from league.models import Player, Rating, RatingEvent, Result, Seat, Table, TableRuling
 from league.ratings import Skill, ratings_update
 from league.services.locks import players_lock
@@ -31,7 +32,7 @@ def _sides(table: Table) -> tuple[list[list[int]], list[int]]:
 
 
 def _is_partnership_game(table: Table) -> bool:
-    return table.game == "coinche"
+    return engine_for(table.game).teams(table.players) is not None
 
 
 @transaction.atomic

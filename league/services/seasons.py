@@ -27,12 +27,9 @@ from league.services.tables import time_per_move_check
 from league.standings import PointsTable
 from league.standings.tiebreaks import tiebreak_check
 
-# the match format of a season, in the engines' own option names (each engine names its chip stack and hand limit)
-MATCH_FORMAT_OPTIONS = {
-    "starting_stack": {"the-court": "starting_stack", "black-card": "chips", "mini-poker": "stack"},
-    "hand_limit": {"the-court": "hand_limit", "black-card": "hand_limit", "mini-poker": "hands"},
-    "target_score": {"coinche": "target_score"},
-}
+# the match format of a season, by the role each engine declares for its own option (games/core/options.py): each
+# engine names its chip stack and hand limit as it likes
+MATCH_FORMAT_ROLES = {"starting_stack": "stack", "hand_limit": "hand_limit", "target_score": "target_score"}
 # the match-format fields in words, for a refusal (translated where it is shown)
 MATCH_FORMAT_WORDS = {
     "starting_stack": gettext_noop("starting stack"),
@@ -40,7 +37,6 @@ MATCH_FORMAT_WORDS = {
     "target_score": gettext_noop("target score"),
 }
 DEFAULT_ROUNDS = 5
-PARTNERSHIP_GAME = "coinche"
 
 
 class WrongStatus(ServiceError):
@@ -69,12 +65,12 @@ def season_options(
     """The engine options of the season's tables: its options with the match-format fields merged in, checked."""
     engine = engine_for(game)
     merged = dict(options or {})
-    defaults = engine.default_options()
+    by_role = {option["role"]: option["name"] for option in engine.options_schema() if option.get("role")}
     for name, value in match_format.items():
         if value is None:
             continue
-        option = MATCH_FORMAT_OPTIONS.get(name, {}).get(game, name)
-        if option not in defaults:
+        option = by_role.get(MATCH_FORMAT_ROLES.get(name, name))
+        if option is None:
             raise BadOptions(
                 _("%(game)s has no %(setting)s.")
                 % {"game": _(engine.title), "setting": _(MATCH_FORMAT_WORDS.get(name, name))},
@@ -218,7 +214,7 @@ def season_values(spec: SeasonSpec) -> dict[str, Any]:
     _partners_check(spec)
     table_min, table_max = _table_sizes(spec, engine)
     rounds_planned = _rounds_planned(spec)
-    seats = 4 if spec.game == PARTNERSHIP_GAME else (table_max or 2)
+    seats = _partnership_seats(engine) or table_max or 2
     options = season_options(
         game=spec.game,
         options=spec.options,
@@ -276,6 +272,13 @@ def clock_spec_check(clock: ClockSpec) -> None:
         raise BadOptions(problems[0].message, code="bad_clock", field=f"clock.{problems[0].field}")
 
 
+def _partnership_seats(engine: Engine) -> int | None:
+    """The seats of a game played by partners (the engine declares its teams, e.g. Coinche's 0+2 against 1+3);
+    None for a game where every seat plays for itself."""
+    seats = engine.max_players
+    return seats if engine.teams(seats) is not None else None
+
+
 def _partners_check(spec: SeasonSpec) -> None:
     """Coinche is played by partners, the other games not; rotating partners sit at multi-table rounds, fixed
     teams meet in pairs."""
@@ -283,9 +286,10 @@ def _partners_check(spec: SeasonSpec) -> None:
         raise BadOptions(f"Unknown format {spec.format!r}.", field="format")
     if spec.partners not in Season.Partners.values:
         raise BadOptions(f"Unknown partnership rule {spec.partners!r}.", field="partners")
-    partnership_game = spec.game == PARTNERSHIP_GAME
+    partnership_game = _partnership_seats(engine_for(spec.game)) is not None
     if partnership_game and spec.partners == Season.Partners.NONE:
-        raise BadOptions("Coinche is played in partnerships: fixed or rotating.", field="partners")
+        title = engine_for(spec.game).title
+        raise BadOptions(f"{title} is played in partnerships: fixed or rotating.", field="partners")
     if not partnership_game and spec.partners != Season.Partners.NONE:
         raise BadOptions(
             _("%(game)s has no partnerships.") % {"game": _(engine_for(spec.game).title)}, field="partners"

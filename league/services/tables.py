@@ -115,6 +115,7 @@ def table_start(*, table: Table, engine: Engine, seed: str) -> None:
     now = timezone.now()
     to_act = engine.to_act(state)
     table.seed, table.state, table.status = seed, state, Table.Status.ACTIVE
+    table.opening_events = engine.opening_events(state)
     Seat.objects.filter(table=table, index__in=to_act).update(to_act=True)
     record_ledger(table=table, engine=engine, state=state, known_rows=0)
     if engine.is_over(state):
@@ -122,7 +123,7 @@ def table_start(*, table: Table, engine: Engine, seed: str) -> None:
         table.deadline = None
     else:
         table.deadline = clock_open(table=table, to_act=to_act, now=now)
-    table.save(update_fields=["seed", "state", "deadline", "status", "finished_at"])
+    table.save(update_fields=["seed", "state", "opening_events", "deadline", "status", "finished_at"])
 
 
 @transaction.atomic

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db import DatabaseError, transaction
 
+from games.core.events import is_secret
 from league import db
 from league.clocks.arithmetic import Interval, is_overdue
 from league.engines import engine_for
@@ -58,7 +59,19 @@ class TimeoutDone:
 
 
 # the columns the sweep writes (`_write`), in the order of the rows' tuples after their primary key
-MOVE_COLUMNS = ("table", "seq", "seat", "player", "payload", "auto", "hidden", "step_open", "at", "idempotency_key")
+MOVE_COLUMNS = (
+    "table",
+    "seq",
+    "seat",
+    "player",
+    "payload",
+    "events",
+    "auto",
+    "hidden",
+    "step_open",
+    "at",
+    "idempotency_key",
+)
 PLAYED_COLUMNS = ("state", "version", "step_open", "deadline")
 
 
@@ -233,7 +246,8 @@ def _plan(
         seat = due[0]
         state = table.state
         move = engine.timeout_move(state, seat)
-        new_state = engine.apply_move(state, seat, move)
+        # the events the engine declares, stored as the pipeline stores them (the story and each viewer's log)
+        new_state, events = engine.play_move(state, seat, move)
         if engine.is_over(new_state) or engine.ledger_count(new_state) > engine.ledger_count(state):
             raise _NotPlain()
         after = engine.to_act(new_state)
@@ -254,7 +268,9 @@ def _plan(
         clock = clocks[seat]
         if clock.abandoned and clock.consecutive_timeouts == policy.abandon_after and policy.forfeit:
             raise _NotPlain()
-        plan.moves.append((table.pk, table.version, seat, players[seat], move, True, False, False, now, ""))
+        plan.moves.append(
+            (table.pk, table.version, seat, players[seat], move, events, True, is_secret(events), False, now, "")
+        )
         abandoned = clock.abandoned and clock.consecutive_timeouts == policy.abandon_after
         plan.done.append(TimeoutDone(table.pk, seat, table.version, abandoned=abandoned))
         marks = {index: index in after for index in marks}

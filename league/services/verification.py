@@ -25,6 +25,8 @@ def table_verify(*, table: Table) -> list[str]:
     except IllegalMove as error:
         return [*differences, f"the game cannot be set up from its seed and options: {error}"]
 
+    if _canonical(engine.opening_events(state)) != _canonical(table.opening_events):
+        differences.append("the first deal's events differ from the replay")
     moves = list(Move.objects.filter(table=table).order_by("seq"))
     for expected_seq, move in enumerate(moves, start=1):
         if move.seq != expected_seq:
@@ -34,10 +36,12 @@ def table_verify(*, table: Table) -> list[str]:
         if seat is None or seat.player_id != move.player_id:
             differences.append(f"move {move.seq} is by a player who does not hold seat {move.seat}")
         try:
-            state = engine.apply_move(state, move.seat, move.payload)
+            state, events = engine.play_move(state, move.seat, move.payload)
         except IllegalMove as error:
             differences.append(f"move {move.seq} is refused on replay: {error.code}: {error.message}")
             break
+        if _canonical(events) != _canonical(move.events):
+            differences.append(f"move {move.seq}'s events differ from the replay")
     else:
         differences += _compare(table, engine, state, seats, moves)
     return differences

@@ -2,8 +2,6 @@
 the verifier's verdict), the entropy form of a seeding table, the move-by-move replay of an ended table, and the
 downloads: the table's record (JSON), its deal history (text), a season's standings and results (CSV)."""
 
-import json
-
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -82,10 +80,17 @@ def table_replay(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     except ServiceError as error:
         return render(request, "league/fairness/not_yet.html", {"table": table, "error": error.message}, status=409)
     template = "league/fairness/replay.html#step" if request.htmx else "league/fairness/replay.html"
+    seats = [
+        {"index": held["seat"], "display_name": held["display_name"], "to_act": held["seat"] in data["to_act"]}
+        for held in data["held"]
+    ]
     context = {
         "table": table,
         "r": data,
-        "move_json": json.dumps(data["move"], ensure_ascii=False, sort_keys=True) if data["move"] else "",
+        # the live table's board, as a spectator sees it at this step (templates/league/boards/)
+        "board_template": [f"league/boards/{table.game}.html", "league/boards/_none.html"],
+        "s": data["board"],
+        "view": {"game": table.game, "seats": seats, "seat": None, "your_turn": False, "legal_moves": []},
         "last_row": data["ledger"][-1] if data["ledger"] else None,
         "prev_step": data["step"] - 1 if data["step"] > 0 else None,
         "next_step": data["step"] + 1 if data["step"] < data["steps"] else None,

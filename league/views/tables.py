@@ -25,7 +25,8 @@ from league.throttles import move_attempt
 from league.views.accounts import throttled_page
 from league.views.base import HtmxHttpRequest
 
-LOG_LIMIT = 50
+# enough for the current deal of every game (a Coinche deal with a long auction is under 60 moves) and those before
+LOG_LIMIT = 200
 
 
 def _context(request: HtmxHttpRequest, table: Table, **extra: Any) -> dict[str, Any]:

@@ -67,24 +67,53 @@ class FakeEngine:
         return [{"type": "bet", "min": 0, "max": 5}]
 
     def apply_move(self, state: dict[str, Any], seat: int, move: dict[str, Any]) -> dict[str, Any]:
+        return self.play_move(state, seat, move)[0]
+
+    def play_move(
+        self, state: dict[str, Any], seat: int, move: dict[str, Any]
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         if not isinstance(move, dict) or seat not in self.to_act(state):
             raise IllegalMove("not_your_turn", "this seat is not to act")
+        known = {"pick": {"type", "value"}, "bet": {"type", "amount"}}.get(move.get("type"), {"type"})
+        if set(move) - known:
+            raise IllegalMove("unknown_field", "this move has a field the game does not define")
         new = copy.deepcopy(state)
         if state["phase"] == "pick":
             if move.get("type") != "pick" or move.get("value") not in (1, 2, 3):
                 raise IllegalMove("bad_move", "pick a value from 1 to 3")
             new["picks"][seat] = move["value"]
+            events = [{"type": "pick", "seat": seat, "secret": {"to": [seat], "value": move["value"]}}]
             if None not in new["picks"]:
                 new["phase"], new["revealed"] = "bet", new["picks"]
-            return new
+                events.append({"type": "picks_revealed", "picks": list(new["picks"])})
+            return new, events
         amount = move.get("amount")
         if move.get("type") != "bet" or type(amount) is not int or not 0 <= amount <= 5:
             raise IllegalMove("bad_move", "bet a whole amount from 0 to 5")
         new["bets"][seat] = amount
         new["turn"] = (seat + 1) % state["players"]
+        events = [{"type": "bet", "seat": seat, "amount": amount}]
         if None not in new["bets"]:
             _settle(new)
-        return new
+            events.append({"type": "hand_end", "number": new["round"]})
+            if new["phase"] == "pick":
+                events.append({"type": "hand_start", "number": new["round"] + 1})
+        return new, events
+
+    def opening_events(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{"type": "hand_start", "number": 1}]
+
+    def secret_step(self, state: dict[str, Any]) -> bool:
+        return bool(state["phase"] == "pick")
+
+    def event_types(self) -> dict[str, str]:
+        return {
+            "hand_start": "Round {number}",
+            "pick": "{seat} picks {value}",
+            "picks_revealed": "The picks: {picks}",
+            "bet": "{seat} bets {amount}",
+            "hand_end": "Round {number} is over",
+        }
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         out = {key: state[key] for key in ("round", "rounds", "phase", "revealed", "bets", "totals", "ledger")}

@@ -85,7 +85,7 @@ def test_a_table_page_shows_the_spectator_view_and_hides_the_seed_and_hidden_mov
     page = superuser_client.get(reverse("admin:league_table_change", args=[table.pk])).content.decode()
 
     assert SEED not in page
-    assert "{&quot;type&quot;: &quot;pick&quot;} (the rest while in play is private)" in page
+    assert "[{&quot;seat&quot;: 0, &quot;type&quot;: &quot;pick&quot;}] (the rest while in play is private)" in page
     assert "&quot;value&quot;: 3" not in page and '"value": 3' not in page
 
 

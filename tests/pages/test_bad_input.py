@@ -41,7 +41,7 @@ def test_the_page_move_form_refuses_what_the_api_refuses_without_a_500(fake_game
     table, client = _seated("the-court")
 
     response = client.post(
-        f"/tables/{table.pk}/move/", {"move": move, "version": 0, "key": "k-1", "amount": "1", "row_²": "AS"}
+        f"/tables/{table.pk}/move/", {"move": move, "version": 0, "key": "k-1", "amount": "1", "move.cards.²": "AS"}
     )
 
     assert response.status_code == 422
@@ -55,12 +55,14 @@ def test_the_page_move_form_refuses_what_the_api_refuses_without_a_500(fake_game
 @pytest.mark.parametrize(
     "fields",
     [
-        {"row_²": "AS", "row_1": "KD"},
-        {"row_" + "9" * 5_000: "AS"},
-        {"row_-1": "AS", "row_01": "QH"},
+        {"move.cards.²": "AS", "move.cards.1": "KD"},
+        {"move.cards." + "9" * 5_000: "AS"},
+        {"move.cards.-1": "AS", "move.cards.01": "QH"},
         {"amount": "²"},
         {"amount": "9" * 5_000},
-        {"points": "1e9"},
+        {"move.points": "1e9"},
+        {"move.points": "9" * 5_000},
+        {"move.value": "2", "move.note": "x<script>"},
         {"version": "²"},
         {"version": "9" * 5_000},
         {"key": "x" * 5_000},

@@ -52,7 +52,7 @@ def test_palace_infighting_series_through_two_browsers(live_server, browser):
         # the opponent's move reaches this page by the page's own polling of the version endpoint
         _page_at(page, url, table.version, poll=True)
         for position, card in enumerate(row, start=1):
-            page.select_option(f"#row-builder select[name=row_{position}]", card)
+            page.select_option(f"#row-builder select[name='move.cards.{position}']", card)
         page.click("#row-builder button[type=submit]")
         page.wait_for_selector(f'#board[data-version="{table.version + 1}"]')
         rounds_seen += 1
@@ -89,8 +89,8 @@ def test_coinche_deal_through_four_browsers(live_server, browser):
         legal = engine.legal_moves(table.state, seat)
         if any(m["type"] == "bid" for m in legal) and not bid_made:
             # the bidding box: the lowest bid, in hearts
-            page.select_option("#bidding-box select[name=points]", "80")
-            page.select_option("#bidding-box select[name=suit]", "H")
+            page.select_option("#bidding-box select[name='move.points']", "80")
+            page.select_option("#bidding-box select[name='move.suit']", "H")
             page.click("#bidding-box button[type=submit]")
             bid_made = True
         elif legal[0]["type"] == "play":

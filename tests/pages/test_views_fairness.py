@@ -10,11 +10,11 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 
-from league.models import Table
+from league.models import Move, Table
 from league.services.rounds import season_start
 from tests.league.factories import PlayerFactory, table_for
 from tests.league.fairness.helpers import seated
-from tests.league.playing import play_moves
+from tests.league.playing import play_moves, seat_count, short_options
 from tests.league.seasons.factories import season_with_entrants
 
 pytestmark = pytest.mark.django_db
@@ -115,3 +115,17 @@ def test_season_csv_downloads(fake_game) -> None:
     assert standings["Content-Type"] == "text/csv; charset=utf-8"
     assert next(csv.reader(io.StringIO(standings.content.decode())))[:2] == ["rank", "entrant"]
     assert other.status_code == 404
+
+
+@pytest.mark.parametrize("game", ["coinche", "the-court", "palace-infighting", "black-card", "mini-poker"])
+def test_the_replay_draws_each_step_with_the_live_tables_board_and_tells_the_move_in_words(game: str) -> None:
+    table = play_moves(
+        table_for(game, players=seat_count(game), options=short_options(game), seed=f"replay-{game}"),
+        random.Random(7),
+    )
+    first = Move.objects.get(table=table, seq=1)
+
+    page = _client().get(f"/tables/{table.pk}/replay/?step=1").content.decode()
+
+    assert 'class="board' in page and "<code>" not in page and "{&quot;" not in page
+    assert f'<li class="event ev-{first.events[0]["type"]}">' in page

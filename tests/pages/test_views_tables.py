@@ -130,7 +130,7 @@ def test_palace_row_builder_builds_the_row_from_the_selects():
     table = table_for("palace-infighting", players=2)
     player = table.seats.get(index=0).player
     row = get_engine("palace-infighting").legal_moves(table.state, 0)[0]["cards"]
-    selects = {f"row_{i}": card for i, card in enumerate(row, start=1)}
+    selects = {f"move.cards.{i}": card for i, card in enumerate(row, start=1)}
     response = _client(player).post(f"/tables/{table.pk}/move/", _form(table, {"type": "row"}, **selects))
     table.refresh_from_db()
     assert response.status_code == 302

@@ -220,8 +220,12 @@ def test_the_seed_is_in_no_export_before_the_end(fake_game) -> None:
     assert SERVER_SEED not in text and table.seed not in text
     assert (record["server_seed"], record["engine_seed"]) == (None, None)
     # what the public move log shows, never a payload: the two secret picks, then a bet and its amount
-    public = ["at", "auto", "hidden", "seat", "seq", "type"]
-    assert [sorted(move) for move in record["moves"]] == [public, public, sorted([*public, "amount"])]
+    public = ["at", "auto", "events", "hidden", "seat", "seq", "story", "type"]
+    assert [sorted(move) for move in record["moves"]] == [public, public, public]
+    first, second, bet = record["moves"]
+    assert (first["events"][0], first["hidden"]) == ({"type": "pick", "seat": first["seat"]}, True)
+    assert second["events"][0] == {"type": "pick", "seat": second["seat"]}
+    assert bet["events"][0]["type"] == "bet" and isinstance(bet["events"][0]["amount"], int)
     with pytest.raises(NotRevealed):
         history_text(table_id=table.pk)
     with pytest.raises(NotRevealed):
@@ -253,8 +257,10 @@ def test_a_tampered_move_is_reported(played) -> None:
     move.payload = {"type": "pick", "value": move.payload["value"] % 3 + 1}
     move.save()
 
-    # the first round's picks are in its ledger row too
+    # the first round's picks are in its ledger row too, and the tampered pick's events name another value
     assert table_verify_full(table=played) == [
+        "move 1's events differ from the replay",
+        "move 2's events differ from the replay",
         "stored state differs from the replay of seed + moves",
         "ledger row 0 differs from the replay",
     ]

@@ -72,14 +72,18 @@ def test_a_hidden_move_shows_its_payload_only_to_its_own_seat(fake_game: str) ->
     spectator = table_view_for(table=table, player=None)["moves"]
 
     assert own[0]["payload"] == {"type": "pick", "value": 3}
+    assert own[0]["events"] == [{"type": "pick", "seat": 2, "value": 3}]
+    name = players[2].display_name
     for log in (other, spectator):
         assert {k: v for k, v in log[0].items() if k != "at"} == {
             "seq": 1,
             "seat": 2,
-            "display_name": players[2].display_name,
+            "display_name": name,
             "type": "pick",
             "auto": False,
             "hidden": True,
+            "events": [{"type": "pick", "seat": 2}],
+            "story": [{"type": "pick", "text": f"{name} picks ", "items": []}],
         }
 
 
@@ -93,8 +97,10 @@ def test_a_hidden_move_stays_hidden_after_the_step_is_revealed(fake_game: str) -
 
     log = table_view_for(table=table, player=players[1])["moves"]
 
-    assert "payload" not in log[0] and "value" not in log[0]
+    assert "payload" not in log[0] and log[0]["events"] == [{"type": "pick", "seat": 0}]
     assert log[1]["payload"] == {"type": "pick", "value": 1}
+    # the last pick is secret too; what the step revealed follows it, for everyone
+    assert log[1]["events"] == [{"type": "pick", "seat": 1, "value": 1}, {"type": "picks_revealed", "picks": [3, 1]}]
 
 
 def test_a_bet_shows_its_amount_to_everyone(fake_game: str) -> None:
@@ -108,7 +114,11 @@ def test_a_bet_shows_its_amount_to_everyone(fake_game: str) -> None:
 
     entry = table_view_for(table=table, player=None)["moves"][2]
 
-    assert (entry["type"], entry["amount"], entry["hidden"], "payload" in entry) == ("bet", 4, False, False)
+    assert (entry["events"], entry["hidden"], "payload" in entry) == (
+        [{"type": "bet", "seat": bettor, "amount": 4}],
+        False,
+        False,
+    )
 
 
 def test_the_log_limit_keeps_the_latest_moves(fake_game: str) -> None:
@@ -143,7 +153,7 @@ def test_waiting_for_lists_the_tables_where_the_player_is_to_act_most_urgent_fir
     assert list(tables_waiting_for(player=me)) == [sooner, later]
 
 
-def test_coinche_calls_and_cards_are_public_in_the_log_but_a_black_card_pick_names_no_card() -> None:
+def test_coinche_calls_are_public_in_the_log_in_words_and_as_data() -> None:
     # given: a Coinche table where the seat on turn bids 80 hearts
     table = table_for("coinche", players=4)
     engine = get_engine("coinche")
@@ -152,20 +162,36 @@ def test_coinche_calls_and_cards_are_public_in_the_log_but_a_black_card_pick_nam
     move_submit(table_id=table.pk, player=player, move={"type": "bid", "points": 80, "suit": "H"}, expected_version=0)
     # then: a spectator's log shows the whole call
     entry = table_view_for(table=Table.objects.get(pk=table.pk), player=None)["moves"][-1]
-    assert (entry["type"], entry["points"], entry["suit"]) == ("bid", 80, "H")
+    assert (entry["type"], entry["events"]) == ("bid", [{"type": "bid", "points": 80, "suit": "H", "seat": bidder}])
+    assert entry["story"][0]["text"] == f"{player.display_name} bids 80 Hearts ♥"
 
 
-def test_a_black_card_power_shows_its_target_but_not_the_card_it_names() -> None:
-    # given: a Black Card table whose log holds a power's target choice and a pick naming a card
+def test_a_stored_move_that_is_not_a_list_of_events_shows_nothing_and_breaks_nothing() -> None:
+    # given: rows edited by hand, events that are not events
     table = table_for("black-card", players=3)
     mover = table.seats.get(index=0).player
     now = table.created_at
-    Move.objects.create(table=table, seq=1, seat=0, player=mover, payload={"type": "target", "seat": 2}, at=now)
-    Move.objects.create(table=table, seq=2, seat=0, player=mover, payload={"type": "pick", "card": "7H"}, at=now)
-    # then: a spectator sees the target under its own name, the mover's seat intact, and no card
+    Move.objects.create(table=table, seq=1, seat=0, player=mover, payload={"type": "x"}, events="junk", at=now)
+    Move.objects.create(
+        table=table, seq=2, seat=0, player=mover, payload=[1], events=[1, {"type": "call", "amount": "<b>"}], at=now
+    )
+    # then: the log reads them without failing; the odd event is shown as it is, as data
     first, second = table_view_for(table=table, player=None)["moves"]
-    assert (first["seat"], first["type"], first["target"]) == (0, "target", 2)
-    assert second == {**second, "type": "pick"} and "card" not in second
+    assert (first["events"], first["type"]) == ([], None)
+    assert second["events"] == [{"type": "call", "amount": "<b>"}]
+
+
+def test_the_opening_events_of_a_seat_hold_its_own_cards_only() -> None:
+    table = table_for("the-court", players=3)
+    engine = get_engine("the-court")
+
+    mine = table_view_for(table=table, player=table.seats.get(index=1).player)["opening_events"]
+    spectator = table_view_for(table=table, player=None)["opening_events"]
+
+    dealt = [event for event in mine if event["type"] == "cards_dealt"]
+    assert [event["seat"] for event in dealt] == [1]
+    assert dealt[0]["cards"] == engine.view(table.state, 1)["cards"]
+    assert not [event for event in spectator if event["type"] == "cards_dealt"]
 
 
 # --- legal_moves_for: the read before a move -----------------------------------------------------------------------

@@ -15,6 +15,7 @@ from django.utils import timezone
 from games import IllegalMove, available_games, get_engine
 from league.errors import IdempotencyMismatch, IllegalMoveError, NotSeated, StaleVersion, TableClosed
 from league.models import LedgerEntry, Move, Result, Seat, Table
+from league.selectors.tables import table_view_for
 from league.services.moves import move_submit, move_timeout
 from league.services.tables import table_annul
 from league.services.verification import table_verify
@@ -226,11 +227,11 @@ def test_simultaneous_step_accepts_the_seats_in_any_order_on_the_version_they_sa
     table.refresh_from_db()
     assert table.state["revealed"] == [1, 2, 3]
     assert table.version == 3
-    # the last pick reveals all three: it is not hidden, and it closes the step
+    # the last pick is as secret as the others (the engine declares it so); the reveal that follows closes the step
     assert list(Move.objects.filter(table=table).values_list("seat", "hidden", "step_open")) == [
         (order[0], True, True),
         (order[1], True, True),
-        (order[2], False, False),
+        (order[2], True, False),
     ]
 
 
@@ -490,3 +491,86 @@ def test_c_d2_the_last_discard_of_a_step_is_as_secret_as_the_others() -> None:
 
     last = Move.objects.get(table=table, seq=3)
     assert (last.seat, last.hidden, last.step_open) == (seats[-1], True, False)
+
+
+# --- what the engine declares (issue 17) --------------------------------------------------------------------------
+
+# a Court deal where seat 1 holds three of a kind (two Scholars and one more of a rank): one legal discard
+FORCED_SEED = "forced-2"
+
+
+def test_c_d2_a_forced_discard_is_logged_exactly_like_every_other_discard() -> None:
+    """The discard of a seat with one legal choice is as secret as any other: the engine declares it so, where the
+    old guess (no alternative changes the others' views) called it public and leaked that the kept cards pair."""
+    engine = get_engine("the-court")
+    table = table_for("the-court", players=2, seed=FORCED_SEED)
+    assert engine.legal_moves(table.state, 1) == [{"type": "discard", "card": "S"}]
+    players = _players(table)
+
+    for seat in (1, 0):
+        table.refresh_from_db()
+        move_submit(
+            table_id=table.pk, player=players[seat], move=engine.legal_moves(table.state, seat)[0], expected_version=0
+        )
+
+    forced, free = (Move.objects.get(table=table, seq=seq) for seq in (1, 2))
+    assert (forced.hidden, forced.step_open, free.hidden, free.step_open) == (True, True, True, False)
+    log = {entry["seat"]: entry for entry in table_view_for(table=table, player=None)["moves"]}
+    assert log[1]["events"][0] == {"type": "discard", "seat": 1}
+    assert log[0]["events"][0] == {"type": "discard", "seat": 0}
+    assert (log[1]["hidden"], log[1]["type"]) == (log[0]["hidden"], log[0]["type"]) == (True, "discard")
+
+
+def test_docs_clocks_a_forced_move_in_a_secret_step_restarts_no_clock() -> None:
+    """docs/clocks.md: a simultaneous step runs on one clock; the forced discard leaves it open, so the other seat
+    keeps its deadline (not a fresh full turn) and may still move on the version that opened the step."""
+    start = timezone.now()
+    with time_machine.travel(start, tick=False):
+        table = table_for("the-court", players=2, seed=FORCED_SEED, time_per_move=timedelta(hours=2))
+    opened = table.deadline
+    players = _players(table)
+    forced = get_engine("the-court").legal_moves(table.state, 1)[0]
+
+    with time_machine.travel(start + timedelta(hours=1), tick=False):
+        move_submit(table_id=table.pk, player=players[1], move=forced, expected_version=0)
+
+    table.refresh_from_db()
+    assert (table.step_open, table.deadline) == (True, opened)
+    free = get_engine("the-court").legal_moves(table.state, 0)[0]
+    with time_machine.travel(start + timedelta(hours=1, minutes=5), tick=False):
+        assert move_submit(table_id=table.pk, player=players[0], move=free, expected_version=0).seq == 2
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_an_invented_key_in_a_move_is_refused_as_unknown_field_and_nothing_changes(game: str) -> None:
+    engine = get_engine(game)
+    table = table_for(game, players=seat_count(game), options=short_options(game))
+    seat = engine.to_act(table.state)[0]
+    legal = engine.legal_moves(table.state, seat)[0]
+    move = {key: value for key, value in legal.items() if key not in ("min", "max")}
+    if "min" in legal:
+        move["amount"] = legal["min"]
+    before = _snapshot(table)
+
+    with pytest.raises(IllegalMoveError) as refused:
+        move_submit(
+            table_id=table.pk,
+            player=_players(table)[seat],
+            move={**move, "note": "x<script>"},
+            expected_version=0,
+        )
+
+    assert refused.value.code == "unknown_field"
+    assert _snapshot(table) == before
+
+
+def test_each_move_stores_the_events_its_engine_declared(fake_game: str) -> None:
+    table = table_for(fake_game)
+    players = _players(table)
+    move_submit(table_id=table.pk, player=players[0], move={"type": "pick", "value": 3}, expected_version=0)
+
+    table.refresh_from_db()
+    assert table.opening_events == [{"type": "hand_start", "number": 1}]
+    assert Move.objects.get(table=table, seq=1).events == [
+        {"type": "pick", "seat": 0, "secret": {"to": [0], "value": 3}}
+    ]

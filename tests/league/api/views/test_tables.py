@@ -73,6 +73,8 @@ def test_spectator_gets_no_hidden_pick(fake_game, client_for, anon) -> None:
                 "auto": False,
                 "hidden": True,
                 "at": body["moves"][0]["at"],
+                "events": [{"type": "pick", "seat": 0}],
+                "story": [{"type": "pick", "text": f"{first.display_name} picks ", "items": []}],
             }
         ]
 
@@ -410,3 +412,43 @@ def test_a_committed_palace_row_reaches_neither_the_opponent_nor_a_spectator(cli
 def _reload(table: Table) -> Table:
     table.refresh_from_db()
     return table
+
+
+# --- what the engines declare (issue 17) ---------------------------------------------------------------------------
+
+
+def test_an_invented_key_in_a_move_is_422_unknown_field_and_changes_nothing(client_for) -> None:
+    table = table_for("the-court", players=2)
+    first, _ = _seated(table)
+    move = {**get_engine("the-court").legal_moves(table.state, 0)[0], "amount": "x<script>"}
+
+    response = client_for(first).post(_url(table, "moves/"), {"move": move, "expected_version": 0}, format="json")
+
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == "unknown_field"
+    assert (_reload(table).version, Move.objects.filter(table=table).count()) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("payload", "events"),
+    [
+        ({"type": "call", "amount": "x<script>"}, [{"type": "call", "seat": 0, "amount": "x<script>"}]),
+        ([1, 2], "not a list"),
+        ({"type": 7}, [None, 3, {"type": ["x"], "seat": "nobody", "cards": "AS", "card": 9}]),
+        ({}, [{"type": "showdown", "hands": [{"seat": 99, "cards": ["ZZ"], "category": {"text": "{oops"}}]}]),
+    ],
+)
+def test_no_stored_move_makes_a_response_fail(client_for, anon, payload, events) -> None:
+    """Whatever a move row holds (a hand-edited row, an older engine's events), every door answers."""
+    table = table_for("the-court", players=2)
+    first, _ = _seated(table)
+    Move.objects.create(table=table, seq=1, seat=0, player=first, payload=payload, events=events, at=table.created_at)
+    Table.objects.filter(pk=table.pk).update(version=1)
+
+    for client in (anon, client_for(first)):
+        for url in (_url(table), _url(table, "moves/")):
+            assert client.get(url).status_code == 200
+    page = anon.get(f"/tables/{table.pk}/")
+    assert page.status_code == 200
+    assert b"x<script>" not in page.content
+    assert anon.get(f"/tables/{table.pk}/record.json").status_code == 200
