@@ -18,6 +18,7 @@ from league.services.ratings import ratings_recompute
 from league.services.rounds import round_settle, rounds_start_due, season_table_refresh
 from league.services.standings import standings_recompute
 from league.services.timeouts import table_timeouts_apply, timeouts_apply
+from league.services.tournaments import tournament_advance
 
 
 @shared_task(acks_late=True)
@@ -40,9 +41,11 @@ def table_timeout(table_id: int) -> int:
 
 @shared_task(acks_late=True)
 def standings_refresh(table_id: int) -> None:
-    """Rate a finished table, recompute its season's standings, close its round (and season) when it was the last."""
+    """Rate a finished table, recompute its season's standings, close its round (and season) when it was the last;
+    a tournament's table moves its bracket on."""
     if Table.objects.filter(pk=table_id).exists():
         season_table_refresh(table_id=table_id)
+        tournament_advance(table_id=table_id)
 
 
 @shared_task(acks_late=True)

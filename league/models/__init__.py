@@ -5,3 +5,4 @@ from league.models.clubs import *  # noqa: F403
 from league.models.fairness import *  # noqa: F403
 from league.models.seasons import *  # noqa: F403
 from league.models.tables import *  # noqa: F403
+from league.models.tournaments import *  # noqa: F403
