@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from league.views import accounts, clubs, console, fairness, home, seasons, tables
+from league.views import accounts, clubs, console, fairness, home, seasons, tables, tournaments
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -53,4 +53,11 @@ urlpatterns = [
     path("tables/<int:table_id>/record.json", fairness.table_record, name="fairness_record"),
     path("tables/<int:table_id>/history.txt", fairness.table_history, name="fairness_history"),
     path("seasons/<int:season_id>/export/<str:kind>.csv", fairness.season_export, name="fairness_season_csv"),
+    # bracket tournaments (issue 22)
+    path("clubs/<slug:slug>/tournaments/", tournaments.club_tournaments_page, name="club_tournaments"),
+    path("tournaments/<int:tournament_id>/", tournaments.tournament_detail, name="tournament"),
+    path("tournaments/<int:tournament_id>/<str:action>/", tournaments.tournament_action, name="tournament_action"),
+    path(
+        "tournaments/<int:tournament_id>/export/<str:kind>.csv", tournaments.tournament_export, name="tournament_export"
+    ),
 ]
