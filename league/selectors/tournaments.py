@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from league.errors import NotFound
-from league.models import Club, Result, Seat, Table, Tournament, TournamentEntrant, TournamentTable
+from league.models import Club, Result, Season, Seat, Table, Tournament, TournamentEntrant, TournamentTable
 
 STANDINGS_HEADER = ["place", "shared", "seed", "player_id", "player", "points", "withdrawn"]
 RESULTS_HEADER = ["match", "table_number", "table_id", "status", "seat", "player_id", "player", "place", "score"]
@@ -118,3 +118,20 @@ def tournament_results_rows(*, tournament: Tournament) -> list[list[Any]]:
                 [link.match, link.number, link.table_id, link.table.status, index, player_id, name, place, score]
             )
     return rows
+
+
+def tournament_match_tables_rows(*, tournament: Tournament) -> list[dict[str, Any]]:
+    """Every table of the tournament with the match it plays, in the order they were opened."""
+    links = TournamentTable.objects.filter(tournament=tournament).order_by("id")
+    return [
+        {"match": match, "number": number, "table_id": table_id, "status": status}
+        for match, number, table_id, status in links.values_list("match", "number", "table_id", "table__status")
+    ]
+
+
+def club_season_get(*, club: Club, season_id: int) -> Season:
+    """One of the club's seasons (a tournament's first stage, or the standings that seed it)."""
+    season = Season.objects.filter(pk=season_id, club=club).first()
+    if season is None:
+        raise NotFound("No such season in this club.", field="season_id")
+    return season
