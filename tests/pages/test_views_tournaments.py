@@ -129,3 +129,13 @@ def test_the_exports_list_standings_and_every_seat(club_setup, django_capture_on
     lines = list(csv.reader(io.StringIO(results)))
     assert len(lines) == 3 and lines[1][0] == "W1.1" and lines[1][3] == "finished"
     assert _client().get(f"/tournaments/{tournament.pk}/export/secrets.csv").status_code == 404
+
+
+def test_the_bracket_speaks_the_readers_language(club_setup):
+    club, organizer, members = club_setup
+    tournament = _cup(club, organizer, members)
+    tournament_start(tournament=tournament, by=organizer)
+    members[0].language = "ko"
+    members[0].save()
+    page = _client(members[0]).get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "그랜드 파이널" in page and "패자조 결승" in page and "토너먼트" in page
