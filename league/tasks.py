@@ -18,7 +18,7 @@ from league.services.ratings import ratings_recompute
 from league.services.rounds import round_settle, rounds_start_due, season_table_refresh
 from league.services.standings import standings_recompute
 from league.services.timeouts import table_timeouts_apply, timeouts_apply
-from league.services.tournaments import tournament_advance
+from league.services.tournaments import tournament_advance, tournaments_catch_up
 
 
 @shared_task(acks_late=True)
@@ -51,7 +51,8 @@ def standings_refresh(table_id: int) -> None:
 @shared_task(acks_late=True)
 def nightly_recompute() -> dict[str, int]:
     """Recompute what the after-table refreshes keep up to date, in case one was lost: every running season's
-    standings, its rounds that have no table left in play, and every game's ratings."""
+    standings, its rounds that have no table left in play, every game's ratings, and the brackets of the
+    tournaments whose finished tables did not reach them."""
     seasons = rounds = 0
     for season_id in Season.objects.filter(status=Season.Status.RUNNING).values_list("id", flat=True):
         with transaction.atomic():
@@ -63,7 +64,8 @@ def nightly_recompute() -> dict[str, int]:
                     rounds += 1
     games = Table.objects.filter(status=Table.Status.FINISHED).order_by().values_list("game", flat=True).distinct()
     rated = sum(ratings_recompute(game=game) for game in sorted(set(games)))
-    return {"seasons": seasons, "rounds_closed": rounds, "tables_rated": rated}
+    brackets = tournaments_catch_up()
+    return {"seasons": seasons, "rounds_closed": rounds, "tables_rated": rated, "tournament_tables": brackets}
 
 
 @shared_task(acks_late=True)

@@ -469,3 +469,19 @@ def _tables_void(tournament: Tournament) -> None:
             table_annul(table_id=link.table_id, reason="the match was decided by a forfeit")
         link.recorded = True
         link.save(update_fields=["recorded"])
+
+
+def tournaments_catch_up() -> int:
+    """Advance the brackets past every tournament table that ended, or was annulled, without its result reaching
+    the bracket (a task lost with a broker down, a table annulled by an organizer's ruling); the nightly recompute
+    runs it. Returns how many tables it recorded."""
+    pending = (
+        TournamentTable.objects.filter(recorded=False, tournament__status=Tournament.Status.RUNNING)
+        .exclude(table__status__in=[Table.Status.ACTIVE, Table.Status.SEEDING])
+        .order_by("id")
+        .values_list("table_id", flat=True)
+    )
+    table_ids = list(pending)
+    for table_id in table_ids:
+        tournament_advance(table_id=table_id)
+    return len(table_ids)

@@ -19,6 +19,7 @@ from league.models import (
     TournamentTable,
 )
 from league.services.seasons import WrongStatus
+from league.services.tables import table_annul
 from league.services.tournaments import (
     TournamentSpec,
     draw_commitment,
@@ -27,6 +28,7 @@ from league.services.tournaments import (
     tournament_register,
     tournament_start,
     tournament_withdraw,
+    tournaments_catch_up,
 )
 from league.tournaments import bracket
 from league.tournaments.seeding import seeds_by_lot
@@ -268,3 +270,21 @@ def test_t_r11_a_two_stage_playoff_takes_the_top_k_of_its_finished_season(fake_g
     tables = _tables_in_play(tournament)
     pairs = {frozenset(s.player_id for s in t.seats.all()) for t in tables}
     assert pairs == {frozenset({members[4].pk, members[1].pk}), frozenset({members[3].pk, members[2].pk})}
+
+
+def test_a_table_annulled_outside_the_bracket_is_replayed_by_the_catch_up(fake_game):
+    # given: a match whose table an organizer annuls through the tables' own ruling (no task follows)
+    tournament, organizer, _ = _tournament(fake_game, 2)
+    tournament = tournament_start(tournament=tournament, by=organizer)
+    first = _tables_in_play(tournament)[0]
+    table_annul(table_id=first.pk, reason="misdeal")
+    # when: the nightly catch-up runs (twice: it is idempotent)
+    assert tournaments_catch_up() == 1
+    assert tournaments_catch_up() == 0
+    # then: the match is played again at a new table, the annulled one counting for nothing
+    again = _tables_in_play(tournament)
+    assert len(again) == 1 and again[0].pk != first.pk
+    links = TournamentTable.objects.filter(tournament=tournament, match="W1.1").order_by("number")
+    assert [(link.number, link.recorded) for link in links] == [(1, True), (2, False)]
+    tournament.refresh_from_db()
+    assert bracket.match_get(tournament.state, "W1.1")["tables"] == []
