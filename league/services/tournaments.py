@@ -376,14 +376,23 @@ def _state_save(tournament: Tournament, state: State) -> None:
     placed = _places(tournament)
     if placed:
         awards = places.awards(placed, tournament.points) if tournament.points else {}
-        entrants = {e.pk: e for e in TournamentEntrant.objects.filter(tournament=tournament)}
-        changed = []
-        for row in placed:
-            entrant = entrants[row["entrant"]]
-            points = _decimal(awards[row["entrant"]]) if row["entrant"] in awards else None
-            if (entrant.place, entrant.shared, entrant.points) != (row["place"], row["shared"], points):
-                entrant.place, entrant.shared, entrant.points = row["place"], row["shared"], points
-                changed.append(entrant)
+        stored = {
+            pk: (place, shared)
+            for pk, place, shared in TournamentEntrant.objects.filter(tournament=tournament, place__isnull=False)
+            .values_list("id", "place", "shared")
+            .iterator()
+        }
+        # only the entrants whose place changed are written (one or two after a table)
+        changed = [
+            TournamentEntrant(
+                pk=row["entrant"],
+                place=row["place"],
+                shared=row["shared"],
+                points=_decimal(awards[row["entrant"]]) if row["entrant"] in awards else None,
+            )
+            for row in placed
+            if stored.get(row["entrant"]) != (row["place"], row["shared"])
+        ]
         TournamentEntrant.objects.bulk_update(changed, ["place", "shared", "points"])
     _tables_void(tournament)
     if _over(tournament):
@@ -461,14 +470,19 @@ def _tables_void(tournament: Tournament) -> None:
     if tournament.format == Tournament.Format.MULTI_ELIM:
         return
     decided = {m["id"] for m in tournament.state["matches"] if m["decided"] is not None}
-    links = TournamentTable.objects.filter(tournament=tournament, recorded=False).select_related("table")
-    for link in links:
-        if link.match not in decided:
+    # the ids and statuses only: a large bracket has hundreds of tables in play, and their states are not needed
+    links = TournamentTable.objects.filter(tournament=tournament, recorded=False).values_list(
+        "id", "match", "table_id", "table__status"
+    )
+    voided = []
+    for link_id, match, table_id, status in links:
+        if match not in decided:
             continue
-        if link.table.status in (Table.Status.ACTIVE, Table.Status.SEEDING):
-            table_annul(table_id=link.table_id, reason="the match was decided by a forfeit")
-        link.recorded = True
-        link.save(update_fields=["recorded"])
+        if status in (Table.Status.ACTIVE, Table.Status.SEEDING):
+            table_annul(table_id=table_id, reason="the match was decided by a forfeit")
+        voided.append(link_id)
+    if voided:
+        TournamentTable.objects.filter(pk__in=voided).update(recorded=True)
 
 
 def tournaments_catch_up() -> int:
