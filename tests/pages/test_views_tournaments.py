@@ -139,3 +139,21 @@ def test_the_bracket_speaks_the_readers_language(club_setup):
     members[0].save()
     page = _client(members[0]).get(f"/tournaments/{tournament.pk}/").content.decode()
     assert "그랜드 파이널" in page and "패자조 결승" in page and "토너먼트" in page
+
+
+def test_a_multiplayer_elimination_page_lists_each_rounds_tables(club_setup, fake_game):
+    club, organizer, members = club_setup
+    extra = PlayerFactory.create_batch(3)
+    for player in extra:
+        MembershipFactory(club=club, player=player, role=Membership.Role.MEMBER)
+    tournament = _cup(club, organizer, members + extra, game=fake_game, format="multi_elim", options={"rounds": 1})
+    tournament_start(tournament=tournament, by=organizer)
+    page = _client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "<svg" not in page
+    assert "Round 1" in page and 'class="rounds"' in page
+    tables = Table.objects.filter(tournament_link__tournament=tournament)
+    assert tables.count() == 2
+    for table in tables:
+        assert f'href="/tables/{table.pk}/"' in page
+    for player in members + extra:
+        assert player.display_name in page
