@@ -1,6 +1,7 @@
 """Tournaments at scale (pure, no database): a 1,024-entrant single elimination and a 1,000-player freezeout.
 
 usage: .venv/bin/python bench/tournaments.py [--entrants 1024] [--players 1000] [--seats 6] [--seed 1]
+       .venv/bin/python bench/tournaments.py --league [--entrants 1024] [--game palace-infighting] [--options '{}']
 
 Single elimination: the seeding (by rating, and by lot), the bracket's creation, then every round's advance, both
 ways the league may record it: one `results_record` call per round (a whole round at once), and one
@@ -8,9 +9,17 @@ ways the league may record it: one `results_record` call per round (a whole roun
 dealt at every table that may deal and ended in a seeded random order, with seeded random results, to the end;
 each `hand_end` is one step (busts, places, balancing, breaking, the level) and each `hand_deal` another. Figures:
 median and max per step, and the total. Never fails: it prints figures (the target: well under a second a step).
+
+--league: the same single elimination through the league's services on PostgreSQL (own database
+`cardleague_bench_tournaments`, created and dropped here): the entrants registered one by one
+(`tournament_register`), `tournament_start` (seeding, the bracket, the first round's tables opened), then every
+table played to its end by the engine's bot through `move_submit`, and after each finished table what the task
+`standings_refresh` runs (the rating, then `tournament_advance`: the bracket, places, the next table opened),
+timed apart from the moves. Figures per step and the whole tournament's wall time.
 """
 
 import argparse
+import json
 import os
 import pathlib
 import random
@@ -22,6 +31,8 @@ from collections.abc import Callable
 from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+
+from benchdb import bench_database
 
 from league.tournaments import bracket
 from league.tournaments import freezeout as fz
@@ -133,15 +144,104 @@ def _hand_result(rnd: random.Random, stacks: list[int], ante: int) -> list[int]:
     return out
 
 
+def league_bench(entrants: int, game: str, options: dict[str, Any], seed: int) -> None:
+    """The single elimination through the services (see the module's docstring)."""
+    with bench_database("cardleague_bench_tournaments"):
+        _league_run(entrants, game, options, seed)
+
+
+def _league_run(entrants: int, game: str, options: dict[str, Any], seed: int) -> None:
+    from django.contrib.auth import get_user_model
+
+    from games import get_engine
+    from league.models import Club, Membership, Player, Table, Tournament
+    from league.services import moves
+    from league.services.moves import move_submit
+    from league.services.rounds import season_table_refresh
+    from league.services.tournaments import (
+        TournamentSpec,
+        tournament_advance,
+        tournament_create,
+        tournament_register,
+        tournament_start,
+    )
+
+    finished: list[int] = []
+    # the task after a table is run here, timed apart from the moves (the pipeline would enqueue it)
+    moves.follow_up_enqueue = lambda *, task, table_id: finished.append(table_id)  # type: ignore[assignment]
+    engine = get_engine(game)
+    rnd = random.Random(seed)
+    start_all = time.perf_counter()
+    users = get_user_model().objects.bulk_create(
+        get_user_model()(username=f"bench{i}", password="!") for i in range(entrants + 1)
+    )
+    players = Player.objects.bulk_create(Player(user=u, display_name=u.username.title()) for u in users)
+    club = Club.objects.create(name="Bench club", slug="bench")
+    Membership.objects.bulk_create(
+        Membership(club=club, player=p, role="organizer" if i == 0 else "member") for i, p in enumerate(players)
+    )
+    organizer, field = players[0], players[1:]
+    spec = TournamentSpec(name="Bench cup", game=game, format="single_elim", seeding="lot", options=options)
+    tournament = tournament_create(club=club, by=organizer, spec=spec)
+    register_times = []
+    for player in field:
+        _, took = timed(lambda p=player: tournament_register(tournament=tournament, player=p))
+        register_times.append(took)
+    print(f"single elimination through the services, {entrants} entrants, {game} {options}")
+    print(line("tournament_register", register_times))
+    tournament, took = timed(lambda: tournament_start(tournament=tournament, by=organizer))
+    opened = Table.objects.filter(tournament_link__tournament=tournament).count()
+    print(f"  tournament_start (draw by lot, bracket, {opened} tables opened) {took:.2f} s")
+    move_times, advance_times = [], []
+    tables_played = 0
+    by_id = {p.pk: p for p in players}
+    while True:
+        active = list(Table.objects.filter(tournament_link__tournament=tournament, status="active").order_by("id"))
+        if not active:
+            break
+        for table in active:
+            seats = dict(table.seats.values_list("index", "player_id"))
+            state, version = table.state, table.version
+            while not engine.is_over(state):
+                seat = rnd.choice(engine.to_act(state))
+                legal = engine.legal_moves(state, seat)
+                move = engine.bot_move(engine.view(state, seat), legal, rnd)
+                result, took = timed(
+                    lambda t=table, p=by_id[seats[seat]], m=move, v=version: move_submit(
+                        table_id=t.pk, player=p, move=m, expected_version=v
+                    )
+                )
+                move_times.append(took)
+                version = result.version
+                state = Table.objects.only("state").get(pk=table.pk).state
+            while finished:
+                table_id = finished.pop()
+                _, took = timed(lambda t=table_id: (season_table_refresh(table_id=t), tournament_advance(table_id=t)))
+                advance_times.append(took)
+            tables_played += 1
+    tournament.refresh_from_db()
+    wall = time.perf_counter() - start_all
+    print(line("move_submit (bot moves)", move_times))
+    print(line("after a table: rating + advance", advance_times))
+    print(f"  {tables_played} tables, status {tournament.status}; whole tournament {wall:.1f} s wall time")
+    assert tournament.status == Tournament.Status.FINISHED
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--entrants", type=int, default=1024)
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--seats", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--league", action="store_true", help="through the services, on PostgreSQL")
+    parser.add_argument("--game", default="palace-infighting")
+    parser.add_argument("--options", default="{}", help="the tables' engine options, as JSON")
     args = parser.parse_args()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} cores, load average {load} (one process: the steps are single-threaded pure Python)")
+    if args.league:
+        league_bench(args.entrants, args.game, json.loads(args.options), args.seed)
+        return
     single_elimination_bench(args.entrants, args.seed)
     freezeout_bench(args.players, args.seats, args.seed)
 

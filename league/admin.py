@@ -49,12 +49,16 @@ from league.models import (
     Standing,
     Table,
     TableRuling,
+    Tournament,
+    TournamentEntrant,
+    TournamentTable,
     Vacation,
 )
 from league.selectors.tables import move_events_for
 from league.services.season_settings import EDITABLE, season_clock_set
 from league.services.seasons import ClockSpec
 from league.services.tables import table_annul, table_create, time_per_move_check
+from league.services.tournaments import tournament_start
 from league.services.verification import table_verify
 
 
@@ -710,3 +714,41 @@ class RatingEventAdmin(ReadOnlyAdmin):
     list_display = ["player", "game", "table", "mu_before", "mu_after", "at"]
     list_filter = ["game"]
     search_fields = ["player__display_name", "=table__id"]
+
+
+# --- bracket tournaments (read-only here: they change through league.services.tournaments) -------------------------
+
+
+class TournamentEntrantInline(ReadOnlyInline):
+    model = TournamentEntrant
+    fields = readonly_fields = ("player", "seed", "withdrawn", "place", "shared", "points")
+
+
+class TournamentTableInline(ReadOnlyInline):
+    model = TournamentTable
+    fields = readonly_fields = ("match", "number", "table", "recorded")
+
+
+@admin.action(description="Start the selected tournaments (seed, draw the bracket, open the first tables)")
+def tournaments_start(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+    by = Player.objects.filter(user__pk=request.user.pk or 0).first()
+    for tournament in queryset:
+        try:
+            if by is None:  # an admin account without a player profile organizes nothing
+                raise ServiceError("Only an organizer of the club may do this.")
+            tournament_start(tournament=tournament, by=by)
+        except ServiceError as error:
+            modeladmin.message_user(request, f"{tournament}: {error.message}", messages.ERROR)
+        else:
+            modeladmin.message_user(request, f"{tournament}: started.", messages.SUCCESS)
+
+
+@admin.register(Tournament)
+class TournamentAdmin(ReadOnlyAdmin):
+    list_display = ["name", "club", "game", "format", "seeding", "best_of", "status", "created_at"]
+    list_filter = ["status", "game", "format", "club"]
+    search_fields = ["name", "club__name"]
+    # the draw's seed is secret until the draw (its commitment is public); the state is the bracket, on the page
+    exclude = ["draw_seed", "state"]
+    inlines = [TournamentEntrantInline, TournamentTableInline]
+    actions = [tournaments_start]

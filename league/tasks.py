@@ -20,6 +20,7 @@ from league.services.ratings import ratings_recompute
 from league.services.rounds import round_settle, rounds_start_due, season_table_refresh
 from league.services.standings import standings_recompute
 from league.services.timeouts import table_timeouts_apply, timeouts_apply
+from league.services.tournaments import tournament_advance, tournaments_catch_up
 
 # a database that is away (restarting, failing over) or a conflict that outlived the service's own retries
 # (league/services/retry.py): the task runs again later, with growing waits, instead of being lost
@@ -52,15 +53,18 @@ def table_timeout(table_id: int) -> int:
 
 @shared_task(acks_late=True, **DATABASE_RETRY)
 def standings_refresh(table_id: int) -> None:
-    """Rate a finished table, recompute its season's standings, close its round (and season) when it was the last."""
+    """Rate a finished table, recompute its season's standings, close its round (and season) when it was the last;
+    a tournament's table moves its bracket on."""
     if Table.objects.filter(pk=table_id).exists():
         season_table_refresh(table_id=table_id)
+        tournament_advance(table_id=table_id)
 
 
 @shared_task(acks_late=True, **DATABASE_RETRY)
 def nightly_recompute() -> dict[str, int]:
     """Recompute what the after-table refreshes keep up to date, in case one was lost: every running season's
-    standings, its rounds that have no table left in play, and every game's ratings."""
+    standings, its rounds that have no table left in play, every game's ratings, and the brackets of the
+    tournaments whose finished tables did not reach them."""
     seasons = rounds = 0
     for season_id in Season.objects.filter(status=Season.Status.RUNNING).values_list("id", flat=True):
         with transaction.atomic():
@@ -72,7 +76,8 @@ def nightly_recompute() -> dict[str, int]:
                     rounds += 1
     games = Table.objects.filter(status=Table.Status.FINISHED).order_by().values_list("game", flat=True).distinct()
     rated = sum(ratings_recompute(game=game) for game in sorted(set(games)))
-    return {"seasons": seasons, "rounds_closed": rounds, "tables_rated": rated}
+    brackets = tournaments_catch_up()
+    return {"seasons": seasons, "rounds_closed": rounds, "tables_rated": rated, "tournament_tables": brackets}
 
 
 @shared_task(acks_late=True, **DATABASE_RETRY)

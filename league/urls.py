@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from league.views import accounts, clubs, console, fairness, home, seasons, settings, tables
+from league.views import accounts, clubs, console, fairness, home, seasons, settings, tables, tournaments
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -73,4 +73,11 @@ urlpatterns = [
     path("notifications/<int:notification_id>/", settings.notification_open, name="notification_open"),
     path("me/calendar/<str:token>.ics", settings.calendar_page, name="calendar_feed"),
     path("seasons/<int:season_id>/enter/", seasons.season_enter, name="season_enter"),
+    # bracket tournaments (issue 22)
+    path("clubs/<slug:slug>/tournaments/", tournaments.club_tournaments_page, name="club_tournaments"),
+    path("tournaments/<int:tournament_id>/", tournaments.tournament_detail, name="tournament"),
+    path("tournaments/<int:tournament_id>/<str:action>/", tournaments.tournament_action, name="tournament_action"),
+    path(
+        "tournaments/<int:tournament_id>/export/<str:kind>.csv", tournaments.tournament_export, name="tournament_export"
+    ),
 ]

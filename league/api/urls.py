@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularSwaggerView
 
 from league.api.schema import IdConverter
 from league.api.schema_cache import SchemaView
-from league.api.views import auth, clubs, fairness, me, seasons, tables
+from league.api.views import auth, clubs, fairness, me, seasons, tables, tournaments
 from league.api.views.base import NoSuchEndpointView
 from league.api.views.index import ApiIndexView
 
@@ -68,6 +68,22 @@ urlpatterns = [
     path("tables/<int:table_id>/fairness/", fairness.FairnessView.as_view(), name="api-table-fairness"),
     path("tables/<int:table_id>/fairness/entropy/", fairness.EntropyView.as_view(), name="api-table-fairness-entropy"),
     path("tables/<int:table_id>/fairness/export/", fairness.RecordView.as_view(), name="api-table-fairness-export"),
+    # bracket tournaments (issue 22)
+    path("clubs/<id:club_id>/tournaments/", tournaments.ClubTournamentsView.as_view(), name="api-club-tournaments"),
+    path("tournaments/<id:tournament_id>/", tournaments.TournamentDetailView.as_view(), name="api-tournament"),
+    path(
+        "tournaments/<id:tournament_id>/register/",
+        tournaments.TournamentRegisterView.as_view(),
+        name="api-tournament-register",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/withdraw/",
+        tournaments.TournamentWithdrawView.as_view(),
+        name="api-tournament-withdraw",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/start/", tournaments.TournamentStartView.as_view(), name="api-tournament-start"
+    ),
     # last: any other path under /api/ answers in the API's error format; only paths ending in a slash, so that
     # Django still redirects /api/me to /api/me/ (APPEND_SLASH)
     re_path(r"^[\s\S]*/$", NoSuchEndpointView.as_view(), name="api-no-such-endpoint"),

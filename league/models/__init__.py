@@ -7,3 +7,4 @@ from league.models.notifications import *  # noqa: F403
 from league.models.outbox import *  # noqa: F403
 from league.models.seasons import *  # noqa: F403
 from league.models.tables import *  # noqa: F403
+from league.models.tournaments import *  # noqa: F403

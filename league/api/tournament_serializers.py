@@ -1,0 +1,129 @@
+"""Input validation and output shapes of the tournament endpoints; no business logic (the services decide)."""
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games import GAME_NAMES
+from league.api.serializers import ID_MAX, SMALL_MAX, ClubRefSerializer, JsonObjectField, _enum_field
+from league.models import Tournament
+
+TournamentStatusField = _enum_field(*Tournament.Status.values)
+
+
+# a pattern, not an enum: seasons have a "format" of their own set, which drf-spectacular would merge with this one
+@extend_schema_field(
+    {
+        "type": "string",
+        "pattern": f"^({'|'.join(Tournament.Format.values)})$",
+        "description": " | ".join(Tournament.Format.values),
+    }
+)
+class TournamentFormatField(serializers.ChoiceField):
+    pass
+
+
+class TournamentSerializer(serializers.Serializer):
+    """A bracket tournament: its format and options (docs/formats.md), status and dates."""
+
+    id = serializers.IntegerField(read_only=True)
+    club = ClubRefSerializer(read_only=True)
+    name = serializers.CharField(min_length=1, max_length=100)
+    game = serializers.ChoiceField(choices=list(GAME_NAMES))
+    format = TournamentFormatField(choices=Tournament.Format.values)
+    seeding = serializers.ChoiceField(choices=Tournament.Seeding.values, required=False, default="rating")
+    season_id = serializers.IntegerField(
+        min_value=1,
+        max_value=ID_MAX,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The season whose standings seed the bracket, or the first stage of a two-stage tournament.",
+    )
+    best_of = serializers.IntegerField(min_value=1, max_value=9, required=False, default=1)
+    third_place = serializers.BooleanField(required=False, default=False)
+    grand_final_reset = serializers.BooleanField(required=False, default=True)
+    advance = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, required=False, allow_null=True, default=None)
+    stage_top = serializers.IntegerField(
+        min_value=2, max_value=SMALL_MAX, required=False, allow_null=True, default=None
+    )
+    playoff = serializers.ChoiceField(choices=Tournament.Playoff.values, required=False, default="single_elim")
+    options = JsonObjectField(required=False, default=dict, help_text="The engine options of every table.")
+    time_per_move = serializers.IntegerField(
+        min_value=1, max_value=30 * 86400, required=False, default=86400, help_text="Seconds each turn may take."
+    )
+    points = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=100_000),
+        max_length=1024,
+        required=False,
+        default=list,
+        help_text="Points by place, place 1 first.",
+    )
+    rated = serializers.BooleanField(required=False, default=True)
+    status = TournamentStatusField(read_only=True)
+    draw_commitment = serializers.CharField(read_only=True, help_text="SHA-256 of the seed of a draw by lot.")
+    draw_seed = serializers.CharField(read_only=True, allow_null=True, help_text="Shown once the draw is made.")
+    created_at = serializers.DateTimeField(read_only=True)
+    started_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    finished_at = serializers.DateTimeField(read_only=True, allow_null=True)
+
+
+class TournamentEntrantSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+    withdrawn = serializers.BooleanField()
+    place = serializers.IntegerField(allow_null=True)
+    shared = serializers.IntegerField(allow_null=True)
+    points = serializers.CharField(allow_null=True)
+
+
+class TournamentTableRefSerializer(serializers.Serializer):
+    match = serializers.CharField()
+    number = serializers.IntegerField()
+    table_id = serializers.IntegerField()
+    status = serializers.CharField()
+
+
+class TournamentDetailSerializer(TournamentSerializer):
+    """A tournament with its entrants, its tables and its bracket (the state of league.tournaments: entrant ids)."""
+
+    entrants = TournamentEntrantSerializer(many=True, read_only=True)
+    tables = TournamentTableRefSerializer(many=True, read_only=True)
+    bracket = JsonObjectField(read_only=True, help_text="The bracket's state (docs/formats.md).")
+
+
+def tournament_data(tournament: Tournament, commitment: str) -> dict[str, Any]:
+    """The fields of a tournament as the serializers read them (the draw's seed only once it is drawn)."""
+    return {
+        **{name: getattr(tournament, name) for name in TOURNAMENT_FIELDS},
+        "club": tournament.club,
+        "season_id": tournament.season_id,
+        "draw_commitment": commitment,
+        "draw_seed": None if tournament.status == Tournament.Status.REGISTRATION else tournament.draw_seed,
+    }
+
+
+TOURNAMENT_FIELDS = [
+    "id",
+    "name",
+    "game",
+    "format",
+    "seeding",
+    "best_of",
+    "third_place",
+    "grand_final_reset",
+    "advance",
+    "stage_top",
+    "playoff",
+    "options",
+    "time_per_move",
+    "points",
+    "rated",
+    "status",
+    "created_at",
+    "started_at",
+    "finished_at",
+]

@@ -1,0 +1,166 @@
+"""Bracket tournaments: a club's tournaments, create one (organizers), a tournament with its bracket, enter it,
+withdraw, start it (organizers)."""
+
+from datetime import timedelta
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from league.api.schema import error_responses
+from league.api.tournament_serializers import (
+    TournamentDetailSerializer,
+    TournamentEntrantSerializer,
+    TournamentSerializer,
+    tournament_data,
+)
+from league.api.views.base import ApiView
+from league.caller import player_required
+from league.models import Tournament
+from league.selectors.clubs import club_get
+from league.selectors.tournaments import (
+    club_season_get,
+    club_tournaments,
+    tournament_entrants,
+    tournament_get,
+    tournament_match_tables_rows,
+)
+from league.services.tournaments import (
+    TournamentSpec,
+    draw_commitment,
+    tournament_create,
+    tournament_register,
+    tournament_start,
+    tournament_withdraw,
+)
+
+MANAGE_ERRORS = error_responses(400, 401, 403, 404, 409)
+
+
+def _tournament(tournament: Tournament) -> dict[str, Any]:
+    return TournamentSerializer(tournament_data(tournament, draw_commitment(tournament))).data
+
+
+def _detail(tournament: Tournament) -> dict[str, Any]:
+    data = tournament_data(tournament, draw_commitment(tournament))
+    data["entrants"] = [
+        {
+            "id": e.pk,
+            "player_id": e.player_id,
+            "name": e.player.display_name,
+            "seed": e.seed,
+            "withdrawn": e.withdrawn,
+            "place": e.place,
+            "shared": e.shared,
+            "points": None if e.points is None else f"{e.points.normalize():f}",
+        }
+        for e in tournament_entrants(tournament=tournament)
+    ]
+    data["tables"] = tournament_match_tables_rows(tournament=tournament)
+    data["bracket"] = tournament.state
+    return TournamentDetailSerializer(data).data
+
+
+class ClubTournamentsView(ApiView):
+    @extend_schema(
+        operation_id="clubs_tournaments_list",
+        summary="The club's tournaments.",
+        responses={200: TournamentSerializer(many=True), **error_responses(401, 404)},
+        tags=["tournaments"],
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = club_get(club_id=club_id)
+        return Response([_tournament(t) for t in club_tournaments(club=club).select_related("club")])
+
+    @extend_schema(
+        operation_id="clubs_tournaments_create",
+        summary="Create a tournament, open for registration (organizers only).",
+        request=TournamentSerializer,
+        responses={201: TournamentSerializer, **error_responses(400, 401, 403, 404)},
+        tags=["tournaments"],
+    )
+    def post(self, request: Request, club_id: int) -> Response:
+        club = club_get(club_id=club_id)
+        player = player_required(request)
+        serializer = TournamentSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        season_id = data.pop("season_id")
+        season = None if season_id is None else club_season_get(club=club, season_id=season_id)
+        data["time_per_move"] = timedelta(seconds=data["time_per_move"])
+        tournament = tournament_create(club=club, by=player, spec=TournamentSpec(season=season, **data))
+        return Response(_tournament(tournament), status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailView(ApiView):
+    @extend_schema(
+        operation_id="tournaments_retrieve",
+        summary="A tournament with its entrants, its tables and its bracket.",
+        responses={200: TournamentDetailSerializer, **error_responses(401, 404)},
+        tags=["tournaments"],
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(_detail(tournament_get(tournament_id=tournament_id)))
+
+
+class TournamentRegisterView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="tournaments_register",
+        summary="Enter the tournament (members of its club, while registration is open).",
+        request=None,
+        responses={201: TournamentEntrantSerializer, **MANAGE_ERRORS},
+        tags=["tournaments"],
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_get(tournament_id=tournament_id)
+        entrant = tournament_register(tournament=tournament, player=player_required(request))
+        data = {
+            "id": entrant.pk,
+            "player_id": entrant.player_id,
+            "name": entrant.player.display_name,
+            "seed": entrant.seed,
+            "withdrawn": entrant.withdrawn,
+            "place": None,
+            "shared": None,
+            "points": None,
+        }
+        return Response(TournamentEntrantSerializer(data).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentWithdrawView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="tournaments_withdraw",
+        summary="Leave the tournament: before the start the entry is removed; after, your match is forfeited and "
+        "your later matches are byes for your opponents.",
+        request=None,
+        responses={200: TournamentDetailSerializer, **MANAGE_ERRORS},
+        tags=["tournaments"],
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_get(tournament_id=tournament_id)
+        player = player_required(request)
+        tournament_withdraw(tournament=tournament, player=player, by=player)
+        return Response(_detail(tournament_get(tournament_id=tournament_id)))
+
+
+class TournamentStartView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="tournaments_start",
+        summary="Close registration, seed the field, build the bracket and open its first tables (organizers only).",
+        request=None,
+        responses={200: TournamentDetailSerializer, **MANAGE_ERRORS},
+        tags=["tournaments"],
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_get(tournament_id=tournament_id)
+        tournament_start(tournament=tournament, by=player_required(request))
+        return Response(_detail(tournament_get(tournament_id=tournament_id)))

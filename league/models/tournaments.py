@@ -1,0 +1,119 @@
+"""Bracket tournaments (issue 22): single and double elimination, multiplayer elimination, two stages.
+
+A tournament's bracket is the pure state of `league.tournaments` (plain JSON in `Tournament.state`); the league
+keeps around it who entered (`TournamentEntrant`, whose id is the entrant's id inside the state) and which league
+tables play which match (`TournamentTable`: a best-of-N match has several). Every write goes through
+`league.services.tournaments`.
+"""
+
+from django.db import models
+
+from games import GAME_NAMES
+from league.models.clubs import Club, Player
+from league.models.seasons import Season
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        SINGLE_ELIM = "single_elim", "single elimination"
+        DOUBLE_ELIM = "double_elim", "double elimination"
+        MULTI_ELIM = "multi_elim", "multiplayer elimination"
+        TWO_STAGE = "two_stage", "two stages"
+
+    class Seeding(models.TextChoices):
+        RATING = "rating", "by rating"
+        STANDINGS = "standings", "by a season's standings"
+        ENTERED = "entered", "in the order entered"
+        LOT = "lot", "by lot"
+
+    class Playoff(models.TextChoices):
+        SINGLE_ELIM = "single_elim", "single elimination"
+        DOUBLE_ELIM = "double_elim", "double elimination"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "registration"
+        RUNNING = "running", "running"
+        FINISHED = "finished", "finished"
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
+    name = models.CharField(max_length=100)
+    game = models.CharField(max_length=32, choices=[(name, name) for name in GAME_NAMES])
+    format = models.CharField(max_length=16, choices=Format.choices)
+    seeding = models.CharField(max_length=16, choices=Seeding.choices, default=Seeding.RATING)
+    # the season whose standings seed the bracket (seeding by standings), or the first stage of a two-stage event
+    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.PROTECT, related_name="tournaments")
+    best_of = models.PositiveSmallIntegerField(default=1)
+    third_place = models.BooleanField(default=False)
+    grand_final_reset = models.BooleanField(default=True)
+    # multiplayer elimination: how many of each table go through (null: half, T-R10)
+    advance = models.PositiveSmallIntegerField(null=True, blank=True)
+    # two stages: how many of the first stage's standings enter the playoff, and its kind
+    stage_top = models.PositiveSmallIntegerField(null=True, blank=True)
+    playoff = models.CharField(max_length=16, choices=Playoff.choices, default=Playoff.SINGLE_ELIM)
+    # the engine options of every table, after engine.check_options
+    options = models.JSONField(default=dict, blank=True)
+    time_per_move = models.PositiveIntegerField(default=86400, help_text="Seconds each turn may take.")
+    # points by place, place 1 first (T-R18); empty: no points
+    points = models.JSONField(default=list, blank=True)
+    rated = models.BooleanField(default=True)
+    # the seed of a draw by lot (T-D1): its commitment is shown from creation, the seed itself once the draw is made
+    draw_seed = models.CharField(max_length=64, blank=True)
+    state = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
+    created_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TournamentEntrant(models.Model):
+    """A player in a tournament; its id is the entrant's id in the bracket's state."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tournament_entries")
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    withdrawn = models.BooleanField(default=False)
+    # the place band once known (T-R5, T-R9, T-D5): `shared` entrants share places place … place + shared − 1
+    place = models.PositiveIntegerField(null=True, blank=True)
+    shared = models.PositiveIntegerField(null=True, blank=True)
+    points = models.DecimalField(max_digits=12, decimal_places=3, null=True, blank=True)
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="tournament_entrant_unique_player"),
+        ]
+        ordering = ["tournament", "seed", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.tournament}"
+
+
+class TournamentTable(models.Model):
+    """A league table that plays one match of a tournament (a best of N has one per table)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    table = models.OneToOneField("league.Table", on_delete=models.PROTECT, related_name="tournament_link")
+    # the match's id in the state ("W1.3", "L2.1", "GF.1"; "R2.3" for table 3 of round 2 of multiplayer elimination)
+    match = models.CharField(max_length=16)
+    number = models.PositiveSmallIntegerField(default=1)
+    # its result has reached the bracket (the refresh after a table may run twice)
+    recorded = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "match", "number"], name="tournament_table_unique_number"),
+        ]
+        ordering = ["tournament", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.match} table {self.number}"
+
+
+__all__ = ["Tournament", "TournamentEntrant", "TournamentTable"]

@@ -1,0 +1,137 @@
+"""Reads of bracket tournaments that the pages, the API and the exports share: a club's tournaments, one
+tournament, its entrants in standing order, the names the bracket shows, the tables of each match, and the rows of
+the standings and results exports."""
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from league.errors import NotFound
+from league.models import Club, Result, Season, Seat, Table, Tournament, TournamentEntrant, TournamentTable
+
+STANDINGS_HEADER = ["place", "shared", "seed", "player_id", "player", "points", "withdrawn"]
+RESULTS_HEADER = ["match", "table_number", "table_id", "status", "seat", "player_id", "player", "place", "score"]
+
+
+def club_tournaments(*, club: Club) -> QuerySet[Tournament]:
+    return Tournament.objects.filter(club=club).order_by("-created_at", "-id")
+
+
+def tournament_get(*, tournament_id: int) -> Tournament:
+    try:
+        return Tournament.objects.select_related("club", "season").get(pk=tournament_id)
+    except Tournament.DoesNotExist:
+        raise NotFound("No such tournament.", field="tournament_id") from None
+
+
+def tournament_entrants(*, tournament: Tournament) -> list[TournamentEntrant]:
+    """Placed entrants best first, then those still in by seed, then (before the start) in the order entered."""
+    rows = TournamentEntrant.objects.filter(tournament=tournament).select_related("player")
+    return sorted(
+        rows,
+        key=lambda e: (e.place is None, e.place or 0, e.seed is None, e.seed or 0, e.entered_at, e.pk),
+    )
+
+
+def tournament_names(*, tournament: Tournament) -> dict[int, str]:
+    """The entrants' display names by their id in the bracket's state."""
+    rows = TournamentEntrant.objects.filter(tournament=tournament).values_list("id", "player__display_name")
+    return dict(rows)
+
+
+def tournament_match_tables(*, tournament: Tournament) -> dict[str, list[int]]:
+    """The league tables of each match, in the order they were opened."""
+    out: dict[str, list[int]] = {}
+    for match, table_id in TournamentTable.objects.filter(tournament=tournament).values_list("match", "table_id"):
+        out.setdefault(match, []).append(table_id)
+    return out
+
+
+def tournament_tables_in_play(*, tournament: Tournament) -> list[tuple[TournamentTable, list[int]]]:
+    """The tables in play with the entrant ids at their seats, in seat order."""
+    links = list(
+        TournamentTable.objects.filter(tournament=tournament, table__status=Table.Status.ACTIVE).order_by("id")
+    )
+    entrant_of = dict(TournamentEntrant.objects.filter(tournament=tournament).values_list("player_id", "id"))
+    seats: dict[int, list[int]] = {}
+    rows = Seat.objects.filter(table_id__in=[link.table_id for link in links]).order_by("table_id", "index")
+    for table_id, player_id in rows.values_list("table_id", "player_id"):
+        seats.setdefault(table_id, []).append(entrant_of.get(player_id, 0))
+    return [(link, seats.get(link.table_id, [])) for link in links]
+
+
+def tournament_rounds(*, tournament: Tournament) -> list[dict[str, Any]]:
+    """Multiplayer elimination: each round's tables with the names at each seat and the league table playing it."""
+    names = tournament_names(tournament=tournament)
+    tables = tournament_match_tables(tournament=tournament)
+    out = []
+    for round_ in tournament.state.get("rounds", []):
+        rows = []
+        for entry in round_["tables"]:
+            key = f"R{round_['number']}.{entry['number']}"
+            result = entry["result"]
+            seats = [
+                {"name": names.get(e, "?"), "place": result["places"][i] if result else None}
+                for i, e in enumerate(entry["seats"])
+            ]
+            rows.append(
+                {"number": entry["number"], "seats": seats, "table_id": tables[key][-1] if key in tables else None}
+            )
+        byes = [names.get(e, "?") for e in round_["byes"]]
+        out.append({"number": round_["number"], "final": round_["final"], "tables": rows, "byes": byes})
+    return out
+
+
+def tournament_standings_rows(*, tournament: Tournament) -> list[list[Any]]:
+    """standings.csv: one row per entrant, placed ones first."""
+    rows: list[list[Any]] = [list(STANDINGS_HEADER)]
+    for e in tournament_entrants(tournament=tournament):
+        points = "" if e.points is None else f"{e.points.normalize():f}"
+        rows.append([e.place or "", e.shared or "", e.seed or "", e.player_id, e.player.display_name, points])
+        rows[-1].append(int(e.withdrawn))
+    return rows
+
+
+def tournament_results_rows(*, tournament: Tournament) -> list[list[Any]]:
+    """results.csv: one row per seat of every table of the tournament, in the order the tables were opened; the
+    place and score once the table is over."""
+    rows: list[list[Any]] = [list(RESULTS_HEADER)]
+    links = TournamentTable.objects.filter(tournament=tournament).select_related("table").order_by("id")
+    results = {
+        (r.table_id, r.seat): r
+        for r in Result.objects.filter(table__tournament_link__tournament=tournament).select_related("player")
+    }
+    seats = (
+        TournamentTable.objects.filter(tournament=tournament)
+        .values_list("table_id", "table__seats__index", "table__seats__player_id", "table__seats__player__display_name")
+        .order_by("table_id", "table__seats__index")
+    )
+    by_table: dict[int, list[tuple[int, int, str]]] = {}
+    for table_id, index, player_id, name in seats:
+        by_table.setdefault(table_id, []).append((index, player_id, name))
+    for link in links:
+        for index, player_id, name in by_table.get(link.table_id, []):
+            result = results.get((link.table_id, index))
+            place = result.place if result else ""
+            score = result.score if result else ""
+            rows.append(
+                [link.match, link.number, link.table_id, link.table.status, index, player_id, name, place, score]
+            )
+    return rows
+
+
+def tournament_match_tables_rows(*, tournament: Tournament) -> list[dict[str, Any]]:
+    """Every table of the tournament with the match it plays, in the order they were opened."""
+    links = TournamentTable.objects.filter(tournament=tournament).order_by("id")
+    return [
+        {"match": match, "number": number, "table_id": table_id, "status": status}
+        for match, number, table_id, status in links.values_list("match", "number", "table_id", "table__status")
+    ]
+
+
+def club_season_get(*, club: Club, season_id: int) -> Season:
+    """One of the club's seasons (a tournament's first stage, or the standings that seed it)."""
+    season = Season.objects.filter(pk=season_id, club=club).first()
+    if season is None:
+        raise NotFound("No such season in this club.", field="season_id")
+    return season

@@ -1,0 +1,501 @@
+"""Bracket tournaments (issue 22): create one, register, start it (seeds, the bracket, its first tables), advance it
+when a table ends, forfeits and withdrawals, places and points.
+
+The bracket itself is the pure code of `league.tournaments` (docs/formats.md); this module keeps the league around
+it: each match that can be played gets a league table (one after another for a best of N, T-D2), and each finished
+table's result goes back into the bracket through `tournament_advance`, which the task run after every finished
+table calls (`league.tasks.standings_refresh`, the same seam as a season's table). Tournament tables count for
+ratings: registering for a rated tournament is the seat's agreement (Seat.rated_agreed), so the ratings service
+rates them like any rated table, before the bracket moves on.
+"""
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import IllegalMove
+from league.engines import engine_for
+from league.errors import BadOptions, NotFound
+from league.fairness import commitment_of
+from league.models import (
+    Club,
+    Membership,
+    Player,
+    Rating,
+    Result,
+    Season,
+    Seat,
+    Standing,
+    Table,
+    Tournament,
+    TournamentEntrant,
+    TournamentTable,
+)
+from league.services.seasons import WrongStatus, organizer_check
+from league.services.tables import table_annul, table_create, time_per_move_check
+from league.tournaments import bracket, multiplayer, places
+from league.tournaments.common import State
+from league.tournaments.double_elimination import double_elimination_create
+from league.tournaments.seeding import seeds_order
+from league.tournaments.single_elimination import single_elimination_create
+
+BEST_OF_MAX = 9
+DUEL = 2  # a bracket match is one entrant against another
+BRACKETS = (Tournament.Format.SINGLE_ELIM, Tournament.Format.DOUBLE_ELIM, Tournament.Format.TWO_STAGE)
+
+
+@dataclass(frozen=True)
+class TournamentSpec:
+    """What an organizer chooses; the pages' form and the API's serializer build one."""
+
+    name: str
+    game: str
+    format: str
+    seeding: str = Tournament.Seeding.RATING
+    season: Season | None = None
+    best_of: int = 1
+    third_place: bool = False
+    grand_final_reset: bool = True
+    advance: int | None = None
+    stage_top: int | None = None
+    playoff: str = Tournament.Playoff.SINGLE_ELIM
+    options: dict[str, Any] = field(default_factory=dict)
+    time_per_move: timedelta = timedelta(days=1)
+    points: Sequence[int] = ()
+    rated: bool = True
+
+
+def draw_commitment(tournament: Tournament) -> str:
+    """T-D1: the commitment to the seed of a draw by lot, public from the tournament's creation."""
+    return commitment_of(tournament.draw_seed) if tournament.draw_seed else ""
+
+
+# --- create, register, withdraw ----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def tournament_create(*, club: Club, by: Player, spec: TournamentSpec) -> Tournament:
+    """A tournament open for registration (a two-stage one takes its entrants from its first stage at the start)."""
+    organizer_check(club=club, player=by)
+    values = tournament_values(club=club, spec=spec)
+    return Tournament.objects.create(club=club, created_by=by, **values)
+
+
+def tournament_values(*, club: Club, spec: TournamentSpec) -> dict[str, Any]:
+    """The checked fields of a tournament from its spec; BadOptions naming the field at fault."""
+    name = spec.name.strip()
+    if not name or len(name) > 100:
+        raise BadOptions(_("A tournament's name has 1 to 100 characters."), field="name")
+    if spec.format not in Tournament.Format.values:
+        raise BadOptions(_("No such tournament format."), field="format")
+    if spec.seeding not in Tournament.Seeding.values:
+        raise BadOptions(_("No such seeding."), field="seeding")
+    engine = engine_for(spec.game)
+    duel = spec.format in BRACKETS
+    if duel and not engine.min_players <= DUEL <= engine.max_players:
+        raise BadOptions(_("This game is not played one against one: choose multiplayer elimination."), field="format")
+    if not duel and engine.max_players < 3:
+        raise BadOptions(_("Multiplayer elimination needs a game of three or more seats."), field="format")
+    if not 1 <= spec.best_of <= BEST_OF_MAX or spec.best_of % 2 == 0:
+        raise BadOptions(_("A match is best of an odd number of tables, 1 to 9."), field="best_of")
+    if spec.advance is not None and not 1 <= spec.advance < engine.max_players:
+        raise BadOptions(_("At least one player of a table goes through, and not all of them."), field="advance")
+    if spec.playoff not in Tournament.Playoff.values:
+        raise BadOptions(_("No such playoff."), field="playoff")
+    needs_season = spec.format == Tournament.Format.TWO_STAGE or spec.seeding == Tournament.Seeding.STANDINGS
+    if needs_season and spec.season is None:
+        raise BadOptions(_("Choose the season whose standings are used."), field="season")
+    if spec.season is not None and (spec.season.club_id != club.pk or spec.season.game != spec.game):
+        raise BadOptions(_("The season must be one of this club's, of the same game."), field="season")
+    if spec.format == Tournament.Format.TWO_STAGE and (spec.stage_top is None or spec.stage_top < 2):
+        raise BadOptions(_("Say how many of the first stage go through: two or more."), field="stage_top")
+    if any(not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= 100_000 for p in spec.points):
+        raise BadOptions(_("Points by place are whole numbers from 0 to 100000."), field="points")
+    time_per_move_check(spec.time_per_move)
+    seats = DUEL if duel else engine.max_players
+    try:
+        options = engine.check_options(dict(spec.options), seats)
+    except IllegalMove as error:
+        raise BadOptions(error.message, code=error.code, field="options") from error
+    return {
+        "name": name,
+        "game": spec.game,
+        "format": spec.format,
+        "seeding": Tournament.Seeding.STANDINGS if spec.format == Tournament.Format.TWO_STAGE else spec.seeding,
+        "season": spec.season,
+        "best_of": spec.best_of,
+        "third_place": spec.third_place,
+        "grand_final_reset": spec.grand_final_reset,
+        "advance": spec.advance,
+        "stage_top": spec.stage_top,
+        "playoff": spec.playoff,
+        "options": options,
+        "time_per_move": int(spec.time_per_move.total_seconds()),
+        "points": list(spec.points),
+        "rated": spec.rated,
+        "draw_seed": secrets.token_hex(16),
+    }
+
+
+def tournament_lock(tournament_id: int) -> Tournament:
+    try:
+        return Tournament.objects.select_for_update().get(pk=tournament_id)
+    except Tournament.DoesNotExist as error:
+        raise NotFound(_("No such tournament."), field="tournament") from error
+
+
+@transaction.atomic
+def tournament_register(*, tournament: Tournament, player: Player) -> TournamentEntrant:
+    """Enter a member of the club while registration is open."""
+    tournament = tournament_lock(tournament.pk)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise WrongStatus(_("Registration for this tournament is closed."), field="status")
+    if tournament.format == Tournament.Format.TWO_STAGE:
+        raise WrongStatus(_("The playoff's entrants come from its first stage."), code="no_registration")
+    if not Membership.objects.filter(club_id=tournament.club_id, player=player).exists():
+        raise BadOptions(_("Only the club's members may enter."), code="not_member", field="player")
+    entrant, created = TournamentEntrant.objects.get_or_create(tournament=tournament, player=player)
+    if not created:
+        raise BadOptions(_("You are already entered."), code="already_entered", field="player")
+    return entrant
+
+
+@transaction.atomic
+def tournament_withdraw(*, tournament: Tournament, player: Player, by: Player) -> TournamentEntrant | None:
+    """A player leaves (themselves, or by an organizer's decision). Before the start the entry is removed; after, T-D4:
+    the match in play or waiting is forfeited, and every later match is a bye for the opponent."""
+    tournament = tournament_lock(tournament.pk)
+    if by.pk != player.pk:
+        organizer_check(club=tournament.club, player=by)
+    entrant = TournamentEntrant.objects.filter(tournament=tournament, player=player).first()
+    if entrant is None:
+        raise NotFound(_("This player is not entered."), field="player")
+    if tournament.status == Tournament.Status.REGISTRATION:
+        entrant.delete()
+        return None
+    if tournament.status == Tournament.Status.FINISHED or tournament.format == Tournament.Format.MULTI_ELIM:
+        raise WrongStatus(_("A player can no longer withdraw from this tournament."), field="status")
+    state, _events = bracket.entrant_withdraw(tournament.state, entrant.pk)
+    entrant.withdrawn = True
+    entrant.save(update_fields=["withdrawn"])
+    _state_save(tournament, state)
+    return entrant
+
+
+@transaction.atomic
+def tournament_match_forfeit(
+    *, tournament: Tournament, match: str, player: Player, by: Player, reason: str = ""
+) -> Tournament:
+    """T-D4: an organizer's ruling that `player` loses the match `match` (its table in play is annulled)."""
+    tournament = tournament_lock(tournament.pk)
+    organizer_check(club=tournament.club, player=by)
+    if tournament.status != Tournament.Status.RUNNING or tournament.format == Tournament.Format.MULTI_ELIM:
+        raise WrongStatus(_("Only a running bracket's matches can be forfeited."), field="status")
+    entrant = TournamentEntrant.objects.filter(tournament=tournament, player=player).first()
+    try:
+        state, _events = bracket.match_forfeit(
+            tournament.state, match, entrant=entrant.pk if entrant else -1, reason=reason[:100] or "forfeit"
+        )
+    except (KeyError, ValueError) as error:
+        raise BadOptions(_("This player has no such match to forfeit."), field="match") from error
+    _state_save(tournament, state)
+    return tournament
+
+
+# --- start -------------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def tournament_start(*, tournament: Tournament, by: Player) -> Tournament:
+    """Close registration, seed the field (T-D1), build the bracket with its byes (T-R1) and open the first tables."""
+    tournament = tournament_lock(tournament.pk)
+    organizer_check(club=tournament.club, player=by)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise WrongStatus(_("The tournament has already started."), field="status")
+    if tournament.format == Tournament.Format.TWO_STAGE:
+        _entrants_from_stage(tournament)
+    entrants = list(TournamentEntrant.objects.filter(tournament=tournament).order_by("entered_at", "id"))
+    engine = engine_for(tournament.game)
+    least = DUEL if tournament.format in BRACKETS else engine.min_players
+    if len(entrants) < max(least, 2):
+        raise WrongStatus(_("Too few entrants to start."), code="too_few_entrants", field="entrants")
+    seeds = _seeds(tournament, [e.pk for e in entrants], {e.pk: e.player_id for e in entrants})
+    for number, entrant_id in enumerate(seeds, start=1):
+        TournamentEntrant.objects.filter(pk=entrant_id).update(seed=number)
+    state = _state_new(tournament, seeds, engine.min_players, engine.max_players)
+    tournament.status = Tournament.Status.RUNNING
+    tournament.started_at = timezone.now()
+    _state_save(tournament, state)
+    return tournament
+
+
+def _entrants_from_stage(tournament: Tournament) -> None:
+    """T-R11, T-R12: the top K of the first stage's final standings enter, seeded in that order."""
+    stage = tournament.season
+    if stage is None or stage.status not in (Season.Status.FINISHED, Season.Status.ARCHIVED):
+        raise WrongStatus(_("The first stage has not finished yet."), code="stage_running", field="season")
+    rows = Standing.objects.filter(season=stage).select_related("entrant").order_by("rank")
+    players = [row.entrant.player_id for row in rows if not row.entrant.withdrawn][: tournament.stage_top]
+    TournamentEntrant.objects.filter(tournament=tournament).delete()
+    TournamentEntrant.objects.bulk_create(TournamentEntrant(tournament=tournament, player_id=p) for p in players)
+
+
+def _seeds(tournament: Tournament, entrant_ids: list[int], players: dict[int, int]) -> list[int]:
+    """T-D1: the entrants best first by the organizer's method (the entrant ids, as the bracket holds them)."""
+    method = tournament.seeding
+    ratings: dict[int, float] = {}
+    ranking: list[int] = []
+    if method == Tournament.Seeding.RATING:
+        ordinals = dict(
+            Rating.objects.filter(game=tournament.game, player_id__in=players.values()).values_list(
+                "player_id", "ordinal"
+            )
+        )
+        ratings = {e: ordinals[p] for e, p in players.items() if p in ordinals}
+    elif method == Tournament.Seeding.STANDINGS:
+        by_player = {p: e for e, p in players.items()}
+        rows = Standing.objects.filter(season=tournament.season).order_by("rank")
+        ranking = [by_player[p] for p in rows.values_list("entrant__player_id", flat=True) if p in by_player]
+    return seeds_order(method, entrant_ids, ratings=ratings, ranking=ranking, seed=tournament.draw_seed)  # type: ignore[arg-type]
+
+
+def _state_new(tournament: Tournament, seeds: list[int], min_seats: int, max_seats: int) -> State:
+    fmt = tournament.format
+    if fmt == Tournament.Format.TWO_STAGE:
+        fmt = tournament.playoff
+    if fmt == Tournament.Format.SINGLE_ELIM:
+        state, _events = single_elimination_create(
+            seeds, best_of=tournament.best_of, third_place=tournament.third_place
+        )
+    elif fmt == Tournament.Format.DOUBLE_ELIM:
+        state, _events = double_elimination_create(
+            seeds, best_of=tournament.best_of, grand_final_reset=tournament.grand_final_reset
+        )
+    else:
+        state, _events = multiplayer.multiplayer_create(
+            seeds,
+            min_seats=max(min_seats, 2),
+            max_seats=max_seats,
+            seed=tournament.draw_seed,
+            advance=tournament.advance,
+        )
+    return state
+
+
+# --- advance -----------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def tournament_advance(*, table_id: int) -> Tournament | None:
+    """A tournament table has ended: its result goes into the bracket, the places and points follow, and the tables
+    the bracket can now play are opened. Idempotent (the link remembers that it was recorded); None when the table
+    plays no tournament match."""
+    link = TournamentTable.objects.filter(table_id=table_id).first()
+    if link is None:
+        return None
+    tournament = tournament_lock(link.tournament_id)
+    link = TournamentTable.objects.select_related("table").get(pk=link.pk)
+    table = link.table
+    if link.recorded or table.status in (Table.Status.ACTIVE, Table.Status.SEEDING):
+        return tournament
+    link.recorded = True
+    link.save(update_fields=["recorded"])
+    if tournament.status != Tournament.Status.RUNNING:
+        return tournament
+    if table.status == Table.Status.ANNULLED:
+        # an annulled table counts for nothing: the match is played again at a new table (or was decided by a ruling)
+        _state_save(tournament, tournament.state)
+        return tournament
+    seats = dict(Seat.objects.filter(table=table).values_list("index", "player_id"))
+    entrant_of = dict(
+        TournamentEntrant.objects.filter(tournament=tournament, player_id__in=seats.values()).values_list(
+            "player_id", "id"
+        )
+    )
+    results = {r.seat: r for r in Result.objects.filter(table=table)}
+    if tournament.format == Tournament.Format.MULTI_ELIM:
+        state = _multiplayer_record(tournament, link, table, results)
+    else:
+        state = _bracket_record(tournament.state, link.match, results, seats, entrant_of)
+    _state_save(tournament, state)
+    return tournament
+
+
+def _bracket_record(
+    state: State, match: str, results: dict[int, Result], seats: dict[int, int], entrant_of: dict[int, int]
+) -> State:
+    """The table's winner is the seat alone in first place; both first is a drawn table (T-D3)."""
+    if bracket.match_get(state, match)["decided"] is not None:
+        return state  # decided meanwhile (a forfeit, a withdrawal): this table no longer counts
+    firsts = [seat for seat, result in results.items() if result.place == 1]
+    winner = entrant_of[seats[firsts[0]]] if len(firsts) == 1 else None
+    state, _events = bracket.table_record(state, match, winner=winner)
+    return state
+
+
+def _multiplayer_record(
+    tournament: Tournament, link: TournamentTable, table: Table, results: dict[int, Result]
+) -> State:
+    state: State = tournament.state
+    round_number, table_number = (int(part) for part in link.match.lstrip("R").split("."))
+    if round_number != len(state["rounds"]):
+        return state
+    order = sorted(results)
+    state, _events = multiplayer.table_record(
+        state,
+        table=table_number,
+        places=[results[seat].place for seat in order],
+        scores=[results[seat].score for seat in order],
+        start_total=_start_total(table),
+    )
+    return state
+
+
+def _start_total(table: Table) -> int:
+    """T-D5: the chips the table's seats started with, from the options the engine declares as stacks (0 when the
+    game has none: scores then compare as they are)."""
+    roles = {option.get("role"): option["name"] for option in engine_for(table.game).options_schema()}
+    per_seat = table.options.get(roles["seat_stacks"]) if "seat_stacks" in roles else None
+    if per_seat:
+        return int(sum(per_seat))
+    if "stack" in roles:
+        return int(table.options.get(roles["stack"]) or 0) * table.players
+    return 0
+
+
+def _state_save(tournament: Tournament, state: State) -> None:
+    """Store the state, place the entrants it placed, open the tables it can play, and finish when it is over."""
+    tournament.state = state
+    placed = _places(tournament)
+    if placed:
+        awards = places.awards(placed, tournament.points) if tournament.points else {}
+        stored = {
+            pk: (place, shared)
+            for pk, place, shared in TournamentEntrant.objects.filter(tournament=tournament, place__isnull=False)
+            .values_list("id", "place", "shared")
+            .iterator()
+        }
+        # only the entrants whose place changed are written (one or two after a table)
+        changed = [
+            TournamentEntrant(
+                pk=row["entrant"],
+                place=row["place"],
+                shared=row["shared"],
+                points=_decimal(awards[row["entrant"]]) if row["entrant"] in awards else None,
+            )
+            for row in placed
+            if stored.get(row["entrant"]) != (row["place"], row["shared"])
+        ]
+        TournamentEntrant.objects.bulk_update(changed, ["place", "shared", "points"])
+    _tables_void(tournament)
+    if _over(tournament):
+        tournament.status = Tournament.Status.FINISHED
+        tournament.finished_at = timezone.now()
+    else:
+        _tables_open(tournament)
+    tournament.save(update_fields=["state", "status", "started_at", "finished_at"])
+
+
+def _places(tournament: Tournament) -> list[dict[str, Any]]:
+    if tournament.format == Tournament.Format.MULTI_ELIM:
+        rows: list[dict[str, Any]] = multiplayer.standings(tournament.state)
+        return rows
+    return bracket.places(tournament.state)
+
+
+def _over(tournament: Tournament) -> bool:
+    if tournament.format == Tournament.Format.MULTI_ELIM:
+        return bool(tournament.state["over"])
+    return bracket.is_over(tournament.state)
+
+
+def _decimal(value: Fraction) -> str:
+    return f"{float(value):.3f}"
+
+
+def _tables_open(tournament: Tournament) -> list[Table]:
+    """A table for every match the state can play now that has none in play (T-D2: the tables of a match one after
+    another; a match whose table was annulled is played again)."""
+    open_links = TournamentTable.objects.filter(tournament=tournament, recorded=False)
+    busy = set(open_links.values_list("match", flat=True))
+    counts: dict[str, int] = {}
+    for match in TournamentTable.objects.filter(tournament=tournament).values_list("match", flat=True):
+        counts[match] = counts.get(match, 0) + 1
+    wanted: list[tuple[str, list[int]]] = []
+    if tournament.format == Tournament.Format.MULTI_ELIM:
+        current = tournament.state["rounds"][-1]
+        for entry in current["tables"]:
+            key = f"R{current['number']}.{entry['number']}"
+            if entry["result"] is None and key not in busy:
+                wanted.append((key, entry["seats"]))
+    else:
+        state = tournament.state
+        for match in bracket.matches_ready(state):
+            if match not in busy:
+                state, next_table = bracket.match_start(state, match)
+                wanted.append((match, next_table["seats"]))
+        tournament.state = state
+    if not wanted:
+        return []
+    players = dict(TournamentEntrant.objects.filter(tournament=tournament).values_list("id", "player"))
+    by_id = Player.objects.in_bulk(set(players.values()))
+    opened = []
+    for key, seats in wanted:
+        table = table_create(
+            club=tournament.club,
+            game=tournament.game,
+            players=[by_id[players[entrant]] for entrant in seats],
+            options=tournament.options,
+            time_per_move=timedelta(seconds=tournament.time_per_move),
+            rated=tournament.rated,
+        )
+        if tournament.rated:
+            # entering a rated tournament is each seat's agreement that its tables count (league.services.ratings)
+            Seat.objects.filter(table=table).update(rated_agreed=True)
+        counts[key] = counts.get(key, 0) + 1
+        TournamentTable.objects.create(tournament=tournament, table=table, match=key, number=counts[key])
+        opened.append(table)
+    return opened
+
+
+def _tables_void(tournament: Tournament) -> None:
+    """Annul the tables still in play of matches decided without them (a forfeit, a withdrawal, T-D4)."""
+    if tournament.format == Tournament.Format.MULTI_ELIM:
+        return
+    decided = {m["id"] for m in tournament.state["matches"] if m["decided"] is not None}
+    # the ids and statuses only: a large bracket has hundreds of tables in play, and their states are not needed
+    links = TournamentTable.objects.filter(tournament=tournament, recorded=False).values_list(
+        "id", "match", "table_id", "table__status"
+    )
+    voided = []
+    for link_id, match, table_id, status in links:
+        if match not in decided:
+            continue
+        if status in (Table.Status.ACTIVE, Table.Status.SEEDING):
+            table_annul(table_id=table_id, reason="the match was decided by a forfeit")
+        voided.append(link_id)
+    if voided:
+        TournamentTable.objects.filter(pk__in=voided).update(recorded=True)
+
+
+def tournaments_catch_up() -> int:
+    """Advance the brackets past every tournament table that ended, or was annulled, without its result reaching
+    the bracket (a task lost with a broker down, a table annulled by an organizer's ruling); the nightly recompute
+    runs it. Returns how many tables it recorded."""
+    pending = (
+        TournamentTable.objects.filter(recorded=False, tournament__status=Tournament.Status.RUNNING)
+        .exclude(table__status__in=[Table.Status.ACTIVE, Table.Status.SEEDING])
+        .order_by("id")
+        .values_list("table_id", flat=True)
+    )
+    table_ids = list(pending)
+    for table_id in table_ids:
+        tournament_advance(table_id=table_id)
+    return len(table_ids)

@@ -1,0 +1,169 @@
+"""Bracket tournaments' pages: a club's tournaments (and the organizer's form for a new one), a tournament's page
+with its bracket drawn on the server (SVG, refreshed in place while it runs), the actions (register, withdraw, start)
+and the exports."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from league.caller import player_or_none, player_required
+from league.errors import ServiceError
+from league.forms import add_service_error
+from league.models import Club, Tournament, TournamentEntrant
+from league.selectors.clubs import club_role_of, is_organizer
+from league.selectors.tournaments import (
+    club_tournaments,
+    tournament_entrants,
+    tournament_names,
+    tournament_results_rows,
+    tournament_rounds,
+    tournament_standings_rows,
+    tournament_tables_in_play,
+)
+from league.services.tournaments import (
+    draw_commitment,
+    tournament_create,
+    tournament_register,
+    tournament_start,
+    tournament_withdraw,
+)
+from league.spreadsheet import csv_text
+from league.tournament_forms import FORMATS, TournamentForm
+from league.tournaments.svg import bracket_svg
+from league.views.base import HtmxHttpRequest, organizer_required
+
+EXPORTS = ("standings", "results")
+ACTIONS = ("register", "withdraw", "start")
+
+
+def svg_labels() -> dict[str, str]:
+    """The bracket's words in the reader's language (league.tournaments.svg.LABELS)."""
+    return {
+        "final": _("Final"),
+        "semifinals": _("Semifinals"),
+        "quarterfinals": _("Quarterfinals"),
+        "round_of": _("Round of {n}"),
+        "third_place": _("Third place"),
+        "winners_round": _("Winners {n}"),
+        "winners_final": _("Winners final"),
+        "losers_round": _("Losers {n}"),
+        "losers_final": _("Losers final"),
+        "grand_final": _("Grand final"),
+        "reset": _("Grand final, reset"),
+        "bye": _("bye"),
+        "winner_of": _("Winner of {match}"),
+        "loser_of": _("Loser of {match}"),
+        "not_needed": _("not needed"),
+        "live": _("in play"),
+        "title": _("Bracket"),
+    }
+
+
+def club_tournaments_page(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    player = player_or_none(request)
+    organizer = is_organizer(club=club, player=player)
+    form = None
+    status = 200
+    if organizer:
+        form = TournamentForm(request.POST or None, club=club)
+        if request.method == "POST" and form.is_valid():
+            try:
+                tournament = tournament_create(club=club, by=player_required(request), spec=form.spec())
+            except ServiceError as error:
+                add_service_error(form, error)
+            else:
+                messages.success(request, _("The tournament is created: registration is open."))
+                return redirect("tournament", tournament_id=tournament.pk)
+        if request.method == "POST":
+            status = 400
+    elif request.method == "POST":
+        organizer_required(club, player)
+    formats = dict(FORMATS)
+    rows = [(t, formats.get(t.format, t.format)) for t in club_tournaments(club=club)]
+    context = {"club": club, "tournaments": rows, "form": form}
+    return render(request, "league/tournaments.html", context, status=status)
+
+
+def tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=tournament_id)
+    context = _bracket_context(tournament)
+    if request.htmx:
+        return render(request, "league/tournament.html#bracket", context)
+    player = player_or_none(request)
+    entered = player is not None and TournamentEntrant.objects.filter(tournament=tournament, player=player).exists()
+    context.update(
+        is_organizer=is_organizer(club=tournament.club, player=player),
+        is_member=club_role_of(club=tournament.club, player=player) is not None,
+        entered=entered,
+        format_label=dict(FORMATS).get(tournament.format, tournament.format),
+        commitment=draw_commitment(tournament),
+        exports=EXPORTS,
+    )
+    return render(request, "league/tournament.html", context)
+
+
+def _bracket_context(tournament: Tournament) -> dict[str, Any]:
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "live": tournament.status == Tournament.Status.RUNNING,
+        "entrants": tournament_entrants(tournament=tournament),
+        "svg": None,
+        "rounds": None,
+        "in_play": [],
+    }
+    if tournament.status == Tournament.Status.REGISTRATION:
+        return context
+    names = tournament_names(tournament=tournament)
+    context["in_play"] = [
+        (link.match, link.number, link.table_id, [names.get(e, "?") for e in seats])
+        for link, seats in tournament_tables_in_play(tournament=tournament)
+    ]
+    if tournament.format == Tournament.Format.MULTI_ELIM:
+        context["rounds"] = tournament_rounds(tournament=tournament)
+    else:
+        # every name and label is escaped by svg.bracket_svg (tests/league/tournaments/test_svg.py)
+        svg = bracket_svg(tournament.state, names, labels=svg_labels(), title=tournament.name)
+        context["svg"] = mark_safe(svg)
+    return context
+
+
+@login_required
+@require_POST
+def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if action not in ACTIONS:
+        raise Http404
+    player = player_required(request)
+    try:
+        if action == "register":
+            tournament_register(tournament=tournament, player=player)
+            messages.success(request, _("You are entered."))
+        elif action == "withdraw":
+            tournament_withdraw(tournament=tournament, player=player, by=player)
+            messages.success(request, _("You have withdrawn."))
+        else:
+            tournament_start(tournament=tournament, by=player)
+            messages.success(request, _("The tournament has started: the first tables are open."))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return redirect("tournament", tournament_id=tournament.pk)
+
+
+def tournament_export(request: HttpRequest, tournament_id: int, kind: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if kind not in EXPORTS:
+        raise Http404
+    if kind == "standings":
+        rows = tournament_standings_rows(tournament=tournament)
+    else:
+        rows = tournament_results_rows(tournament=tournament)
+    response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}-{kind}.csv"'
+    return response

@@ -1,0 +1,74 @@
+"""The tournament endpoints (league/api/views/tournaments.py): list, create, detail, register, withdraw, start."""
+
+import pytest
+
+from league.models import Tournament, TournamentEntrant
+from tests.league.seasons.support import club_with_members
+
+pytestmark = pytest.mark.django_db
+
+CUP = {"name": "Spring Cup", "game": "palace-infighting", "format": "double_elim", "seeding": "lot"}
+
+
+def test_an_organizer_creates_members_enter_and_the_organizer_starts(client_for, anon):
+    club, organizer, members = club_with_members(4)
+    created = client_for(organizer).post(f"/api/clubs/{club.pk}/tournaments/", CUP, format="json")
+    assert created.status_code == 201, created.json()
+    body = created.json()
+    tid = body["id"]
+    assert body["status"] == "registration" and body["draw_seed"] is None and len(body["draw_commitment"]) == 64
+    for member in members:
+        assert client_for(member).post(f"/api/tournaments/{tid}/register/").status_code == 201
+    again = client_for(members[0]).post(f"/api/tournaments/{tid}/register/")
+    assert again.status_code == 400 and again.json()["error"]["code"] == "already_entered"
+    # a member may not start it
+    refused = client_for(members[0]).post(f"/api/tournaments/{tid}/start/")
+    assert refused.status_code == 403
+    started = client_for(organizer).post(f"/api/tournaments/{tid}/start/")
+    assert started.status_code == 200, started.json()
+    detail = started.json()
+    assert detail["status"] == "running" and detail["draw_seed"]
+    assert sorted(e["seed"] for e in detail["entrants"]) == [1, 2, 3, 4]
+    assert [t["match"] for t in detail["tables"]] == ["W1.1", "W1.2"]
+    assert detail["bracket"]["format"] == "double_elimination"
+    # anyone reads the list and the detail
+    listed = anon.get(f"/api/clubs/{club.pk}/tournaments/")
+    assert listed.status_code == 200 and [t["id"] for t in listed.json()] == [tid]
+    assert anon.get(f"/api/tournaments/{tid}/").status_code == 200
+
+
+def test_bad_settings_answer_400_naming_the_field(client_for):
+    club, organizer, _ = club_with_members(1)
+    bad = client_for(organizer).post(
+        f"/api/clubs/{club.pk}/tournaments/", {**CUP, "format": "multi_elim"}, format="json"
+    )
+    assert bad.status_code == 400
+    assert bad.json()["error"]["field"] == "format"
+    even = client_for(organizer).post(f"/api/clubs/{club.pk}/tournaments/", {**CUP, "best_of": 2}, format="json")
+    assert even.status_code == 400 and even.json()["error"]["field"] == "best_of"
+    alien = client_for(organizer).post(f"/api/clubs/{club.pk}/tournaments/", {**CUP, "season_id": 999}, format="json")
+    assert alien.status_code == 404 and alien.json()["error"]["field"] == "season_id"
+    assert not Tournament.objects.exists()
+
+
+def test_only_organizers_create_and_only_members_enter(client_for):
+    club, organizer, members = club_with_members(1)
+    outsider = club_with_members(1)[2][0]
+    assert client_for(members[0]).post(f"/api/clubs/{club.pk}/tournaments/", CUP, format="json").status_code == 403
+    tid = client_for(organizer).post(f"/api/clubs/{club.pk}/tournaments/", CUP, format="json").json()["id"]
+    refused = client_for(outsider).post(f"/api/tournaments/{tid}/register/")
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "not_member"
+
+
+def test_a_player_withdraws_before_the_start(client_for):
+    club, organizer, members = club_with_members(2)
+    tid = client_for(organizer).post(f"/api/clubs/{club.pk}/tournaments/", CUP, format="json").json()["id"]
+    client_for(members[0]).post(f"/api/tournaments/{tid}/register/")
+    assert client_for(members[0]).post(f"/api/tournaments/{tid}/withdraw/").status_code == 200
+    assert not TournamentEntrant.objects.filter(tournament_id=tid).exists()
+
+
+def test_unknown_tournament_is_a_404_in_the_error_format(anon):
+    response = anon.get("/api/tournaments/12345/")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"

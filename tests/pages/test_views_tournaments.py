@@ -1,0 +1,159 @@
+"""The tournament pages (league/views/tournaments.py), through Django's test client: the club's list and the
+organizer's form, the tournament page with its bracket as SVG, the actions, the exports."""
+
+import csv
+import io
+import random
+
+import pytest
+from django.test import Client
+
+from league.models import Membership, Table, Tournament, TournamentEntrant
+from league.services.clubs import club_create
+from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
+from tests.league.factories import MembershipFactory, PlayerFactory
+from tests.league.playing import play_moves
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club_setup():
+    organizer = PlayerFactory()
+    club = club_create(name="Busan Club", organizer=organizer)
+    members = PlayerFactory.create_batch(4)
+    for member in members:
+        MembershipFactory(club=club, player=member, role=Membership.Role.MEMBER)
+    return club, organizer, members
+
+
+def _client(player=None) -> Client:
+    client = Client()
+    if player is not None:
+        client.force_login(player.user)
+    return client
+
+
+def _cup(club, organizer, members, **spec):
+    values = {"name": "Spring Cup", "game": "palace-infighting", "format": "double_elim", "seeding": "entered"}
+    tournament = tournament_create(club=club, by=organizer, spec=TournamentSpec(**{**values, **spec}))
+    for member in members:
+        tournament_register(tournament=tournament, player=member)
+    return tournament
+
+
+def test_the_club_page_links_to_its_tournaments(club_setup):
+    club, _organizer, _members = club_setup
+    page = _client().get(f"/clubs/{club.slug}/").content.decode()
+    assert f"/clubs/{club.slug}/tournaments/" in page
+
+
+def test_an_organizer_creates_a_tournament_from_the_form(club_setup):
+    club, organizer, members = club_setup
+    data = {
+        "name": "Winter Cup",
+        "game": "palace-infighting",
+        "format": "single_elim",
+        "seeding": "lot",
+        "best_of": "3",
+        "third_place": "on",
+        "playoff": "single_elim",
+        "hours_per_move": "24",
+        "points": "10, 6, 4",
+        "rated": "on",
+    }
+    response = _client(organizer).post(f"/clubs/{club.slug}/tournaments/", data)
+    tournament = Tournament.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/tournaments/{tournament.pk}/"
+    assert (tournament.best_of, tournament.third_place, tournament.points) == (3, True, [10, 6, 4])
+    # a member sees the list but no form, and cannot post one
+    page = _client(members[0]).get(f"/clubs/{club.slug}/tournaments/").content.decode()
+    assert "Winter Cup" in page and 'name="hours_per_move"' not in page
+    assert _client(members[0]).post(f"/clubs/{club.slug}/tournaments/", data).status_code == 403
+
+
+def test_a_refused_setting_is_shown_on_its_field(club_setup):
+    club, organizer, _ = club_setup
+    data = {"name": "Cup", "game": "palace-infighting", "format": "multi_elim", "seeding": "rating"}
+    data |= {"best_of": "1", "playoff": "single_elim", "hours_per_move": "24"}
+    response = _client(organizer).post(f"/clubs/{club.slug}/tournaments/", data)
+    assert response.status_code == 400
+    assert "Multiplayer elimination needs a game of three or more seats." in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_members_enter_and_the_organizer_starts_from_the_page(club_setup):
+    club, organizer, members = club_setup
+    tournament = _cup(club, organizer, members[:3])
+    page = _client(members[3]).get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "/register/" in page
+    assert _client(members[3]).post(f"/tournaments/{tournament.pk}/register/").status_code == 302
+    assert TournamentEntrant.objects.filter(tournament=tournament).count() == 4
+    # a member cannot start it; the organizer can
+    _client(members[0]).post(f"/tournaments/{tournament.pk}/start/")
+    assert Tournament.objects.get().status == Tournament.Status.REGISTRATION
+    _client(organizer).post(f"/tournaments/{tournament.pk}/start/")
+    assert Tournament.objects.get().status == Tournament.Status.RUNNING
+    assert Table.objects.filter(tournament_link__tournament=tournament).count() == 2
+
+
+def test_the_bracket_is_drawn_as_svg_with_the_names_escaped(club_setup):
+    club, organizer, members = club_setup
+    members[0].display_name = "<b>Mallory</b>"
+    members[0].save()
+    tournament = _cup(club, organizer, members)
+    tournament_start(tournament=tournament, by=organizer)
+    page = _client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert '<svg xmlns="http://www.w3.org/2000/svg" class="bracket"' in page
+    assert "Grand final" in page and "Losers final" in page
+    assert "&lt;b&gt;Mallory" in page and "<b>Mallory" not in page
+    # the fragment htmx refreshes while the tournament runs
+    fragment = _client().get(f"/tournaments/{tournament.pk}/", headers={"HX-Request": "true"}).content.decode()
+    assert fragment.startswith('\n<div id="bracket"') or fragment.lstrip().startswith('<div id="bracket"')
+    assert 'hx-trigger="every 10s"' in fragment
+
+
+def test_the_exports_list_standings_and_every_seat(club_setup, django_capture_on_commit_callbacks):
+    club, organizer, members = club_setup
+    tournament = _cup(club, organizer, members[:2], format="single_elim", points=[5, 2])
+    tournament_start(tournament=tournament, by=organizer)
+    table = Table.objects.get(tournament_link__tournament=tournament)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_moves(table, random.Random(1))
+    standings = _client().get(f"/tournaments/{tournament.pk}/export/standings.csv")
+    rows = list(csv.reader(io.StringIO(standings.content.decode())))
+    assert rows[0] == ["place", "shared", "seed", "player_id", "player", "points", "withdrawn"]
+    assert sorted(row[0] for row in rows[1:]) == ["1", "2"]
+    results = _client().get(f"/tournaments/{tournament.pk}/export/results.csv").content.decode()
+    lines = list(csv.reader(io.StringIO(results)))
+    assert len(lines) == 3 and lines[1][0] == "W1.1" and lines[1][3] == "finished"
+    assert _client().get(f"/tournaments/{tournament.pk}/export/secrets.csv").status_code == 404
+
+
+def test_the_bracket_speaks_the_readers_language(club_setup):
+    club, organizer, members = club_setup
+    tournament = _cup(club, organizer, members)
+    tournament_start(tournament=tournament, by=organizer)
+    members[0].language = "ko"
+    members[0].save()
+    page = _client(members[0]).get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "그랜드 파이널" in page and "패자조 결승" in page and "토너먼트" in page
+
+
+def test_a_multiplayer_elimination_page_lists_each_rounds_tables(club_setup, fake_game):
+    club, organizer, members = club_setup
+    extra = PlayerFactory.create_batch(3)
+    for player in extra:
+        MembershipFactory(club=club, player=player, role=Membership.Role.MEMBER)
+    tournament = _cup(club, organizer, members + extra, game=fake_game, format="multi_elim", options={"rounds": 1})
+    tournament_start(tournament=tournament, by=organizer)
+    page = _client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "<svg" not in page
+    assert "Round 1" in page and 'class="rounds"' in page
+    tables = Table.objects.filter(tournament_link__tournament=tournament)
+    assert tables.count() == 2
+    for table in tables:
+        assert f'href="/tables/{table.pk}/"' in page
+    for player in members + extra:
+        assert player.display_name in page
