@@ -8,15 +8,11 @@ countdown), on a phone and a desktop, in English and Korean, go to artifacts/scr
 (docs/screenshots/journey/ with JOURNEY_SCREENSHOTS=docs/screenshots/journey).
 """
 
-import os
 import re
 from datetime import timedelta
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.utils import timezone, translation
 
 from games import get_engine
@@ -25,7 +21,7 @@ from league.services.clubs import invitation_create
 from league.services.reminders import reminders_send
 from league.services.rounds import season_start
 from tests.league.seasons.factories import season_with_entrants
-from tests.pages.conftest import SCREENSHOTS
+from tests.pages.screens import VIEWPORTS, shoot, shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -33,34 +29,13 @@ pytestmark = [
     pytest.mark.browser,
 ]
 
-SHOTS = Path(os.environ.get("JOURNEY_SCREENSHOTS") or SCREENSHOTS / "journey")
-if not SHOTS.is_absolute():
-    SHOTS = Path(settings.BASE_DIR) / SHOTS
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+SHOTS = shots_dir("JOURNEY_SCREENSHOTS", "journey")
 PASSWORD = "correct horse 2027"
 SEOUL = ZoneInfo("Asia/Seoul")
 
 
 def _shoot(browser, live_server, player: Player | None, path: str, name: str) -> None:
-    """The page at `path` as `player` (or a visitor) sees it, on a phone and a desktop, in English and Korean."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for language in ("en", "ko"):
-        for viewport in VIEWPORTS:
-            context = browser.new_context(viewport=VIEWPORTS[viewport], locale=language, timezone_id="Asia/Seoul")
-            cookies = [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
-            if player is not None:
-                # the player's language is applied at the first page (PlayerLanguageMiddleware)
-                Player.objects.filter(pk=player.pk).update(language=language)
-                client = Client()
-                client.force_login(player.user)
-                session = client.cookies[settings.SESSION_COOKIE_NAME].value
-                cookies.append({"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url})
-            context.add_cookies(cookies)
-            page = context.new_page()
-            page.goto(f"{live_server.url}{path}")
-            assert page.locator("html").get_attribute("lang") == language
-            page.screenshot(path=str(SHOTS / f"{name}-{viewport}-{language}.png"), full_page=True)
-            context.close()
+    shoot(browser, live_server, player, path, name, shots=SHOTS, timezone_id="Asia/Seoul")
 
 
 def test_a_new_player_signs_up_joins_enters_a_season_and_plays_from_a_korean_mail(

@@ -8,15 +8,11 @@ Screenshots of each organizer page, on a phone and a desktop, in English and Kor
 artifacts/screenshots/organizer/ (docs/screenshots/organizer/ with ORGANIZER_SCREENSHOTS=docs/screenshots/organizer).
 """
 
-import os
 from dataclasses import replace
 from datetime import time, timedelta
-from pathlib import Path
 
 import pytest
 import time_machine
-from django.conf import settings
-from django.test import Client
 from django.utils import timezone
 
 from league.models import Membership, Move, Player, Round, Season, Table, Vacation
@@ -24,7 +20,7 @@ from league.services.clubs import club_create
 from league.services.seasons import ClockSpec, SeasonSpec
 from league.services.timeouts import timeouts_apply
 from tests.league.factories import MembershipFactory, PlayerFactory
-from tests.pages.conftest import SCREENSHOTS
+from tests.pages.screens import player_context, shoot, shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -32,35 +28,15 @@ pytestmark = [
     pytest.mark.browser,
 ]
 
-SHOTS = Path(os.environ.get("ORGANIZER_SCREENSHOTS") or SCREENSHOTS / "organizer")
-if not SHOTS.is_absolute():
-    SHOTS = Path(settings.BASE_DIR) / SHOTS
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+SHOTS = shots_dir("ORGANIZER_SCREENSHOTS", "organizer")
 
 
 def _context(browser, live_server, player: Player, *, viewport: str = "phone", language: str = "en"):
-    """A signed-in browser context; the player's language is applied at the first page (PlayerLanguageMiddleware)."""
-    Player.objects.filter(pk=player.pk).update(language=language)
-    client = Client()
-    client.force_login(player.user)
-    context = browser.new_context(viewport=VIEWPORTS[viewport], locale=language)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}])
-    return context
+    return player_context(browser, live_server, player, viewport=viewport, language=language)
 
 
 def _shoot(browser, live_server, player: Player, path: str, name: str) -> None:
-    """The page at `path` as `player` sees it, on a phone and a desktop, in English and Korean."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for language in ("en", "ko"):
-        for viewport in VIEWPORTS:
-            context = _context(browser, live_server, player, viewport=viewport, language=language)
-            page = context.new_page()
-            page.goto(f"{live_server.url}{path}")
-            assert page.locator("html").get_attribute("lang") == language
-            page.screenshot(path=str(SHOTS / f"{name}-{viewport}-{language}.png"), full_page=True)
-            context.close()
-    Player.objects.filter(pk=player.pk).update(language="en")
+    shoot(browser, live_server, player, path, name, shots=SHOTS)
 
 
 def _new_season(page, live_server, club, game: str) -> None:

@@ -6,13 +6,9 @@ Screenshots on a phone (390x844) and a desktop, in English and Korean, go to art
 (docs/screenshots/pages/ with PAGES_SCREENSHOTS=docs/screenshots/pages).
 """
 
-import os
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.utils import timezone
 
 from league.models import Player, Rating, RatingEvent, Table
@@ -21,7 +17,7 @@ from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from league.services.tables import table_annul
 from tests.league.factories import MembershipFactory, PlayerFactory, table_for
-from tests.pages.conftest import SCREENSHOTS
+from tests.pages.screens import player_context, shoot, shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -29,34 +25,15 @@ pytestmark = [
     pytest.mark.browser,
 ]
 
-SHOTS = Path(os.environ.get("PAGES_SCREENSHOTS") or SCREENSHOTS / "pages")
-if not SHOTS.is_absolute():
-    SHOTS = Path(settings.BASE_DIR) / SHOTS
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+SHOTS = shots_dir("PAGES_SCREENSHOTS", "pages")
 
 
 def _context(browser, live_server, player: Player, *, viewport: str, language: str, scheme: str = "light"):
-    Player.objects.filter(pk=player.pk).update(language=language)
-    client = Client()
-    client.force_login(player.user)
-    context = browser.new_context(viewport=VIEWPORTS[viewport], locale=language, color_scheme=scheme)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}])
-    return context
+    return player_context(browser, live_server, player, viewport=viewport, language=language, color_scheme=scheme)
 
 
 def _shoot(browser, live_server, player: Player, path: str, name: str) -> None:
-    """The page at `path` as `player` sees it, on a phone and a desktop, in English and Korean."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for language in ("en", "ko"):
-        for viewport in VIEWPORTS:
-            context = _context(browser, live_server, player, viewport=viewport, language=language)
-            page = context.new_page()
-            page.goto(f"{live_server.url}{path}")
-            assert page.locator("html").get_attribute("lang") == language
-            page.screenshot(path=str(SHOTS / f"{name}-{viewport}-{language}.png"), full_page=True)
-            context.close()
-    Player.objects.filter(pk=player.pk).update(language="en")
+    shoot(browser, live_server, player, path, name, shots=SHOTS)
 
 
 def _rating_history(player: Player, table: Table) -> None:
