@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from league.models import Round, Season, Table
 from league.services import fairness, reminders
+from league.services.poker_tournaments import poker_hand_finished
 from league.services.ratings import ratings_recompute
 from league.services.rounds import round_settle, rounds_start_due, season_table_refresh
 from league.services.standings import standings_recompute
@@ -40,9 +41,11 @@ def table_timeout(table_id: int) -> int:
 
 @shared_task(acks_late=True)
 def standings_refresh(table_id: int) -> None:
-    """Rate a finished table, recompute its season's standings, close its round (and season) when it was the last."""
+    """Rate a finished table, recompute its season's standings, close its round (and season) when it was the last;
+    a poker tournament's hand goes on to the tournament's next step."""
     if Table.objects.filter(pk=table_id).exists():
         season_table_refresh(table_id=table_id)
+        poker_hand_finished(table_id=table_id)
 
 
 @shared_task(acks_late=True)

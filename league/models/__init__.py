@@ -3,5 +3,6 @@
 from league.models.clocks import *  # noqa: F403
 from league.models.clubs import *  # noqa: F403
 from league.models.fairness import *  # noqa: F403
+from league.models.poker_tournaments import *  # noqa: F403
 from league.models.seasons import *  # noqa: F403
 from league.models.tables import *  # noqa: F403
