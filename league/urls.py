@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from league.views import accounts, clubs, console, fairness, home, seasons, tables
+from league.views import accounts, clubs, console, fairness, home, poker_tournaments, seasons, tables
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -53,4 +53,19 @@ urlpatterns = [
     path("tables/<int:table_id>/record.json", fairness.table_record, name="fairness_record"),
     path("tables/<int:table_id>/history.txt", fairness.table_history, name="fairness_history"),
     path("seasons/<int:season_id>/export/<str:kind>.csv", fairness.season_export, name="fairness_season_csv"),
+    # poker tournaments (issue 22): the page, the organizer's form, the actions, the results
+    path(
+        "clubs/<slug:slug>/poker-tournaments/new/", poker_tournaments.poker_tournament_new, name="poker_tournament_new"
+    ),
+    path("poker-tournaments/<int:tournament_id>/", poker_tournaments.poker_tournament_detail, name="poker_tournament"),
+    path(
+        "poker-tournaments/<int:tournament_id>/results.csv",
+        poker_tournaments.poker_tournament_results,
+        name="poker_tournament_results",
+    ),
+    path(
+        "poker-tournaments/<int:tournament_id>/<str:action>/",
+        poker_tournaments.poker_tournament_action,
+        name="poker_tournament_action",
+    ),
 ]

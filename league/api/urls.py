@@ -4,7 +4,7 @@ from django.urls import path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from league.api.schema import IdConverter
-from league.api.views import auth, clubs, fairness, me, seasons, tables
+from league.api.views import auth, clubs, fairness, me, poker_tournaments, seasons, tables
 from league.api.views.base import NoSuchEndpointView
 
 register_converter(IdConverter, "id")
@@ -66,6 +66,27 @@ urlpatterns = [
     path("tables/<int:table_id>/fairness/", fairness.FairnessView.as_view(), name="api-table-fairness"),
     path("tables/<int:table_id>/fairness/entropy/", fairness.EntropyView.as_view(), name="api-table-fairness-entropy"),
     path("tables/<int:table_id>/fairness/export/", fairness.RecordView.as_view(), name="api-table-fairness-export"),
+    # poker tournaments (issue 22)
+    path(
+        "clubs/<id:club_id>/poker-tournaments/",
+        poker_tournaments.ClubPokerTournamentsView.as_view(),
+        name="api-club-poker-tournaments",
+    ),
+    path(
+        "poker-tournaments/<id:tournament_id>/",
+        poker_tournaments.PokerTournamentDetailView.as_view(),
+        name="api-poker-tournament",
+    ),
+    path(
+        "poker-tournaments/<id:tournament_id>/entry/",
+        poker_tournaments.PokerTournamentEntryView.as_view(),
+        name="api-poker-tournament-entry",
+    ),
+    path(
+        "poker-tournaments/<id:tournament_id>/start/",
+        poker_tournaments.PokerTournamentStartView.as_view(),
+        name="api-poker-tournament-start",
+    ),
     # last: any other path under /api/ answers in the API's error format; only paths ending in a slash, so that
     # Django still redirects /api/me to /api/me/ (APPEND_SLASH)
     re_path(r"^[\s\S]*/$", NoSuchEndpointView.as_view(), name="api-no-such-endpoint"),
