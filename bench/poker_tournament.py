@@ -27,7 +27,7 @@ from benchdb import ROOT, bench_database
 sys.path.insert(0, str(ROOT))
 
 DB = "cardleague_bench_poker"
-LEVELS = [{"ante": a} for a in (1, 2, 3, 5, 8, 12, 20, 30, 50, 80, 120, 200, 300, 500, 800, 1200)]
+LEVELS = [{"ante": a} for a in (5, 10, 15, 20, 30, 40, 60, 80, 120, 160, 240, 320, 480, 640, 1000, 1500, 2500)]
 
 
 def line(label: str, times: list[float]) -> str:
@@ -46,6 +46,7 @@ def main() -> None:
     parser.add_argument("--level-hands", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hands", type=int, default=0, help="stop after this many hands (0: play to the end)")
+    parser.add_argument("--every", type=int, default=200, help="print the figures so far every this many hands")
     args = parser.parse_args()
     with bench_database(DB):
         run(args)
@@ -130,6 +131,8 @@ def run(args: argparse.Namespace) -> None:
             moves.move_submit(table_id=table_id, player=players[seats[seat]], move=move, expected_version=table.version)
             move_times.append(time.perf_counter() - start)
         hands += 1
+        if hands % args.every == 0:
+            progress(hands, began, after_hand, move_times)
         for finished in ended:
             state = PokerTournament.objects.values_list("state", flat=True).get(pk=tournament.pk)
             hand = PokerHand.objects.get(table_id=finished)
@@ -139,11 +142,12 @@ def run(args: argparse.Namespace) -> None:
         ended.clear()
     total = time.perf_counter() - began
     tournament.refresh_from_db()
-    dealt = PokerHand.objects.filter(tournament=tournament).count()
+    closed = PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=False).count()
     state = tournament.state
     print(
-        f"  {dealt} hands ({hands} played by the bots, {dealt - hands} ended as they were dealt), "
-        f"{len(move_times)} moves, {state['breaks']} tables broken, last level {state['level']}"
+        f"  {closed} hands ended ({hands} played by the bots, {closed - hands} ended by the engine as they were "
+        f"dealt: everyone all in on the ante), {len(move_times)} moves, {state['breaks']} tables broken, "
+        f"last level {state['level']}"
     )
     print(line("after-hand step (standings_refresh)", after_hand))
     print(line("  of which the pure hand_end", pure))
@@ -154,6 +158,16 @@ def run(args: argparse.Namespace) -> None:
     won = f", won by {winner.player_id} with {winner.stack}" if winner else ""
     print(f"  whole run {total:.1f} s; {tournament.status}, {left} players left{won}")
     print(f"  target (every after-hand step under a second): {verdict}")
+
+
+def progress(hands: int, began: float, after_hand: list[float], move_times: list[float]) -> None:
+    ms = sorted(t * 1000 for t in after_hand)
+    move = statistics.median(move_times) * 1000
+    print(
+        f"  ... {hands} hands in {time.perf_counter() - began:.0f} s: after-hand median "
+        f"{statistics.median(ms):.0f} ms, max {ms[-1]:.0f} ms; move median {move:.0f} ms",
+        flush=True,
+    )
 
 
 def _timed(call: Callable[[], Any]) -> float:

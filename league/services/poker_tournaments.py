@@ -357,14 +357,19 @@ def _entrants_sync(tournament: PokerTournament, players: Iterable[int]) -> None:
             if seat is not None:
                 where[seat["player"]] = (table["id"], index, seat["stack"])
     busts = {row["player"]: row for row in state["busts"]}
-    rows = list(PokerEntrant.objects.filter(tournament=tournament, player_id__in=list(players)))
-    for entrant in rows:
+    fields = ["stack", "table_number", "seat", "place", "shared", "bust_hand"]
+    changed = []
+    for entrant in PokerEntrant.objects.filter(tournament=tournament, player_id__in=list(players)):
+        before = [getattr(entrant, name) for name in fields]
         table_number, seat, stack = where.get(entrant.player_id, (None, None, 0))
         entrant.table_number, entrant.seat, entrant.stack = table_number, seat, stack
         bust = busts.get(entrant.player_id)
         if bust is not None:
             entrant.place, entrant.shared, entrant.bust_hand = bust["place"], bust["shared"], bust["hand"]
-    PokerEntrant.objects.bulk_update(rows, ["stack", "table_number", "seat", "place", "shared", "bust_hand"])
+        if [getattr(entrant, name) for name in fields] != before:
+            changed.append(entrant)
+    # batches: one UPDATE of n rows is a CASE of n branches evaluated for each of them (the start seats everyone)
+    PokerEntrant.objects.bulk_update(changed, fields, batch_size=100)
 
 
 def _finish(tournament: PokerTournament) -> None:
@@ -380,7 +385,7 @@ def _finish(tournament: PokerTournament) -> None:
         entrant.points = _decimal(values[entrant.player_id])
         if entrant.player_id == state["winner"]:
             entrant.stack = freezeout.chips_total(state)
-    PokerEntrant.objects.bulk_update(entrants, ["place", "shared", "points", "stack"])
+    PokerEntrant.objects.bulk_update(entrants, ["place", "shared", "points", "stack"], batch_size=100)
     tournament.status = PokerTournament.Status.FINISHED
     tournament.winner_id = state["winner"]
     tournament.finished_at = timezone.now()

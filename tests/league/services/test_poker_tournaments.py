@@ -89,6 +89,7 @@ def _replay(before: dict, hands: list[PokerHand]) -> dict[int, dict]:
     return tables
 
 
+@pytest.mark.slow  # a minute or more on a loaded machine: `make test` and CI run it, `make check` leaves it out
 def test_a_30_player_mini_poker_freezeout_played_to_the_end_by_bots(django_capture_on_commit_callbacks):
     """The done-when of issue 22: every step checked — no table more than one seat from another (T-R15), no player
     seated twice, chips conserved across moves between tables (T-D7), every move replayed against the rules (the
