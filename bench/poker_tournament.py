@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> None:
         open_hands = list(
             PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True).values_list("pk", "table_id")
         )
-        if not open_hands or hands == args.hands:
+        if not open_hands or (args.hands and hands >= args.hands):
             break
         _hand_pk, table_id = rnd.choice(open_hands)
         seats = dict(Seat.objects.filter(table_id=table_id).values_list("index", "player_id"))

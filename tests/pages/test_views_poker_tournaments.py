@@ -123,3 +123,17 @@ def test_an_unknown_action_or_tournament_is_404(club_setup):
     tournament = PokerTournament.objects.get()
     assert _client(organizer).post(f"/poker-tournaments/{tournament.pk}/explode/").status_code == 404
     assert Client().get("/poker-tournaments/999999/").status_code == 404
+
+
+def test_the_page_reads_in_korean(club_setup):
+    club, organizer, members = club_setup
+    _client(organizer).post(f"/clubs/{club.slug}/poker-tournaments/new/", FORM | {"game": "mini-poker", "levels": "5"})
+    tournament = PokerTournament.objects.get()
+    for member in members[:3]:
+        _client(member).post(f"/poker-tournaments/{tournament.pk}/enter/")
+    _client(organizer).post(f"/poker-tournaments/{tournament.pk}/start/")
+    organizer.language = "ko"
+    organizer.save(update_fields=["language"])
+    text = _client(organizer).get(f"/poker-tournaments/{tournament.pk}/").content.decode()
+    assert "좌석 배치" in text and "레벨 1 / 1" in text and "마지막 레벨입니다" in text
+    assert "Seating chart" not in text
