@@ -38,6 +38,9 @@ class PokerTournamentSerializer(serializers.Serializer):
         min_value=1, max_value=30 * 86400, required=False, default=86400, help_text="Seconds each turn may take."
     )
     status = PokerStatusField(read_only=True)
+    seed_commitment = serializers.CharField(
+        read_only=True, help_text="SHA-256 of the seed of the draws (seats, tables broken), published at the start."
+    )
     winner_id = serializers.IntegerField(read_only=True, allow_null=True)
     created_at = serializers.DateTimeField(read_only=True)
     started_at = serializers.DateTimeField(read_only=True, allow_null=True)
@@ -88,6 +91,9 @@ class PokerLevelSerializer(serializers.Serializer):
 
 
 class PokerTournamentDetailSerializer(PokerTournamentSerializer):
+    seed = serializers.CharField(
+        allow_null=True, help_text="The seed of the draws, once the tournament is over (null before)."
+    )
     level = PokerLevelSerializer(allow_null=True)
     seating = PokerTableSerializer(many=True)
     entrants = PokerEntrantSerializer(many=True)

@@ -38,6 +38,9 @@ class PokerTournament(models.Model):
     # the freezeout's state (league.tournaments.freezeout); it holds the seed of the draws, so it is never shown
     # whole: pages and the API show the seating chart and the places made from it
     state = models.JSONField(default=dict, blank=True)
+    # docs/fairness.md for the draws: SHA-256 of the seed, published at the start; the seed itself is shown once
+    # the tournament is over, so that anyone can re-derive every draw of seats and tables (league.tournaments)
+    seed_commitment = models.CharField(max_length=64, blank=True)
     winner = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)

@@ -73,6 +73,14 @@ def poker_seating(*, tournament: PokerTournament) -> list[dict[str, Any]]:
     return chart
 
 
+def poker_seed_revealed(*, tournament: PokerTournament) -> str | None:
+    """The seed of the draws, once the tournament is over (before, only its commitment is public)."""
+    if tournament.status != PokerTournament.Status.FINISHED or not tournament.state:
+        return None
+    seed: str = tournament.state["seed"]
+    return seed
+
+
 def poker_results_rows(*, tournament: PokerTournament) -> list[list[Any]]:
     """The results as a spreadsheet: a header, then one row per entrant (place, player, points, bust hand, chips)."""
     header = ["place", "shared", "player", "points", "bust_hand", "chips"]

@@ -23,6 +23,7 @@ from django.utils import timezone
 from games import GAME_NAMES, IllegalMove
 from league.engines import engine_for
 from league.errors import BadOptions, NotFound
+from league.fairness import commitment_of
 from league.models import Membership, Player, PokerEntrant, PokerHand, PokerTournament, Result, Table
 from league.models.clubs import Club
 from league.services.seasons import WrongStatus, organizer_check
@@ -242,20 +243,22 @@ def poker_tournament_start(*, tournament_id: int, by: Player, seed: str | None =
             code="too_many_chips",
             field="starting_stack",
         )
+    seed = seed or secrets.token_hex(16)
     state, _events = freezeout.freezeout_create(
         players,
-        seed=seed or secrets.token_hex(16),
+        seed=seed,
         starting_stack=tournament.starting_stack,
         max_seats=tournament.table_size,
         levels=tournament.levels,
         level_hands=tournament.level_hands,
     )
     tournament.state = state
+    tournament.seed_commitment = commitment_of(seed)
     tournament.status = PokerTournament.Status.RUNNING
     tournament.started_at = timezone.now()
     _entrants_sync(tournament, players)
     _hands_open(tournament, roles)
-    tournament.save(update_fields=["state", "status", "started_at"])
+    tournament.save(update_fields=["state", "seed_commitment", "status", "started_at"])
     return tournament
 
 

@@ -22,6 +22,7 @@ from league.selectors.poker_tournaments import (
     poker_level,
     poker_results_rows,
     poker_seating,
+    poker_seed_revealed,
     poker_tournament_get,
 )
 from league.services.poker_tournaments import (
@@ -63,7 +64,7 @@ def poker_tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> Htt
         is_organizer=is_organizer(club=tournament.club, player=player),
         is_entrant=player is not None and PokerEntrant.objects.filter(tournament=tournament, player=player).exists(),
         points=points_display(tournament.points_table),
-        hours=tournament.time_per_move // 3600,
+        seed=poker_seed_revealed(tournament=tournament),
     )
     return render(request, "league/poker_tournament.html", context)
 

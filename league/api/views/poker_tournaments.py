@@ -27,6 +27,7 @@ from league.selectors.poker_tournaments import (
     poker_entrants,
     poker_level,
     poker_seating,
+    poker_seed_revealed,
     poker_tournament_get,
 )
 from league.services.poker_tournaments import (
@@ -48,6 +49,7 @@ def _detail(tournament: PokerTournament) -> dict[str, Any]:
         "level": PokerLevelSerializer(level).data if level is not None else None,
         "seating": PokerTableSerializer(poker_seating(tournament=tournament), many=True).data,
         "entrants": PokerEntrantSerializer(poker_entrants(tournament=tournament), many=True).data,
+        "seed": poker_seed_revealed(tournament=tournament),
     }
 
 

@@ -2,6 +2,7 @@
 freezeout played to the end by the engines' bots, every step checked; creation and registration refused where the
 rules say so."""
 
+import hashlib
 import random
 from datetime import timedelta
 from decimal import Decimal
@@ -12,6 +13,7 @@ import pytest
 from games import get_engine
 from league.errors import BadOptions, PermissionDenied
 from league.models import Membership, PokerEntrant, PokerHand, PokerTournament, Seat, Table
+from league.selectors.poker_tournaments import poker_seed_revealed
 from league.services.moves import move_submit
 from league.services.poker_tournaments import (
     hand_options,
@@ -182,6 +184,20 @@ def test_a_30_player_mini_poker_freezeout_played_to_the_end_by_bots(django_captu
     assert (winner.place, winner.stack, winner.points) == (1, total, Decimal("100.000"))
     assert sum(e.points for e in entrants.values()) == sum([100, 60, 40, 25, 20, 15, 10, 5])
     assert steps + instant == PokerHand.objects.filter(tournament=tournament).count()
+    # the seed of the draws, committed to at the start, is shown once it is over: every draw can be checked
+    assert poker_seed_revealed(tournament=tournament) == "done-when"
+    assert tournament.seed_commitment == hashlib.sha256(b"done-when").hexdigest()
+    entered = PokerEntrant.objects.filter(tournament=tournament).order_by("registered_at", "id")
+    replayed, _events = fz.freezeout_create(
+        list(entered.values_list("player_id", flat=True)),
+        seed="done-when",
+        starting_stack=100,
+        max_seats=6,
+        levels=LEVELS,
+        level_hands=2,
+    )
+    for table in replayed["tables"]:  # hands 1 to 5 open tables 1 to 5, from the button on seat 0
+        assert hands[table["id"]].players == fz.players_in(table)
 
 
 def test_hand_options_come_from_the_roles_of_each_poker_engine():

@@ -1,6 +1,8 @@
 """The API of poker tournaments: create (organizers), enter and leave, start, read the level, the seating chart
 and the places; refusals in the API's one error format; the seed of the draws never shown."""
 
+import hashlib
+
 import pytest
 
 from league.models import Membership, PokerEntrant, PokerTournament
@@ -81,6 +83,9 @@ def test_members_enter_and_leave_then_the_organizer_starts_it(club, organizer, c
     seed = PokerTournament.objects.get(pk=tournament["id"]).state["seed"]
     detail = anon.get(f"/api/poker-tournaments/{tournament['id']}/")
     assert detail.status_code == 200 and seed not in detail.content.decode()
+    # only its commitment, to be checked once the seed is shown at the end
+    assert detail.json()["seed"] is None
+    assert detail.json()["seed_commitment"] == hashlib.sha256(seed.encode()).hexdigest()
     assert client_for(players[1]).delete(entry).status_code == 409
     assert PokerEntrant.objects.filter(tournament_id=tournament["id"]).count() == 6
 
