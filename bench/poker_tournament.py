@@ -48,7 +48,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=0, help="stop after this many hands (0: play to the end)")
     parser.add_argument("--every", type=int, default=200, help="print the figures so far every this many hands")
     args = parser.parse_args()
-    with bench_database(DB):
+    # a database per size, so that two sizes may run at once
+    with bench_database(DB if args.players == 1000 else f"{DB}_{args.players}"):
         run(args)
 
 

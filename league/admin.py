@@ -730,6 +730,7 @@ class PokerTournamentAdmin(ReadOnlyAdmin):
         "options",
         "time_per_move",
         "status",
+        "seed_commitment",
         "winner",
         "created_at",
         "started_at",
