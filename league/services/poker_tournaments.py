@@ -90,9 +90,15 @@ def _levels_check(levels: Any, roles: Mapping[str, list[dict[str, Any]]]) -> lis
 
 
 def _options_check(
-    game: str, options: Any, roles: Mapping[str, list[dict[str, Any]]], *, table_size: int, level: Mapping[str, int]
+    game: str,
+    options: Any,
+    roles: Mapping[str, list[dict[str, Any]]],
+    *,
+    table_size: int,
+    levels: Sequence[Mapping[str, int]],
 ) -> dict[str, Any]:
-    """The organizer's options for every hand: none the tournament sets itself, and the engine accepts them."""
+    """The organizer's options for every hand: none the tournament sets itself, and the engine accepts them with
+    the forced bets of every level (checked now: a hand the engine refused later would stop the tournament)."""
     if options is None:
         options = {}
     if not isinstance(options, dict):
@@ -105,10 +111,12 @@ def _options_check(
             f"The tournament sets {', '.join(reserved)} itself.", code="option_set_by_tournament", field="options"
         )
     engine = engine_for(game)
-    try:
-        engine.check_options({**options, **level}, table_size)
-    except IllegalMove as error:
-        raise BadOptions(error.message, code=error.code, field="options") from error
+    for level in levels:
+        hand = {"forced": dict(level), "stacks": [1] * table_size}
+        try:
+            engine.check_options({**options, **hand_options_of(options, roles, hand)}, table_size)
+        except IllegalMove as error:
+            raise BadOptions(error.message, code=error.code, field="options") from error
     return dict(options)
 
 
@@ -118,7 +126,13 @@ def hand_options(
     """The engine options of one hand: one hand from the players' stacks, the button on engine seat 0, the level's
     forced bets; a `stack` option (unused when the seats' stacks are set) raised to cover the forced bets, which
     some engines require of it."""
-    options = dict(tournament.options)
+    return hand_options_of(tournament.options, roles, hand)
+
+
+def hand_options_of(
+    extra: Mapping[str, Any], roles: Mapping[str, list[dict[str, Any]]], hand: Mapping[str, Any]
+) -> dict[str, Any]:
+    options = dict(extra)
     options.update(hand["forced"])
     options[roles["seat_stacks"][0]["name"]] = list(hand["stacks"])
     options[roles["button"][0]["name"]] = 0
@@ -169,7 +183,7 @@ def poker_tournament_create(
         raise BadOptions(
             "The points table lists points or prizes by place, none negative.", code="bad_points", field="points_table"
         ) from error
-    extra = _options_check(game, options, roles, table_size=table_size, level=structure[0])
+    extra = _options_check(game, options, roles, table_size=table_size, levels=structure)
     seconds = time_per_move or timedelta(days=1)
     time_per_move_check(seconds)
     return PokerTournament.objects.create(

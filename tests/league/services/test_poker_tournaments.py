@@ -229,6 +229,12 @@ def test_create_refuses_a_game_without_stacks_and_forced_bets_and_bad_levels():
     with pytest.raises(BadOptions) as error:
         poker_tournament_create(club=club, by=organizer, game="mini-poker", **spec, options={"seat_stacks": [1, 2]})
     assert error.value.code == "option_set_by_tournament"
+    # every level is checked with the other options: a capped bet below a later ante would stop the tournament
+    with pytest.raises(BadOptions) as error:
+        poker_tournament_create(
+            club=club, by=organizer, game="mini-poker", **spec, options={"limit": "max_bet", "bet_cap": 50}
+        )
+    assert error.value.field == "options"
     with pytest.raises(BadOptions) as error:
         poker_tournament_create(club=club, by=organizer, game="mini-poker", **(spec | {"table_size": 2}))
     assert error.value.code == "bad_table_size"
