@@ -3,13 +3,15 @@ with its level, seating chart and places (and its live fragment), the results CS
 
 import csv
 import io
+import random
 
 import pytest
 from django.test import Client
 
-from league.models import Membership, PokerEntrant, PokerTournament
+from league.models import Membership, PokerEntrant, PokerHand, PokerTournament
 from league.services.clubs import club_create
 from tests.league.factories import MembershipFactory, PlayerFactory
+from tests.league.poker_playing import hand_play
 
 pytestmark = pytest.mark.django_db
 
@@ -137,3 +139,29 @@ def test_the_page_reads_in_korean(club_setup):
     text = _client(organizer).get(f"/poker-tournaments/{tournament.pk}/").content.decode()
     assert "좌석 배치" in text and "레벨 1 / 1" in text and "마지막 레벨입니다" in text
     assert "Seating chart" not in text
+
+
+def test_a_finished_tournament_shows_its_winner_places_points_and_seed(club_setup, django_capture_on_commit_callbacks):
+    club, organizer, members = club_setup
+    form = FORM | {"game": "mini-poker", "starting_stack": "100", "levels": "40\n100", "level_hands": "1"}
+    _client(organizer).post(f"/clubs/{club.slug}/poker-tournaments/new/", form)
+    tournament = PokerTournament.objects.get()
+    for member in members[:3]:
+        _client(member).post(f"/poker-tournaments/{tournament.pk}/enter/")
+    _client(organizer).post(f"/poker-tournaments/{tournament.pk}/start/")
+    rnd = random.Random(5)
+    for _ in range(100):
+        tournament.refresh_from_db()
+        if tournament.status == "finished":
+            break
+        hand = PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True).select_related("table").first()
+        hand_play(hand.table, rnd, django_capture_on_commit_callbacks)
+    assert tournament.status == "finished"
+    text = Client().get(f"/poker-tournaments/{tournament.pk}/").content.decode()
+    assert f"{tournament.winner.display_name} wins the tournament." in text
+    assert "Seating chart" not in text and tournament.state["seed"] in text
+    rows = list(
+        csv.reader(io.StringIO(Client().get(f"/poker-tournaments/{tournament.pk}/results.csv").content.decode()))
+    )
+    assert [row[0] for row in rows[1:]] == ["1", "2", "3"] or rows[2][0] == rows[3][0]
+    assert rows[1][2] == tournament.winner.display_name and rows[1][3] == "60.000"

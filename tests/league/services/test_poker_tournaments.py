@@ -12,9 +12,8 @@ import pytest
 
 from games import get_engine
 from league.errors import BadOptions, PermissionDenied
-from league.models import Membership, PokerEntrant, PokerHand, PokerTournament, Seat, Table
+from league.models import Membership, PokerEntrant, PokerHand, PokerTournament, Table
 from league.selectors.poker_tournaments import poker_seed_revealed
-from league.services.moves import move_submit
 from league.services.poker_tournaments import (
     hand_options,
     poker_hand_finished,
@@ -27,6 +26,7 @@ from league.services.seasons import WrongStatus
 from league.tournaments import freezeout as fz
 from league.tournaments.common import copied
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory
+from tests.league.poker_playing import hand_play
 from tests.league.tournaments.freezeout_support import invariants_check, moves_replay, sizes
 
 pytestmark = pytest.mark.django_db
@@ -57,25 +57,6 @@ def _tournament(count: int = 30, *, game: str = "mini-poker", **extra):
     for player in players:
         poker_tournament_register(tournament_id=tournament.pk, player=player)
     return tournament, organizer, players
-
-
-def _bot_move(table: Table, rnd: random.Random) -> tuple[int, dict]:
-    """The engine's bot for one seat to act, from that seat's own view and legal moves, as a client would play."""
-    engine = get_engine(table.game)
-    seat = rnd.choice(engine.to_act(table.state))
-    view = engine.view(table.state, seat)
-    return seat, engine.bot_move(view, engine.legal_moves(table.state, seat), rnd)
-
-
-def _hand_play(table: Table, rnd: random.Random, capture) -> None:
-    """Play one hand's table to its end through the move pipeline; its end reaches the tournament through the
-    table-finished path (the task, run on commit)."""
-    seats = {seat.index: seat.player for seat in Seat.objects.filter(table=table).select_related("player")}
-    while table.status == Table.Status.ACTIVE:
-        seat, move = _bot_move(table, rnd)
-        with capture(execute=True):
-            move_submit(table_id=table.pk, player=seats[seat], move=move, expected_version=table.version)
-        table.refresh_from_db()
 
 
 def _replay(before: dict, hands: list[PokerHand]) -> dict[int, dict]:
@@ -124,7 +105,7 @@ def test_a_30_player_mini_poker_freezeout_played_to_the_end_by_bots(django_captu
         closed = set(
             PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=False).values_list("pk", flat=True)
         )
-        _hand_play(hand.table, rnd, django_capture_on_commit_callbacks)
+        hand_play(hand.table, rnd, django_capture_on_commit_callbacks)
         hand.refresh_from_db()
         tournament.refresh_from_db()
         state = tournament.state
