@@ -1,7 +1,8 @@
 """A poker tournament through the services (issue 22): a freezeout of N players of Mini Poker played to the end by
 the engine's bot, every hand a league table.
 
-usage: .venv/bin/python bench/poker_tournament.py [--players 1000] [--seats 6] [--stack 100] [--seed 1]
+usage: .venv/bin/python bench/poker_tournament.py [--players 1000] [--seats 6] [--stack 100] [--level-hands 2] [--seed 1]
+       [--hands N] [--every 200]   (kill -TERM prints the figures so far)
 
 On its own PostgreSQL database (`cardleague_bench_poker`, created and dropped here): a club, N members, a
 tournament created, entered and started through `league.services.poker_tournaments`; then, until it is over, one
@@ -16,6 +17,7 @@ state), the moves, and the whole tournament. Never fails: it prints figures.
 
 import argparse
 import random
+import signal
 import statistics
 import sys
 import time
@@ -68,6 +70,9 @@ def run(args: argparse.Namespace) -> None:
     from league.tournaments import freezeout
 
     ended: list[int] = []
+    # stopped (kill -TERM): print the figures so far
+    stop: list[int] = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
 
     def enqueue(*, task: str, **kwargs: Any) -> None:
         ended.append(kwargs["table_id"])
@@ -110,6 +115,7 @@ def run(args: argparse.Namespace) -> None:
     print(f"  start (the draw, {tables} first hands opened)   {took_start * 1000:8.1f} ms")
 
     after_hand: list[float] = []
+    per_hand: list[float] = []
     pure: list[float] = []
     move_times: list[float] = []
     hands = 0
@@ -117,7 +123,7 @@ def run(args: argparse.Namespace) -> None:
         open_hands = list(
             PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True).values_list("pk", "table_id")
         )
-        if not open_hands or (args.hands and hands >= args.hands):
+        if not open_hands or stop or (args.hands and hands >= args.hands):
             break
         _hand_pk, table_id = rnd.choice(open_hands)
         seats = dict(Seat.objects.filter(table_id=table_id).values_list("index", "player_id"))
@@ -139,7 +145,11 @@ def run(args: argparse.Namespace) -> None:
             hand = PokerHand.objects.get(table_id=finished)
             stacks = [s for _seat, s in sorted(hand.table.results.values_list("seat", "score"))]
             pure.append(_timed(lambda s=state, h=hand, st=stacks: freezeout.hand_end(s, h.table_number, stacks=st)))
+            closed_before = PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=False).count()
             after_hand.append(_timed(lambda f=finished: tasks.standings_refresh(f)))
+            # a step closes more than its hand when the hands it deals end as they are dealt (all in on the ante)
+            closed = PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=False).count() - closed_before
+            per_hand.append(after_hand[-1] / max(closed, 1))
         ended.clear()
     total = time.perf_counter() - began
     tournament.refresh_from_db()
@@ -151,7 +161,8 @@ def run(args: argparse.Namespace) -> None:
         f"last level {state['level']}"
     )
     print(line("after-hand step (standings_refresh)", after_hand))
-    print(line("  of which the pure hand_end", pure))
+    print(line("  the same, per hand it closed", per_hand))
+    print(line("  the pure hand_end (balancing) in it", pure))
     print(line("move_submit (a bot's move)", move_times))
     winner = PokerEntrant.objects.filter(tournament=tournament, place=1).first()
     verdict = "met" if max(after_hand) < 1.0 else "MISSED"
