@@ -1,8 +1,8 @@
 """A poker tournament through the services (issue 22): a freezeout of N players of Mini Poker played to the end by
 the engine's bot, every hand a league table.
 
-usage: .venv/bin/python bench/poker_tournament.py [--players 1000] [--seats 6] [--stack 100] [--level-hands 2] [--seed 1]
-       [--hands N] [--every 200]   (kill -TERM prints the figures so far)
+usage: .venv/bin/python bench/poker_tournament.py [--players 1000] [--seats 6] [--stack 100] [--level-hands 2]
+       [--antes 10,20,40] [--seed 1] [--hands N] [--every 200]   (kill -TERM prints the figures so far)
 
 On its own PostgreSQL database (`cardleague_bench_poker`, created and dropped here): a club, N members, a
 tournament created, entered and started through `league.services.poker_tournaments`; then, until it is over, one
@@ -47,6 +47,7 @@ def main() -> None:
     parser.add_argument("--stack", type=int, default=100)
     parser.add_argument("--level-hands", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--antes", default="", help="the levels' antes, comma-separated (default: a slow structure)")
     parser.add_argument("--hands", type=int, default=0, help="stop after this many hands (0: play to the end)")
     parser.add_argument("--every", type=int, default=200, help="print the figures so far every this many hands")
     args = parser.parse_args()
@@ -100,7 +101,7 @@ def run(args: argparse.Namespace) -> None:
         starting_stack=args.stack,
         table_size=args.seats,
         level_hands=args.level_hands,
-        levels=LEVELS,
+        levels=[{"ante": int(a)} for a in args.antes.split(",")] if args.antes else LEVELS,
         points_table=[100, 60, 40, 30, 20, 10],
         options={"limit": "no_limit"},
     )
