@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from league.models import Round, Season, Table
 from league.services import fairness, reminders
-from league.services.poker_tournaments import poker_hand_finished
+from league.services.poker_tournaments import poker_hand_finished, poker_hands_settle
 from league.services.ratings import ratings_recompute
 from league.services.rounds import round_settle, rounds_start_due, season_table_refresh
 from league.services.standings import standings_recompute
@@ -51,7 +51,7 @@ def standings_refresh(table_id: int) -> None:
 @shared_task(acks_late=True)
 def nightly_recompute() -> dict[str, int]:
     """Recompute what the after-table refreshes keep up to date, in case one was lost: every running season's
-    standings, its rounds that have no table left in play, and every game's ratings."""
+    standings, its rounds that have no table left in play, every game's ratings, the poker hands not closed."""
     seasons = rounds = 0
     for season_id in Season.objects.filter(status=Season.Status.RUNNING).values_list("id", flat=True):
         with transaction.atomic():
@@ -63,7 +63,9 @@ def nightly_recompute() -> dict[str, int]:
                     rounds += 1
     games = Table.objects.filter(status=Table.Status.FINISHED).order_by().values_list("game", flat=True).distinct()
     rated = sum(ratings_recompute(game=game) for game in sorted(set(games)))
-    return {"seasons": seasons, "rounds_closed": rounds, "tables_rated": rated}
+    # poker tournaments' hands whose end was never heard of (a lost task, an annulled table)
+    hands = poker_hands_settle()
+    return {"seasons": seasons, "rounds_closed": rounds, "tables_rated": rated, "poker_hands_closed": hands}
 
 
 @shared_task(acks_late=True)

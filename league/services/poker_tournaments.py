@@ -296,6 +296,17 @@ def poker_hand_finished(*, table_id: int) -> list[Event]:
         return events
 
 
+def poker_hands_settle(*, limit: int = 500) -> int:
+    """Close every hand whose table has ended but whose tournament has not heard of it: its task was lost (a broker
+    down), or its table was annulled (annulling enqueues nothing). Run by the nightly recompute; returns the hands
+    closed."""
+    waiting = PokerHand.objects.filter(
+        stacks_end__isnull=True, table__status__in=(Table.Status.FINISHED, Table.Status.ANNULLED)
+    ).order_by("table__finished_at", "id")
+    table_ids = list(waiting.values_list("table_id", flat=True)[:limit])
+    return sum(1 for table_id in table_ids if poker_hand_finished(table_id=table_id))
+
+
 # --- internals -------------------------------------------------------------------------------------------------------
 
 

@@ -17,12 +17,14 @@ from league.selectors.poker_tournaments import poker_seed_revealed
 from league.services.poker_tournaments import (
     hand_options,
     poker_hand_finished,
+    poker_hands_settle,
     poker_roles,
     poker_tournament_create,
     poker_tournament_register,
     poker_tournament_start,
 )
 from league.services.seasons import WrongStatus
+from league.services.tables import table_annul
 from league.tournaments import freezeout as fz
 from league.tournaments.common import copied
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory
@@ -273,3 +275,18 @@ def test_a_hand_finished_twice_or_a_table_of_no_tournament_changes_nothing():
     assert events[0]["type"] == "hand_ended" and events[0]["stacks"] == hand.stacks_start
     assert poker_hand_finished(table_id=hand.table_id) == []
     assert PokerHand.objects.filter(tournament=tournament).count() == 2
+
+
+def test_the_nightly_settle_closes_a_hand_whose_end_was_never_heard_of():
+    """A lost task (a broker down) or an annulled table (annulling enqueues nothing): the nightly recompute closes the
+    hand, and the tables go on."""
+    tournament, organizer, _players = _tournament(4)
+    tournament = poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed="settle")
+    hand = PokerHand.objects.get(tournament=tournament)
+    assert poker_hands_settle() == 0
+    table_annul(table_id=hand.table_id, reason="misdeal")
+    assert poker_hands_settle() == 1
+    hand.refresh_from_db()
+    assert hand.stacks_end == hand.stacks_start
+    assert PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True).count() == 1
+    assert poker_hands_settle() == 0
