@@ -425,4 +425,4 @@ def _decimal(value: Fraction) -> Decimal:
 
 def points_display(values: Sequence[str]) -> list[str]:
     """The points table as people read it (exact fractions as decimals of three places)."""
-    return [str(_decimal(Fraction(value)).normalize()) for value in values]
+    return [f"{_decimal(Fraction(value)).normalize():f}" for value in values]

@@ -95,6 +95,7 @@ def test_players_enter_the_organizer_starts_and_the_page_shows_the_seating_chart
     text = page.content.decode()
     assert page.status_code == 200
     assert "Seating chart" in text and "Level 1 of 2" in text and "Ante 5" in text
+    assert "1: 60 · 2: 30 · 3: 10" in text  # the points table as people write it
     assert text.count('class="poker-table"') == 2 and "Hand 1 in play" in text
     for entrant in PokerEntrant.objects.filter(tournament=tournament).select_related("player"):
         assert entrant.player.display_name in text
