@@ -4,6 +4,7 @@ with its level, seating chart and places (and its live fragment), the results CS
 import csv
 import io
 import random
+from urllib.parse import quote
 
 import pytest
 from django.test import Client
@@ -12,6 +13,7 @@ from league.models import Membership, PokerEntrant, PokerHand, PokerTournament
 from league.services.clubs import club_create
 from tests.league.factories import MembershipFactory, PlayerFactory
 from tests.league.poker_playing import hand_play
+from tests.pages.test_form_fuzz import HOSTILE
 
 pytestmark = pytest.mark.django_db
 
@@ -166,3 +168,16 @@ def test_a_finished_tournament_shows_its_winner_places_points_and_seed(club_setu
     )
     assert [row[0] for row in rows[1:]] == ["1", "2", "3"] or rows[2][0] == rows[3][0]
     assert rows[1][2] == tournament.winner.display_name and rows[1][3] == "60.000"
+
+
+@pytest.mark.slow
+def test_the_form_survives_hostile_values_in_every_field(club_setup):
+    """The form fuzzer's values (tests/pages/test_form_fuzz.py), each field in turn: a form error, never a 5xx."""
+    club, organizer, _members = club_setup
+    url = f"/clubs/{club.slug}/poker-tournaments/new/"
+    client = _client(organizer)
+    for field in FORM:
+        for value in HOSTILE:
+            body = "&".join(f"{name}={value if name == field else quote(str(v))}" for name, v in FORM.items())
+            response = client.post(url, body, content_type="application/x-www-form-urlencoded")
+            assert response.status_code < 500, (field, value[:40])
