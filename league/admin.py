@@ -25,6 +25,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from games import IllegalMove, available_games
+from league.admin_poker import POKER_ACTIONS
 from league.admin_seasons import SEASON_ACTIONS
 from league.clocks.check import clock_check
 from league.engines import engine_for
@@ -54,6 +55,7 @@ from league.models import (
     TournamentTable,
     Vacation,
 )
+from league.models.poker_tournaments import PokerEntrant, PokerHand, PokerTournament
 from league.selectors.tables import move_events_for
 from league.services.season_settings import EDITABLE, season_clock_set
 from league.services.seasons import ClockSpec
@@ -752,3 +754,59 @@ class TournamentAdmin(ReadOnlyAdmin):
     exclude = ["draw_seed", "state"]
     inlines = [TournamentEntrantInline, TournamentTableInline]
     actions = [tournaments_start]
+
+
+# --- poker tournaments (issue 22) -------------------------------------------------------------------------------------
+
+
+class PokerEntrantInline(ReadOnlyInline):
+    model = PokerEntrant
+    fields = readonly_fields = ("player", "stack", "table_number", "seat", "place", "shared", "bust_hand", "points")
+
+
+@admin.register(PokerTournament)
+class PokerTournamentAdmin(ReadOnlyAdmin):
+    list_display = ["name", "club", "game", "status", "starting_stack", "table_size", "created_at"]
+    list_filter = ["status", "game", "club"]
+    search_fields = ["name", "club__name"]
+    # never `state`: it holds the seed of every draw (the page's seating chart is its public part)
+    fields = readonly_fields = (
+        "club",
+        "game",
+        "name",
+        "created_by",
+        "starting_stack",
+        "table_size",
+        "level_hands",
+        "levels",
+        "points_table",
+        "options",
+        "time_per_move",
+        "status",
+        "seed_commitment",
+        "winner",
+        "created_at",
+        "started_at",
+        "finished_at",
+    )
+    inlines = [PokerEntrantInline]
+    actions = POKER_ACTIONS  # league/admin_poker.py: through the service
+
+
+@admin.register(PokerHand)
+class PokerHandAdmin(ReadOnlyAdmin):
+    club_path = "tournament__club"
+    list_display = ["tournament", "number", "table_number", "level", "table", "ended_at"]
+    list_filter = ["tournament__club", "tournament"]
+    search_fields = ["=table__id", "tournament__name"]
+    fields = readonly_fields = (
+        "tournament",
+        "number",
+        "table_number",
+        "level",
+        "table",
+        "players",
+        "stacks_start",
+        "stacks_end",
+        "ended_at",
+    )

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from league.models import Round, Season, Table
 from league.services import fairness, follow_up, reminders
+from league.services.poker_tournaments import poker_hand_finished, poker_hands_settle
 from league.services.ratings import ratings_recompute
 from league.services.rounds import round_settle, rounds_start_due, season_table_refresh
 from league.services.standings import standings_recompute
@@ -54,17 +55,18 @@ def table_timeout(table_id: int) -> int:
 @shared_task(acks_late=True, **DATABASE_RETRY)
 def standings_refresh(table_id: int) -> None:
     """Rate a finished table, recompute its season's standings, close its round (and season) when it was the last;
-    a tournament's table moves its bracket on."""
+    a tournament's table moves its bracket on, a poker tournament's hand goes on to the tournament's next step."""
     if Table.objects.filter(pk=table_id).exists():
         season_table_refresh(table_id=table_id)
         tournament_advance(table_id=table_id)
+        poker_hand_finished(table_id=table_id)
 
 
 @shared_task(acks_late=True, **DATABASE_RETRY)
 def nightly_recompute() -> dict[str, int]:
     """Recompute what the after-table refreshes keep up to date, in case one was lost: every running season's
-    standings, its rounds that have no table left in play, every game's ratings, and the brackets of the
-    tournaments whose finished tables did not reach them."""
+    standings, its rounds that have no table left in play, every game's ratings, the brackets of the tournaments
+    whose finished tables did not reach them and the poker hands not closed."""
     seasons = rounds = 0
     for season_id in Season.objects.filter(status=Season.Status.RUNNING).values_list("id", flat=True):
         with transaction.atomic():
@@ -77,7 +79,15 @@ def nightly_recompute() -> dict[str, int]:
     games = Table.objects.filter(status=Table.Status.FINISHED).order_by().values_list("game", flat=True).distinct()
     rated = sum(ratings_recompute(game=game) for game in sorted(set(games)))
     brackets = tournaments_catch_up()
-    return {"seasons": seasons, "rounds_closed": rounds, "tables_rated": rated, "tournament_tables": brackets}
+    # poker tournaments' hands whose end was never heard of (a lost task, an annulled table)
+    hands = poker_hands_settle()
+    return {
+        "seasons": seasons,
+        "rounds_closed": rounds,
+        "tables_rated": rated,
+        "tournament_tables": brackets,
+        "poker_hands_closed": hands,
+    }
 
 
 @shared_task(acks_late=True, **DATABASE_RETRY)

@@ -1,7 +1,18 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from league.views import accounts, clubs, console, fairness, home, seasons, settings, tables, tournaments
+from league.views import (
+    accounts,
+    clubs,
+    console,
+    fairness,
+    home,
+    poker_tournaments,
+    seasons,
+    settings,
+    tables,
+    tournaments,
+)
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -79,5 +90,20 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/<str:action>/", tournaments.tournament_action, name="tournament_action"),
     path(
         "tournaments/<int:tournament_id>/export/<str:kind>.csv", tournaments.tournament_export, name="tournament_export"
+    ),
+    # poker tournaments (issue 22): the page, the organizer's form, the actions, the results
+    path(
+        "clubs/<slug:slug>/poker-tournaments/new/", poker_tournaments.poker_tournament_new, name="poker_tournament_new"
+    ),
+    path("poker-tournaments/<int:tournament_id>/", poker_tournaments.poker_tournament_detail, name="poker_tournament"),
+    path(
+        "poker-tournaments/<int:tournament_id>/results.csv",
+        poker_tournaments.poker_tournament_results,
+        name="poker_tournament_results",
+    ),
+    path(
+        "poker-tournaments/<int:tournament_id>/<str:action>/",
+        poker_tournaments.poker_tournament_action,
+        name="poker_tournament_action",
     ),
 ]

@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularSwaggerView
 
 from league.api.schema import IdConverter
 from league.api.schema_cache import SchemaView
-from league.api.views import auth, clubs, fairness, me, seasons, tables, tournaments
+from league.api.views import auth, clubs, fairness, me, poker_tournaments, seasons, tables, tournaments
 from league.api.views.base import NoSuchEndpointView
 from league.api.views.index import ApiIndexView
 
@@ -83,6 +83,27 @@ urlpatterns = [
     ),
     path(
         "tournaments/<id:tournament_id>/start/", tournaments.TournamentStartView.as_view(), name="api-tournament-start"
+    ),
+    # poker tournaments (issue 22)
+    path(
+        "clubs/<id:club_id>/poker-tournaments/",
+        poker_tournaments.ClubPokerTournamentsView.as_view(),
+        name="api-club-poker-tournaments",
+    ),
+    path(
+        "poker-tournaments/<id:tournament_id>/",
+        poker_tournaments.PokerTournamentDetailView.as_view(),
+        name="api-poker-tournament",
+    ),
+    path(
+        "poker-tournaments/<id:tournament_id>/entry/",
+        poker_tournaments.PokerTournamentEntryView.as_view(),
+        name="api-poker-tournament-entry",
+    ),
+    path(
+        "poker-tournaments/<id:tournament_id>/start/",
+        poker_tournaments.PokerTournamentStartView.as_view(),
+        name="api-poker-tournament-start",
     ),
     # last: any other path under /api/ answers in the API's error format; only paths ending in a slash, so that
     # Django still redirects /api/me to /api/me/ (APPEND_SLASH)

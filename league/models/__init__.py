@@ -5,6 +5,7 @@ from league.models.clubs import *  # noqa: F403
 from league.models.fairness import *  # noqa: F403
 from league.models.notifications import *  # noqa: F403
 from league.models.outbox import *  # noqa: F403
+from league.models.poker_tournaments import *  # noqa: F403
 from league.models.seasons import *  # noqa: F403
 from league.models.tables import *  # noqa: F403
 from league.models.tournaments import *  # noqa: F403

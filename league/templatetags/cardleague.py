@@ -12,9 +12,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _lazy
 
-from games.core.cards import card_label
-from league.labels import CARD_NAMES, GAME_NAMES, MOVE_TYPES, SUITS, TIEBREAK_NAMES, WEEKDAYS, duration_words
+from league.labels import GAME_NAMES, MOVE_TYPES, SUITS, TIEBREAK_NAMES, WEEKDAYS, duration_words
 from league.models import Invitation, JoinRequest, Membership, Round, Season, SeasonClock, Table, TableRuling
+from league.story import card_text
 
 register = template.Library()
 
@@ -49,13 +49,7 @@ RED = {"H", "D", "XR"}
 @register.filter
 def card(code: Any) -> str:
     """A card's label ("10♦", "King"); anything that is not a card code is shown as it is."""
-    if not isinstance(code, str) or not code:
-        return "" if code is None else str(code)
-    try:
-        label = card_label(code)
-    except (KeyError, IndexError):
-        return code
-    return str(CARD_NAMES.get(label, label))
+    return card_text(code)
 
 
 @register.filter

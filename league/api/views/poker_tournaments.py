@@ -1,0 +1,136 @@
+"""Poker tournaments (issue 22): a club's tournaments, create one (organizers), enter or leave it, start it; the
+tournament with its level, seating chart and places."""
+
+from datetime import timedelta
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from league.api.poker_serializers import (
+    PokerEntrantSerializer,
+    PokerLevelSerializer,
+    PokerTableSerializer,
+    PokerTournamentDetailSerializer,
+    PokerTournamentSerializer,
+)
+from league.api.schema import error_responses
+from league.api.views.base import ApiView
+from league.caller import player_required
+from league.models import PokerTournament
+from league.selectors.clubs import club_get
+from league.selectors.poker_tournaments import (
+    club_poker_tournaments,
+    poker_entrants,
+    poker_level,
+    poker_seating,
+    poker_seed_revealed,
+    poker_tournament_get,
+)
+from league.services.poker_tournaments import (
+    poker_tournament_create,
+    poker_tournament_register,
+    poker_tournament_start,
+    poker_tournament_unregister,
+)
+
+MANAGE_ERRORS = error_responses(400, 401, 403, 404, 409)
+TAGS = ["poker tournaments"]
+
+
+def _detail(tournament: PokerTournament) -> dict[str, Any]:
+    """The tournament with its level, seating chart and places (the shape of PokerTournamentDetailSerializer)."""
+    level = poker_level(tournament=tournament)
+    return {
+        **PokerTournamentSerializer(tournament).data,
+        "level": PokerLevelSerializer(level).data if level is not None else None,
+        "seating": PokerTableSerializer(poker_seating(tournament=tournament), many=True).data,
+        "entrants": PokerEntrantSerializer(poker_entrants(tournament=tournament), many=True).data,
+        "seed": poker_seed_revealed(tournament=tournament),
+    }
+
+
+class ClubPokerTournamentsView(ApiView):
+    @extend_schema(
+        operation_id="clubs_poker_tournaments_list",
+        summary="The club's poker tournaments.",
+        responses={200: PokerTournamentSerializer(many=True), **error_responses(401, 404)},
+        tags=TAGS,
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = club_get(club_id=club_id)
+        return Response(PokerTournamentSerializer(club_poker_tournaments(club=club), many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_poker_tournaments_create",
+        summary="Create a poker tournament open for entries (organizers only).",
+        request=PokerTournamentSerializer,
+        responses={201: PokerTournamentSerializer, **error_responses(400, 401, 403, 404)},
+        tags=TAGS,
+    )
+    def post(self, request: Request, club_id: int) -> Response:
+        club = club_get(club_id=club_id)
+        player = player_required(request)
+        serializer = PokerTournamentSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        data["time_per_move"] = timedelta(seconds=data["time_per_move"])
+        tournament = poker_tournament_create(club=club, by=player, **data)
+        return Response(PokerTournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
+
+
+class PokerTournamentDetailView(ApiView):
+    @extend_schema(
+        operation_id="poker_tournaments_retrieve",
+        summary="A poker tournament: the level in force, the seating chart with every stack, the places.",
+        responses={200: PokerTournamentDetailSerializer, **error_responses(401, 404)},
+        tags=TAGS,
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(_detail(poker_tournament_get(tournament_id=tournament_id)))
+
+
+class PokerTournamentEntryView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="poker_tournaments_enter",
+        summary="Enter the tournament yourself (members of its club, before the start).",
+        request=None,
+        responses={201: PokerEntrantSerializer, **MANAGE_ERRORS},
+        tags=TAGS,
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = poker_tournament_get(tournament_id=tournament_id)
+        entrant = poker_tournament_register(tournament_id=tournament.pk, player=player_required(request))
+        return Response(PokerEntrantSerializer(entrant).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        operation_id="poker_tournaments_leave",
+        summary="Leave the tournament before the start.",
+        request=None,
+        responses={204: None, **MANAGE_ERRORS},
+        tags=TAGS,
+    )
+    def delete(self, request: Request, tournament_id: int) -> Response:
+        tournament = poker_tournament_get(tournament_id=tournament_id)
+        poker_tournament_unregister(tournament_id=tournament.pk, player=player_required(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PokerTournamentStartView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="poker_tournaments_start",
+        summary="Seat the entrants by lot and deal the first hand of every table (organizers only).",
+        request=None,
+        responses={200: PokerTournamentDetailSerializer, **MANAGE_ERRORS},
+        tags=TAGS,
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = poker_tournament_get(tournament_id=tournament_id)
+        return Response(_detail(poker_tournament_start(tournament_id=tournament.pk, by=player_required(request))))

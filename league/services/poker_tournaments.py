@@ -1,0 +1,428 @@
+"""Poker-style tournaments (freezeouts, T-R13…T-R18): create one, register, start it, and what follows each hand.
+
+The freezeout's rules are `league.tournaments.freezeout` (pure code over one JSON state, kept in
+`PokerTournament.state`); this module plays it with the league's tables. Each hand is one league `Table`: one engine
+match of one hand (the option of role `hand_limit` at 1), started from the players' stacks (`seat_stacks`) with the
+button on engine seat 0 (`button`) and the level's forced bets (`forced_bet`), every option found by its role in the
+engine's schema, never by the game's name. When a hand's table ends, the table-finished path (the task
+`league.tasks.standings_refresh`) calls `poker_hand_finished`: the stacks at its end come from the engine's outcome
+(the `Result` scores), the freezeout applies busts, places, balancing, breaks and the level, and the tables ready
+to deal open their next hands.
+"""
+
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import timedelta
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import GAME_NAMES, IllegalMove
+from league.engines import engine_for
+from league.errors import BadOptions, NotFound
+from league.fairness import commitment_of
+from league.models import Membership, Player, PokerEntrant, PokerHand, PokerTournament, Result, Table
+from league.models.clubs import Club
+from league.services.seasons import WrongStatus, organizer_check
+from league.services.tables import table_create, time_per_move_check
+from league.tournaments import freezeout
+from league.tournaments.places import awards, points_table_check
+
+# the roles a game must declare to be played as a freezeout (games/core/options.py)
+NEEDED_ROLES = ("seat_stacks", "button", "hand_limit", "forced_bet")
+# options the tournament sets at every hand: the organizer's own options may not name them
+SET_BY_TOURNAMENT = ("stack", "seat_stacks", "button", "hand_limit", "target_score", "forced_bet")
+Event = dict[str, Any]
+
+
+# --- the game's options, by role -------------------------------------------------------------------------------------
+
+
+def poker_roles(game: str) -> dict[str, list[dict[str, Any]]]:
+    """The game's options by role ({"forced_bet": [ante option, ...], ...}), from its engine's schema."""
+    roles: dict[str, list[dict[str, Any]]] = {}
+    for option in engine_for(game).options_schema():
+        if option.get("role"):
+            roles.setdefault(option["role"], []).append(option)
+    return roles
+
+
+def poker_game_check(game: str) -> dict[str, list[dict[str, Any]]]:
+    """The game's roles; BadOptions unless its engine declares a start from given stacks, a button, a hand limit
+    and forced bets (The Court, Black Card and Mini Poker do)."""
+    if game not in GAME_NAMES:
+        raise BadOptions(f"No game {game!r}.", code="unknown_game", field="game")
+    roles = poker_roles(game)
+    if any(role not in roles for role in NEEDED_ROLES):
+        raise BadOptions(
+            "This game cannot be played as a poker tournament: its engine does not start from given stacks "
+            "with forced bets.",
+            code="not_a_poker_game",
+            field="game",
+        )
+    return roles
+
+
+def _levels_check(levels: Any, roles: Mapping[str, list[dict[str, Any]]]) -> list[dict[str, int]]:
+    forced = {option["name"]: option for option in roles["forced_bet"]}
+    if not isinstance(levels, list) or not all(isinstance(level, dict) for level in levels):
+        raise BadOptions("The levels are a list of forced bets, one object per level.", field="levels")
+    try:
+        structure = freezeout.levels_check(levels)
+    except ValueError as error:
+        raise BadOptions(f"The levels: {error}.", code="bad_levels", field="levels") from error
+    unknown = sorted(set(structure[0]) - set(forced))
+    if unknown:
+        raise BadOptions(
+            f"The levels set {', '.join(unknown)}; this game's forced bets are {', '.join(sorted(forced))}.",
+            code="bad_levels",
+            field="levels",
+        )
+    for number, level in enumerate(structure, start=1):
+        for name, value in level.items():
+            low, high = forced[name]["min"], forced[name]["max"]
+            if not low <= value <= high:
+                raise BadOptions(f"Level {number}: {name} is from {low} to {high}.", code="bad_levels", field="levels")
+    return structure
+
+
+def _options_check(
+    game: str,
+    options: Any,
+    roles: Mapping[str, list[dict[str, Any]]],
+    *,
+    table_size: int,
+    levels: Sequence[Mapping[str, int]],
+) -> dict[str, Any]:
+    """The organizer's options for every hand: none the tournament sets itself, and the engine accepts them with
+    the forced bets of every level (checked now: a hand the engine refused later would stop the tournament)."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise BadOptions("Options are a JSON object.", code="bad_options", field="options")
+    reserved = sorted(
+        name for name in options if any(name == o["name"] for r in SET_BY_TOURNAMENT for o in roles.get(r, []))
+    )
+    if reserved:
+        raise BadOptions(
+            f"The tournament sets {', '.join(reserved)} itself.", code="option_set_by_tournament", field="options"
+        )
+    engine = engine_for(game)
+    for level in levels:
+        hand = {"forced": dict(level), "stacks": [1] * table_size}
+        try:
+            engine.check_options({**options, **hand_options_of(options, roles, hand)}, table_size)
+        except IllegalMove as error:
+            raise BadOptions(error.message, code=error.code, field="options") from error
+    return dict(options)
+
+
+def hand_options(
+    tournament: PokerTournament, roles: Mapping[str, list[dict[str, Any]]], hand: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The engine options of one hand: one hand from the players' stacks, the button on engine seat 0, the level's
+    forced bets; a `stack` option (unused when the seats' stacks are set) raised to cover the forced bets, which
+    some engines require of it."""
+    return hand_options_of(tournament.options, roles, hand)
+
+
+def hand_options_of(
+    extra: Mapping[str, Any], roles: Mapping[str, list[dict[str, Any]]], hand: Mapping[str, Any]
+) -> dict[str, Any]:
+    options = dict(extra)
+    options.update(hand["forced"])
+    options[roles["seat_stacks"][0]["name"]] = list(hand["stacks"])
+    options[roles["button"][0]["name"]] = 0
+    options[roles["hand_limit"][0]["name"]] = 1
+    for option in roles.get("stack", []):
+        options[option["name"]] = min(max(option["default"], *hand["forced"].values()), option["max"])
+    return options
+
+
+# --- writes ----------------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def poker_tournament_create(
+    *,
+    club: Club,
+    by: Player,
+    game: str,
+    name: str,
+    starting_stack: int,
+    table_size: int,
+    level_hands: int,
+    levels: Any,
+    points_table: Any = (),
+    options: Any = None,
+    time_per_move: timedelta | None = None,
+) -> PokerTournament:
+    """An organizer's freezeout, open for registration. Everything is checked here, once: the game's roles, the
+    levels (the engine's forced bets, within their bounds, never falling), the points table, the other options."""
+    organizer_check(club=club, player=by)
+    roles = poker_game_check(game)
+    engine = engine_for(game)
+    name = (name or "").strip()
+    if not 1 <= len(name) <= 120:
+        raise BadOptions("A tournament has a name of 1 to 120 characters.", code="bad_name", field="name")
+    most = min(10, engine.max_players)
+    if not isinstance(table_size, int) or not 3 <= table_size <= most:
+        raise BadOptions(f"A table seats 3 to {most} players.", code="bad_table_size", field="table_size")
+    stack_high = roles["seat_stacks"][0]["max"]
+    if not isinstance(starting_stack, int) or not 1 <= starting_stack <= stack_high:
+        raise BadOptions(f"The starting stack is from 1 to {stack_high}.", code="bad_stack", field="starting_stack")
+    if not isinstance(level_hands, int) or not 1 <= level_hands <= 10_000:
+        raise BadOptions("A level lasts 1 to 10,000 hands a table.", code="bad_level_hands", field="level_hands")
+    structure = _levels_check(levels, roles)
+    try:
+        table = points_table_check(list(points_table or []))
+    except (ValueError, TypeError, ZeroDivisionError) as error:
+        raise BadOptions(
+            "The points table lists points or prizes by place, none negative.", code="bad_points", field="points_table"
+        ) from error
+    extra = _options_check(game, options, roles, table_size=table_size, levels=structure)
+    seconds = time_per_move or timedelta(days=1)
+    time_per_move_check(seconds)
+    return PokerTournament.objects.create(
+        club=club,
+        game=game,
+        name=name,
+        created_by=by,
+        starting_stack=starting_stack,
+        table_size=table_size,
+        level_hands=level_hands,
+        levels=structure,
+        points_table=[str(value) for value in table],
+        options=extra,
+        time_per_move=int(seconds.total_seconds()),
+    )
+
+
+def _locked(tournament_id: int) -> PokerTournament:
+    try:
+        return PokerTournament.objects.select_for_update().get(pk=tournament_id)
+    except PokerTournament.DoesNotExist as error:
+        raise NotFound("No such tournament.", field="tournament_id") from error
+
+
+def _status_check(tournament: PokerTournament, status: str) -> None:
+    if tournament.status != status:
+        raise WrongStatus(f"The tournament is {tournament.status}; this needs it {status}.", field="status")
+
+
+@transaction.atomic
+def poker_tournament_register(*, tournament_id: int, player: Player) -> PokerEntrant:
+    """A member of the club enters, before the start; a second entry is the first."""
+    tournament = _locked(tournament_id)
+    _status_check(tournament, PokerTournament.Status.REGISTRATION)
+    if not Membership.objects.filter(club_id=tournament.club_id, player=player).exists():
+        raise BadOptions("Only members of the club may enter.", code="not_a_member", field="player")
+    entrant, _created = PokerEntrant.objects.get_or_create(
+        tournament=tournament, player=player, defaults={"stack": tournament.starting_stack}
+    )
+    return entrant
+
+
+@transaction.atomic
+def poker_tournament_unregister(*, tournament_id: int, player: Player) -> None:
+    """Leave before the start."""
+    tournament = _locked(tournament_id)
+    _status_check(tournament, PokerTournament.Status.REGISTRATION)
+    PokerEntrant.objects.filter(tournament=tournament, player=player).delete()
+
+
+@transaction.atomic
+def poker_tournament_start(*, tournament_id: int, by: Player, seed: str | None = None) -> PokerTournament:
+    """Seat the field by lot (T-R13) and deal the first hand of every table. `seed` (secret, never shown) keys
+    every draw of the tournament; a fresh one unless given (tests and the benchmark give theirs)."""
+    tournament = _locked(tournament_id)
+    organizer_check(club=tournament.club, player=by)
+    _status_check(tournament, PokerTournament.Status.REGISTRATION)
+    players = list(
+        PokerEntrant.objects.filter(tournament=tournament)
+        .order_by("registered_at", "id")
+        .values_list("player_id", flat=True)
+    )
+    if len(players) < 2:
+        raise BadOptions("A tournament needs at least 2 entrants.", code="too_few_entrants")
+    roles = poker_roles(tournament.game)
+    most = roles["seat_stacks"][0]["max"]
+    if tournament.starting_stack * len(players) > most:
+        # the last hand's winner may hold every chip, and the engine takes at most this many in one seat
+        raise BadOptions(
+            f"{len(players)} stacks of {tournament.starting_stack} are more chips than one seat may hold ({most}).",
+            code="too_many_chips",
+            field="starting_stack",
+        )
+    seed = seed or secrets.token_hex(16)
+    state, _events = freezeout.freezeout_create(
+        players,
+        seed=seed,
+        starting_stack=tournament.starting_stack,
+        max_seats=tournament.table_size,
+        levels=tournament.levels,
+        level_hands=tournament.level_hands,
+    )
+    tournament.state = state
+    tournament.seed_commitment = commitment_of(seed)
+    tournament.status = PokerTournament.Status.RUNNING
+    tournament.started_at = timezone.now()
+    _entrants_sync(tournament, players)
+    _hands_open(tournament, roles)
+    tournament.save(update_fields=["state", "seed_commitment", "status", "started_at"])
+    return tournament
+
+
+def poker_hand_finished(*, table_id: int) -> list[Event]:
+    """The hook of the table-finished path: when the table is a tournament's hand, close the hand with the stacks
+    at its end and apply what follows (busts and places, balancing, breaks, the level, the winner), then open the
+    next hands. Idempotent: a hand already closed, or a table of no tournament, changes nothing. An annulled hand
+    gives every player their stack back."""
+    tournament_id = PokerHand.objects.filter(table_id=table_id).values_list("tournament_id", flat=True).first()
+    if tournament_id is None:
+        return []
+    with transaction.atomic():
+        # one tournament step at a time: hands ending at once at two tables are closed one after the other
+        tournament = _locked(tournament_id)
+        hand = PokerHand.objects.select_related("table").get(table_id=table_id)
+        if hand.stacks_end is not None or hand.table.status not in (Table.Status.FINISHED, Table.Status.ANNULLED):
+            return []
+        events = _hand_close(tournament, hand)
+        _hands_open(tournament, poker_roles(tournament.game))
+        tournament.save(update_fields=["state", "status", "winner", "finished_at"])
+        return events
+
+
+def poker_hands_settle(*, limit: int = 500) -> int:
+    """Close every hand whose table has ended but whose tournament has not heard of it: its task was lost (a broker
+    down), or its table was annulled (annulling enqueues nothing). Run by the nightly recompute; returns the hands
+    closed."""
+    waiting = PokerHand.objects.filter(
+        stacks_end__isnull=True, table__status__in=(Table.Status.FINISHED, Table.Status.ANNULLED)
+    ).order_by("table__finished_at", "id")
+    table_ids = list(waiting.values_list("table_id", flat=True)[:limit])
+    return sum(1 for table_id in table_ids if poker_hand_finished(table_id=table_id))
+
+
+# --- internals -------------------------------------------------------------------------------------------------------
+
+
+def _hand_close(tournament: PokerTournament, hand: PokerHand) -> list[Event]:
+    """End the hand in the freezeout with the stacks at its end: the engine's outcome (each seat's final chips,
+    its `Result` score) for a finished table, the stacks it started with for an annulled one."""
+    table = hand.table
+    if table.status == Table.Status.FINISHED:
+        scores = dict(Result.objects.filter(table=table).values_list("seat", "score"))
+        stacks = [scores[seat] for seat in range(len(hand.players))]
+    else:
+        stacks = list(hand.stacks_start)
+    state, events = freezeout.hand_end(tournament.state, hand.table_number, stacks=stacks)
+    hand.stacks_end, hand.events, hand.ended_at = stacks, events, timezone.now()
+    hand.save(update_fields=["stacks_end", "events", "ended_at"])
+    tournament.state = state
+    touched = set(hand.players) | {e["player"] for e in events if e["type"] in ("moved", "busted")}
+    _entrants_sync(tournament, touched)
+    if state["over"]:
+        _finish(tournament)
+    return events
+
+
+def _hands_open(tournament: PokerTournament, roles: Mapping[str, list[dict[str, Any]]]) -> None:
+    """Deal the next hand at every table ready for one (T-D7: none with a hand in progress or a move waiting). A
+    hand the engine ends as it deals (every player all in on the forced bets) is closed at once, and the tables
+    ready after it deal in turn."""
+    while True:
+        opened = _hands_deal(tournament, roles)
+        over = [hand for hand in opened if hand.table.status == Table.Status.FINISHED]
+        if not over:
+            return
+        for hand in over:
+            _hand_close(tournament, hand)
+
+
+def _hands_deal(tournament: PokerTournament, roles: Mapping[str, list[dict[str, Any]]]) -> list[PokerHand]:
+    state = tournament.state
+    dealt = []
+    for table_id in freezeout.tables_ready(state):
+        state, hand = freezeout.hand_deal(state, table_id)
+        dealt.append(hand)
+    tournament.state = state
+    if not dealt:
+        return []
+    people = Player.objects.in_bulk({p for hand in dealt for p in hand["players"]})
+    out = []
+    for hand in dealt:
+        table = table_create(
+            club=tournament.club,
+            game=tournament.game,
+            players=[people[p] for p in hand["players"]],
+            options=hand_options(tournament, roles, hand),
+            time_per_move=timedelta(seconds=tournament.time_per_move),
+        )
+        out.append(
+            PokerHand(
+                tournament=tournament,
+                number=hand["number"],
+                table_number=hand["table"],
+                level=hand["level"],
+                table=table,
+                players=hand["players"],
+                stacks_start=hand["stacks"],
+            )
+        )
+    return PokerHand.objects.bulk_create(out)
+
+
+def _entrants_sync(tournament: PokerTournament, players: Iterable[int]) -> None:
+    """Mirror the state onto these players' entrant rows: stack, table and seat, place once out."""
+    state = tournament.state
+    where: dict[int, tuple[int, int, int]] = {}
+    for table in freezeout.tables_live(state):
+        for index, seat in enumerate(table["seats"]):
+            if seat is not None:
+                where[seat["player"]] = (table["id"], index, seat["stack"])
+    busts = {row["player"]: row for row in state["busts"]}
+    fields = ["stack", "table_number", "seat", "place", "shared", "bust_hand"]
+    changed = []
+    for entrant in PokerEntrant.objects.filter(tournament=tournament, player_id__in=list(players)):
+        before = [getattr(entrant, name) for name in fields]
+        table_number, seat, stack = where.get(entrant.player_id, (None, None, 0))
+        entrant.table_number, entrant.seat, entrant.stack = table_number, seat, stack
+        bust = busts.get(entrant.player_id)
+        if bust is not None:
+            entrant.place, entrant.shared, entrant.bust_hand = bust["place"], bust["shared"], bust["hand"]
+        if [getattr(entrant, name) for name in fields] != before:
+            changed.append(entrant)
+    # batches: one UPDATE of n rows is a CASE of n branches evaluated for each of them (the start seats everyone)
+    PokerEntrant.objects.bulk_update(changed, fields, batch_size=100)
+
+
+def _finish(tournament: PokerTournament) -> None:
+    """T-R13, T-R18: the winner placed first, everyone's points from the points table."""
+    state = tournament.state
+    rows = freezeout.places(state)
+    values = awards(rows, list(tournament.points_table))
+    entrants = list(PokerEntrant.objects.filter(tournament=tournament))
+    placed = {row["entrant"]: row for row in rows}
+    for entrant in entrants:
+        row = placed[entrant.player_id]
+        entrant.place, entrant.shared = row["place"], row["shared"]
+        entrant.points = _decimal(values[entrant.player_id])
+        if entrant.player_id == state["winner"]:
+            entrant.stack = freezeout.chips_total(state)
+    PokerEntrant.objects.bulk_update(entrants, ["place", "shared", "points", "stack"], batch_size=100)
+    tournament.status = PokerTournament.Status.FINISHED
+    tournament.winner_id = state["winner"]
+    tournament.finished_at = timezone.now()
+
+
+def _decimal(value: Fraction) -> Decimal:
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.001"))
+
+
+def points_display(values: Sequence[str]) -> list[str]:
+    """The points table as people read it (exact fractions as decimals of three places)."""
+    return [f"{_decimal(Fraction(value)).normalize():f}" for value in values]

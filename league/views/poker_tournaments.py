@@ -1,0 +1,136 @@
+"""Poker tournaments' pages: the tournament (the level, the seating chart with every stack, the places; refreshed
+in place while it runs), the organizer's creation form, the actions (enter, leave, start) and the results CSV."""
+
+from datetime import timedelta
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import available_games, get_engine
+from league.caller import player_or_none, player_required
+from league.errors import ServiceError
+from league.forms import add_service_error
+from league.models import Club, PokerEntrant, PokerTournament
+from league.poker_forms import PokerTournamentForm
+from league.selectors.clubs import is_organizer
+from league.selectors.poker_tournaments import (
+    poker_entrants,
+    poker_level,
+    poker_results_rows,
+    poker_seating,
+    poker_seed_revealed,
+    poker_tournament_get,
+)
+from league.services.poker_tournaments import (
+    points_display,
+    poker_game_check,
+    poker_tournament_create,
+    poker_tournament_register,
+    poker_tournament_start,
+    poker_tournament_unregister,
+)
+from league.spreadsheet import csv_text
+from league.views.base import HtmxHttpRequest, organizer_required
+
+
+def _poker_games() -> list[str]:
+    games = []
+    for name in available_games():
+        try:
+            poker_game_check(name)
+        except ServiceError:
+            continue
+        games.append(name)
+    return games
+
+
+def poker_tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(PokerTournament.objects.select_related("club", "winner"), pk=tournament_id)
+    player = player_or_none(request)
+    context = {
+        "tournament": tournament,
+        "live": tournament.status == PokerTournament.Status.RUNNING,
+        "level": poker_level(tournament=tournament),
+        "seating": poker_seating(tournament=tournament),
+        "entrants": poker_entrants(tournament=tournament),
+    }
+    if request.htmx:
+        return render(request, "league/poker_tournament.html#live", context)
+    context.update(
+        is_organizer=is_organizer(club=tournament.club, player=player),
+        is_entrant=player is not None and PokerEntrant.objects.filter(tournament=tournament, player=player).exists(),
+        points=points_display(tournament.points_table),
+        seed=poker_seed_revealed(tournament=tournament),
+    )
+    return render(request, "league/poker_tournament.html", context)
+
+
+@login_required
+def poker_tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """Pick the game (those whose engine plays a freezeout), then the tournament's settings."""
+    club = get_object_or_404(Club, slug=slug)
+    organizer = organizer_required(club, player_or_none(request))
+    game = request.POST.get("game") or request.GET.get("game") or ""
+    games = _poker_games()
+    if game not in games:
+        engines = [get_engine(name) for name in games]
+        return render(request, "league/poker_tournament_game.html", {"club": club, "games": engines})
+    form = PokerTournamentForm(request.POST or None, game=game)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = poker_tournament_create(
+                club=club,
+                by=organizer,
+                game=game,
+                name=data["name"],
+                starting_stack=data["starting_stack"],
+                table_size=data["table_size"],
+                level_hands=data["level_hands"],
+                levels=data["levels"],
+                points_table=data["points_table"],
+                time_per_move=timedelta(hours=data["time_per_move"]),
+            )
+        except ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, _("The tournament is created: its players may enter now."))
+            return redirect("poker_tournament", tournament_id=tournament.pk)
+    status = 400 if form.errors else 200
+    context = {"club": club, "game": game, "form": form}
+    return render(request, "league/poker_tournament_new.html", context, status=status)
+
+
+@login_required
+@require_POST
+def poker_tournament_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
+    """enter, leave (the player themself) or start (an organizer): one service call each."""
+    tournament = poker_tournament_get(tournament_id=tournament_id)
+    player = player_required(request)
+    try:
+        if action == "enter":
+            poker_tournament_register(tournament_id=tournament.pk, player=player)
+            messages.success(request, _("You are entered."))
+        elif action == "leave":
+            poker_tournament_unregister(tournament_id=tournament.pk, player=player)
+            messages.success(request, _("You have left the tournament."))
+        elif action == "start":
+            organizer_required(tournament.club, player)
+            poker_tournament_start(tournament_id=tournament.pk, by=player)
+            messages.success(request, _("The tournament has started: the first hands are dealt."))
+        else:
+            raise Http404
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return redirect("poker_tournament", tournament_id=tournament.pk)
+
+
+def poker_tournament_results(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(PokerTournament, pk=tournament_id)
+    response = HttpResponse(csv_text(poker_results_rows(tournament=tournament)), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="poker-tournament-{tournament.pk}-results.csv"'
+    return response

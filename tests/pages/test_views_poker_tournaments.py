@@ -1,0 +1,183 @@
+"""The poker tournament's pages through Django's test client: the organizer's form, entering, starting, the page
+with its level, seating chart and places (and its live fragment), the results CSV, the club page's list."""
+
+import csv
+import io
+import random
+from urllib.parse import quote
+
+import pytest
+from django.test import Client
+
+from league.models import Membership, PokerEntrant, PokerHand, PokerTournament
+from league.services.clubs import club_create
+from tests.league.factories import MembershipFactory, PlayerFactory
+from tests.league.poker_playing import hand_play
+from tests.pages.test_form_fuzz import HOSTILE
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club_setup():
+    organizer = PlayerFactory()
+    club = club_create(name="Seoul Club", organizer=organizer)
+    members = PlayerFactory.create_batch(5)
+    for member in members:
+        MembershipFactory(club=club, player=member, role=Membership.Role.MEMBER)
+    return club, organizer, members
+
+
+def _client(player) -> Client:
+    client = Client()
+    client.force_login(player.user)
+    return client
+
+
+FORM = {
+    "game": "the-court",
+    "name": "Winter freezeout",
+    "starting_stack": "800",
+    "table_size": "3",
+    "level_hands": "4",
+    "levels": "10 5\n20, 10\n\n40 20",
+    "points_table": "60 30 10",
+    "time_per_move": "12",
+}
+
+
+def test_the_organizer_creates_a_tournament_from_the_form(club_setup):
+    club, organizer, members = club_setup
+    page = _client(organizer).get(f"/clubs/{club.slug}/poker-tournaments/new/")
+    assert page.status_code == 200
+    # only the games whose engine plays a freezeout are offered
+    assert "?game=mini-poker" in page.content.decode() and "?game=coinche" not in page.content.decode()
+    form = _client(organizer).get(f"/clubs/{club.slug}/poker-tournaments/new/?game=the-court")
+    assert "Ante" in form.content.decode() and "Smallest bet" in form.content.decode()
+    response = _client(organizer).post(f"/clubs/{club.slug}/poker-tournaments/new/", FORM)
+    tournament = PokerTournament.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/poker-tournaments/{tournament.pk}/"
+    assert tournament.levels == [{"ante": 10, "min_bet": 5}, {"ante": 20, "min_bet": 10}, {"ante": 40, "min_bet": 20}]
+    assert tournament.points_table == ["60", "30", "10"] and tournament.time_per_move == 12 * 3600
+    assert _client(members[0]).get(f"/clubs/{club.slug}/poker-tournaments/new/").status_code == 403
+
+
+def test_the_form_shows_what_is_wrong_and_creates_nothing(club_setup):
+    club, organizer, _members = club_setup
+    url = f"/clubs/{club.slug}/poker-tournaments/new/"
+    response = _client(organizer).post(url, FORM | {"levels": "10\n20 10"})
+    assert response.status_code == 400 and "Line 1" in response.content.decode()
+    response = _client(organizer).post(url, FORM | {"levels": "20 10\n10 5"})
+    assert response.status_code == 400 and "never fall" in response.content.decode()
+    response = _client(organizer).post(url, FORM | {"points_table": "10 -5"})
+    assert response.status_code == 400
+    assert not PokerTournament.objects.exists()
+
+
+def test_players_enter_the_organizer_starts_and_the_page_shows_the_seating_chart(club_setup):
+    club, organizer, members = club_setup
+    _client(organizer).post(
+        f"/clubs/{club.slug}/poker-tournaments/new/", FORM | {"game": "mini-poker", "levels": "5\n10"}
+    )
+    tournament = PokerTournament.objects.get()
+    url = f"/poker-tournaments/{tournament.pk}/"
+    for member in members:
+        assert _client(member).post(f"{url}enter/").status_code == 302
+    _client(members[0]).post(f"{url}leave/")
+    assert PokerEntrant.objects.filter(tournament=tournament).count() == 4
+    page = _client(members[1]).get(url).content.decode()
+    assert "Leave the tournament" in page and "Start: seat the players" not in page
+    # only an organizer starts it
+    _client(members[1]).post(f"{url}start/")
+    assert PokerTournament.objects.get().status == "registration"
+    assert _client(organizer).post(f"{url}start/").status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.status == "running"
+    page = Client().get(url)
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "Seating chart" in text and "Level 1 of 2" in text and "Ante 5" in text
+    assert "1: 60 · 2: 30 · 3: 10" in text  # the points table as people write it
+    assert text.count('class="poker-table"') == 2 and "Hand 1 in play" in text
+    for entrant in PokerEntrant.objects.filter(tournament=tournament).select_related("player"):
+        assert entrant.player.display_name in text
+    assert tournament.state["seed"] not in text
+    fragment = Client().get(url, headers={"HX-Request": "true"}).content.decode()
+    assert fragment.startswith('\n<div id="live"') or fragment.lstrip().startswith('<div id="live"')
+    assert "<html" not in fragment and "Seating chart" in fragment
+    club_page = Client().get(f"/clubs/{club.slug}/").content.decode()
+    assert f"/poker-tournaments/{tournament.pk}/" in club_page
+
+
+def test_the_results_csv_lists_every_entrant(club_setup):
+    club, organizer, members = club_setup
+    _client(organizer).post(f"/clubs/{club.slug}/poker-tournaments/new/", FORM | {"game": "black-card", "levels": "1"})
+    tournament = PokerTournament.objects.get()
+    for member in members[:3]:
+        _client(member).post(f"/poker-tournaments/{tournament.pk}/enter/")
+    response = Client().get(f"/poker-tournaments/{tournament.pk}/results.csv")
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == ["place", "shared", "player", "points", "bust_hand", "chips"]
+    assert sorted(row[2] for row in rows[1:]) == sorted(m.display_name for m in members[:3])
+
+
+def test_an_unknown_action_or_tournament_is_404(club_setup):
+    club, organizer, _members = club_setup
+    _client(organizer).post(f"/clubs/{club.slug}/poker-tournaments/new/", FORM)
+    tournament = PokerTournament.objects.get()
+    assert _client(organizer).post(f"/poker-tournaments/{tournament.pk}/explode/").status_code == 404
+    assert Client().get("/poker-tournaments/999999/").status_code == 404
+
+
+def test_the_page_reads_in_korean(club_setup):
+    club, organizer, members = club_setup
+    _client(organizer).post(f"/clubs/{club.slug}/poker-tournaments/new/", FORM | {"game": "mini-poker", "levels": "5"})
+    tournament = PokerTournament.objects.get()
+    for member in members[:3]:
+        _client(member).post(f"/poker-tournaments/{tournament.pk}/enter/")
+    _client(organizer).post(f"/poker-tournaments/{tournament.pk}/start/")
+    organizer.language = "ko"
+    organizer.save(update_fields=["language"])
+    text = _client(organizer).get(f"/poker-tournaments/{tournament.pk}/").content.decode()
+    assert "좌석 배치" in text and "레벨 1 / 1" in text and "마지막 레벨입니다" in text
+    assert "Seating chart" not in text
+
+
+def test_a_finished_tournament_shows_its_winner_places_points_and_seed(club_setup, django_capture_on_commit_callbacks):
+    club, organizer, members = club_setup
+    form = FORM | {"game": "mini-poker", "starting_stack": "100", "levels": "40\n100", "level_hands": "1"}
+    _client(organizer).post(f"/clubs/{club.slug}/poker-tournaments/new/", form)
+    tournament = PokerTournament.objects.get()
+    for member in members[:3]:
+        _client(member).post(f"/poker-tournaments/{tournament.pk}/enter/")
+    _client(organizer).post(f"/poker-tournaments/{tournament.pk}/start/")
+    rnd = random.Random(5)
+    for _ in range(100):
+        tournament.refresh_from_db()
+        if tournament.status == "finished":
+            break
+        hand = PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True).select_related("table").first()
+        hand_play(hand.table, rnd, django_capture_on_commit_callbacks)
+    assert tournament.status == "finished"
+    text = Client().get(f"/poker-tournaments/{tournament.pk}/").content.decode()
+    assert f"{tournament.winner.display_name} wins the tournament." in text
+    assert "Seating chart" not in text and tournament.state["seed"] in text
+    rows = list(
+        csv.reader(io.StringIO(Client().get(f"/poker-tournaments/{tournament.pk}/results.csv").content.decode()))
+    )
+    assert [row[0] for row in rows[1:]] == ["1", "2", "3"] or rows[2][0] == rows[3][0]
+    assert rows[1][2] == tournament.winner.display_name and rows[1][3] == "60.000"
+
+
+@pytest.mark.slow
+def test_the_form_survives_hostile_values_in_every_field(club_setup):
+    """The form fuzzer's values (tests/pages/test_form_fuzz.py), each field in turn: a form error, never a 5xx."""
+    club, organizer, _members = club_setup
+    url = f"/clubs/{club.slug}/poker-tournaments/new/"
+    client = _client(organizer)
+    for field in FORM:
+        for value in HOSTILE:
+            body = "&".join(f"{name}={value if name == field else quote(str(v))}" for name, v in FORM.items())
+            response = client.post(url, body, content_type="application/x-www-form-urlencoded")
+            assert response.status_code < 500, (field, value[:40])
