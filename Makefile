@@ -15,8 +15,8 @@ FORMATTED := .
 # seconds in every worker)
 CHECK_ENV := DATABASE_URL=sqlite:///:memory: CELERY_BROKER_URL=memory:// CONFORMANCE_UNITS=16
 CHECK_TESTS := tests/league tests/pages tests/config tests/test_migrations.py tests/test_layers.py tests/games \
-	--ignore=tests/league/api/test_schemathesis.py --ignore=tests/pages/test_browser_games.py \
-	--ignore=tests/pages/test_browser_organizer.py -p no:schemathesis -p no:hypothesispytest
+	--ignore=tests/league/api/test_schemathesis.py --ignore-glob='tests/pages/test_browser_*.py' \
+	-p no:schemathesis -p no:hypothesispytest
 
 .PHONY: install run demo-info demo-reset test check lint format
 

@@ -930,6 +930,20 @@ def event_types() -> dict[str, str]:
     return dict(EVENT_TYPES)
 
 
+def phases() -> dict[str, str]:
+    return {
+        ORDER: _("the order cards"),
+        FIRST_BETTING: _("first betting round"),
+        REVEAL_PHASE: _("revealing a card"),
+        SHARE_START: _("the forced share"),
+        SHARE: _("the forced share"),
+        SPECIAL: _("the special round"),
+        LAST_BETTING: _("last betting round"),
+        SHOWDOWN: _("showdown"),
+        DONE: _("hand over"),
+    }
+
+
 def bot_move(view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
     return bot.bot_move(view, legal, rng)
 
@@ -952,6 +966,7 @@ class BlackCardEngine:
     apply_move = staticmethod(apply_move)
     play_move = staticmethod(play_move)
     event_types = staticmethod(event_types)
+    phases = staticmethod(phases)
     view = staticmethod(view)
     timeout_move = staticmethod(timeout_move)
     bot_move = staticmethod(bot_move)

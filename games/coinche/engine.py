@@ -174,6 +174,9 @@ class CoincheEngine:
         if kind == "play" and not isinstance(move["card"], str):
             raise IllegalMove("bad_move", _("A play names a card, e.g. JH for the Jack of hearts."))
 
+    def phases(self) -> dict[str, str]:
+        return {"bidding": _("bidding"), "surcoinche": _("surcoinche"), "play": _("playing tricks"), "over": _("over")}
+
     def event_types(self) -> dict[str, str]:
         return dict(events.EVENT_TYPES)
 

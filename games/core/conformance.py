@@ -117,8 +117,11 @@ def _viewers(state: State) -> list[int | None]:
 
 
 def _check_views(engine: Engine, state: State, playout: Playout, rng: random.Random) -> None:
+    phases = engine.phases()
     for viewer in _viewers(state):
         view = engine.view(state, viewer)
+        phase = view.get("phase")
+        _check(phase is None or phase in phases, playout, f"the view's phase {phase!r} is not among engine.phases()")
         _check(playout.seed not in _canonical(view), playout, f"the view of {viewer} contains the seed")
         groups = engine.hidden_places(state, viewer)
         if not any(len(group) > 1 for group in groups):

@@ -62,6 +62,10 @@ class Engine(Protocol):
     def play_move(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """The new state and the events of the move, each with its audience (games/core/events.py)."""
 
+    def phases(self) -> dict[str, str]:
+        """Every value a view's "phase" may take, with its English name for people (marked with
+        games.core.i18n._), so that the league shows a phase in the reader's language and never a code."""
+
     def event_types(self) -> dict[str, str]:
         """Every event type with its English sentence, `{field}` places filled by the league (games/core/events.py);
         "<type>.<field>" gives the sentence of each item of a list field."""

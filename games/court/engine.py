@@ -525,6 +525,10 @@ def event_types() -> dict[str, str]:
     return dict(EVENT_TYPES)
 
 
+def phases() -> dict[str, str]:
+    return {"discard": _("discarding"), "betting": _("betting"), "over": _("over")}
+
+
 def timeout_move(state: State, seat: int) -> Move:
     """C-D11: a missed discard drops the lowest-ranked card; a missed bet checks if it can, else folds."""
     if seat not in to_act(state):
@@ -718,6 +722,7 @@ class _CourtEngine:
     apply_move = staticmethod(apply_move)
     play_move = staticmethod(play_move)
     event_types = staticmethod(event_types)
+    phases = staticmethod(phases)
     view = staticmethod(view)
     timeout_move = staticmethod(timeout_move)
     bot_move = staticmethod(bot_move)

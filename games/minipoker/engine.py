@@ -141,6 +141,17 @@ class MiniPokerEngine:
         _new_match(state["players"], state["seed"], _options(state), events)
         return events
 
+    def phases(self) -> dict[str, str]:
+        return {
+            "deal": _("dealing"),
+            "bet": _("betting"),
+            "turn_up": _("turning a card up"),
+            "show": _("choosing the cards to show"),
+            "regame_call": _("regame call"),
+            "buy_back": _("buy-back"),
+            "over": _("over"),
+        }
+
     def event_types(self) -> dict[str, str]:
         return dict(EVENT_TYPES)
 

@@ -81,6 +81,9 @@ class PalaceEngine:
             *(told.holding_shown(seat, cards_sorted(_holding(state, seat))) for seat in range(PLAYERS)),
         ]
 
+    def phases(self) -> dict[str, str]:
+        return {"rows": _("laying rows"), "over": _("over")}
+
     def event_types(self) -> dict[str, str]:
         return dict(told.EVENT_TYPES)
 

@@ -12,6 +12,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _lazy
 
+from games import available_games
+from league.engines import engine_for
 from league.labels import GAME_NAMES, MOVE_TYPES, SUITS, TIEBREAK_NAMES, WEEKDAYS, duration_words
 from league.models import Invitation, JoinRequest, Membership, Round, Season, SeasonClock, Table, TableRuling
 from league.story import card_text
@@ -61,6 +63,14 @@ def word(value: Any) -> str:
 @register.filter
 def game_name(name: Any) -> str:
     return str(GAME_NAMES.get(name, name))
+
+
+@register.filter
+def phase_name(phase: Any, game: str) -> str:
+    """A game's phase in the reader's language, by the name its engine declares (engine.phases()); an undeclared one
+    as it is."""
+    names = engine_for(game).phases() if game in available_games() else {}
+    return gettext(names[phase]) if phase in names else str(phase)
 
 
 @register.filter

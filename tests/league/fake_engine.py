@@ -106,6 +106,9 @@ class FakeEngine:
     def secret_step(self, state: dict[str, Any]) -> bool:
         return bool(state["phase"] == "pick")
 
+    def phases(self) -> dict[str, str]:
+        return {"pick": "picking", "bet": "betting", "over": "over"}
+
     def event_types(self) -> dict[str, str]:
         return {
             "hand_start": "Round {number}",

@@ -41,6 +41,9 @@ class HighCard:
     def teams(self, players: int) -> list[list[int]] | None:
         return None
 
+    def phases(self) -> dict[str, str]:
+        return {"bet": "betting", "over": "over"}
+
     def event_types(self) -> dict[str, str]:
         return {
             "bet": "{seat} bets {amount}",
@@ -327,6 +330,11 @@ class LooseBounds(HighCard):
         return self.default_options() | options
 
 
+class UndeclaredPhase(HighCard):
+    def phases(self) -> dict[str, str]:
+        return {"over": "over"}
+
+
 def _run(engine: HighCard) -> dict[str, int]:
     return conformance.run(engine, playouts=20, seed_prefix="kit-test")
 
@@ -356,6 +364,7 @@ def test_the_honest_fakes_pass(engine: HighCard) -> None:
         (DealtCardToEveryone(), "the opening events seen by .* change when cards hidden from it are exchanged"),
         (SchemaDisagrees(), "default_options differs from the schema's defaults"),
         (LooseBounds(), "options .* were accepted"),
+        (UndeclaredPhase(), "the view's phase 'bet' is not among engine.phases"),
     ],
     ids=lambda value: type(value).__name__ if isinstance(value, HighCard) else "",
 )
