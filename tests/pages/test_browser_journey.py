@@ -112,7 +112,7 @@ def test_a_new_player_signs_up_joins_enters_a_season_and_plays_from_a_korean_mai
     table.refresh_from_db()
     row = get_engine("palace-infighting").legal_moves(table.state, seat.index)[0]["cards"]
     for position, card in enumerate(row, start=1):
-        page.select_option(f"#row-builder select[name=row_{position}]", card)
+        page.select_option(f"#row-builder select[name='move.cards.{position}']", card)
     page.click("#row-builder button[type=submit]")
     page.wait_for_selector(f'#board[data-version="{table.version + 1}"]')
     assert Move.objects.filter(table=table, player=mina).count() == 1

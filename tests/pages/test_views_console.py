@@ -126,7 +126,7 @@ def test_time_per_move_below_the_floor_is_refused_in_words(club_setup):
     club, organizer, _ = club_setup
     response = _new(client_for(organizer), club, "palace-infighting", name="Blitz", time_per_move_0=0)
     assert response.status_code == 400
-    assert "Enter from 1 minute to 30 days." in response.content.decode()
+    assert "Enter from 1 hour to 30 days." in response.content.decode()  # the floor: MIN_TIME_PER_MOVE, an hour
     assert not Season.objects.exists()
 
 

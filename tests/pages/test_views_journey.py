@@ -37,6 +37,7 @@ def test_sign_up_lands_on_the_first_run_page_that_says_what_to_do() -> None:
         {
             "username": "newbie",
             "display_name": "Newbie",
+            "email": "newbie@example.org",
             "password1": "a long enough passphrase 42",
             "password2": "a long enough passphrase 42",
             "language": "en",
