@@ -5,17 +5,13 @@ and a desktop, in English and Korean.
 Screenshots go to artifacts/screenshots/poker/ (docs/screenshots/poker/ with POKER_SCREENSHOTS=docs/screenshots/poker).
 """
 
-import os
-from pathlib import Path
-
 import pytest
-from django.conf import settings
 
 from league.models import Membership, PokerEntrant, PokerTournament
 from league.services.clubs import club_create
 from tests.league.factories import MembershipFactory, PlayerFactory
-from tests.pages.conftest import SCREENSHOTS
-from tests.pages.test_browser_organizer import VIEWPORTS, _context
+from tests.pages.screens import player_context as _context
+from tests.pages.screens import shoot, shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -23,9 +19,7 @@ pytestmark = [
     pytest.mark.browser,
 ]
 
-SHOTS = Path(os.environ.get("POKER_SCREENSHOTS") or SCREENSHOTS / "poker")
-if not SHOTS.is_absolute():
-    SHOTS = Path(settings.BASE_DIR) / SHOTS
+SHOTS = shots_dir("POKER_SCREENSHOTS", "poker")
 
 
 def test_a_poker_tournament_from_the_pages_with_its_seating_chart(live_server, browser):
@@ -85,12 +79,4 @@ def test_a_poker_tournament_from_the_pages_with_its_seating_chart(live_server, b
     assert page.locator("text=Level 1 of 4").count() == 1
     context.close()
 
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for language in ("en", "ko"):
-        for viewport in VIEWPORTS:
-            context = _context(browser, live_server, organizer, viewport=viewport, language=language)
-            page = context.new_page()
-            page.goto(f"{live_server.url}/poker-tournaments/{tournament.pk}/")
-            assert page.locator("html").get_attribute("lang") == language
-            page.screenshot(path=str(SHOTS / f"tournament-{viewport}-{language}.png"), full_page=True)
-            context.close()
+    shoot(browser, live_server, organizer, f"/poker-tournaments/{tournament.pk}/", "tournament", shots=SHOTS)
