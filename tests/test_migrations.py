@@ -66,3 +66,29 @@ def test_0004_story_fills_the_events_of_existing_tables_by_replaying_them():
     assert table_verify(table=table) == []
     assert table.opening_events[0]["type"] == "hand_start"
     assert Move.objects.get(table=table, seq=1).hidden is True
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_0011_moves_each_round_robin_schedule_to_a_row_per_round():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before = [("league", "0010_poker_tournaments")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    club = old.get_model("league", "Club").objects.create(name="Club", slug="club")
+    seasons = old.get_model("league", "Season").objects
+    schedule = [[[1, 2], [3, None]], [[1, 3], [2, None]]]
+    scheduled = seasons.create(club=club, name="RR", game="palace-infighting", seed="s", schedule=schedule)
+    seasons.create(club=club, name="Swiss", game="palace-infighting", seed="t", edition=2)
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    from league.models import RoundRobinPairs
+
+    rows = RoundRobinPairs.objects.order_by("season_id", "number").values_list("season_id", "number", "pairs")
+    assert list(rows) == [(scheduled.pk, 1, schedule[0]), (scheduled.pk, 2, schedule[1])]

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 from django.db.models import Count, Q
 
 from league.clocks.check import time_zone_exists
-from league.models import Entrant, Round, Season, SeasonClock, Table, Vacation
+from league.models import Entrant, Round, RoundRobinPairs, Season, SeasonClock, Table, Vacation
 from league.pairing.round_robin import round_robin_schedule
 
 DEFAULT_ROUNDS = 5  # as league.services.seasons: Swiss and multi-table seasons without a planned number
@@ -82,8 +82,8 @@ def season_calendar(*, season: Season) -> list[CalendarRound]:
         )
     )
     entrants = Entrant.objects.filter(season=season, withdrawn=False).count()
-    if season.schedule:
-        total = len(season.schedule)
+    if scheduled := RoundRobinPairs.objects.filter(season=season).count():
+        total = scheduled
     else:
         total = rounds_count(format=season.format, rounds_planned=season.rounds_planned, entrants=entrants)
     out = [

@@ -13,8 +13,20 @@ from fractions import Fraction
 from django.db import transaction
 from django.utils import timezone
 
+from league.db import writers_turn
 from league.errors import BadOptions, NotFound
-from league.models import Bye, Entrant, Player, Round, Season, Seat, Standing, Table, TableRuling
+from league.models import (
+    Bye,
+    Entrant,
+    Player,
+    Round,
+    RoundRobinPairs,
+    Season,
+    Seat,
+    Standing,
+    Table,
+    TableRuling,
+)
 from league.pairing.partners import rotating_partners_seat, team_seats
 from league.pairing.round_robin import round_robin_schedule
 from league.pairing.swiss import SwissEntrant, swiss_pair
@@ -30,9 +42,18 @@ ROTATING = Season.Partners.ROTATING
 FIXED = Season.Partners.FIXED
 
 
-@transaction.atomic
 def season_start(*, season: Season, by: Player) -> Season:
-    """Close registration, fix the round robin if there is one, and start the first round."""
+    """Close registration, fix the round robin if there is one, and start the first round. The first round's tables
+    open in transactions of their own after the season's (`round_tables_open`): a 400-entrant start no longer holds
+    the database's write lock for seconds (SQLite has one writer for the whole file)."""
+    round_ = _season_begin(season=season, by=by)
+    round_tables_open_all(round_id=round_.pk)
+    season.refresh_from_db()
+    return season
+
+
+@transaction.atomic
+def _season_begin(*, season: Season, by: Player) -> Round:
     season = season_lock(season.pk)
     organizer_check(club=season.club, player=by)
     status_check(season, Season.Status.REGISTRATION)
@@ -41,20 +62,19 @@ def season_start(*, season: Season, by: Player) -> Season:
     if len(entrants) < max(needed, 2):
         raise BadOptions(f"A season needs at least {max(needed, 2)} entrants.", code="too_few_entrants")
     if season.format in (Season.Format.ROUND_ROBIN, Season.Format.DOUBLE_ROUND_ROBIN):
-        season.schedule = [
-            [list(pair) for pair in pairs]
-            for pairs in round_robin_schedule(
-                [e.pk for e in entrants], double=season.format == Season.Format.DOUBLE_ROUND_ROBIN
-            )
-        ]
+        schedule = round_robin_schedule(
+            [e.pk for e in entrants], double=season.format == Season.Format.DOUBLE_ROUND_ROBIN
+        )
+        RoundRobinPairs.objects.bulk_create(
+            RoundRobinPairs(season=season, number=number, pairs=[list(pair) for pair in pairs])
+            for number, pairs in enumerate(schedule, start=1)
+        )
     season.status = Season.Status.RUNNING
     season.started_at = timezone.now()
-    season.save(update_fields=["schedule", "status", "started_at"])
+    season.save(update_fields=["status", "started_at"])
     standings_recompute(season=season)
     rounds_schedule(season=season, first=season.started_at)
-    round_start(season=season, by=by)
-    season.refresh_from_db()
-    return season
+    return _round_pair(season=season, by=by)
 
 
 @transaction.atomic
@@ -64,6 +84,10 @@ def entrant_withdraw(*, season: Season, by: Player, entrant: Entrant, reason: st
     organizer_check(club=season.club, player=by)
     status_check(season, Season.Status.REGISTRATION, Season.Status.RUNNING)
     entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, season=season)
+    # tables still to open would seat the entrant after its forfeits: open them first, so they are forfeited too
+    for opening in Round.objects.filter(season=season, status=Round.Status.RUNNING).exclude(seatings=[]):
+        while round_tables_open(round_id=opening.pk).seatings:
+            pass
     if entrant.withdrawn:
         raise BadOptions("The entrant has already withdrawn.", code="already_withdrawn", field="entrant")
     entrant.withdrawn = True
@@ -113,10 +137,18 @@ def rounds_schedule(*, season: Season, first: datetime) -> list[Round]:
     ]
 
 
-@transaction.atomic
 def round_start(*, season: Season, by: Player | None) -> Round:
     """Pair and seat the next round and open its tables. `by` is the organizer, or None when the schedule or
-    auto-advance starts it."""
+    auto-advance starts it. Called inside a transaction (auto-advance), the tables open in it."""
+    round_ = _round_pair(season=season, by=by)
+    round_tables_open_all(round_id=round_.pk)
+    round_.refresh_from_db()
+    return round_
+
+
+@transaction.atomic
+def _round_pair(*, season: Season, by: Player | None) -> Round:
+    """The next round running, its byes given and its tables paired (`Round.seatings`), none of them open yet."""
     season = season_lock(season.pk)
     if by is not None:
         organizer_check(club=season.club, player=by)
@@ -129,13 +161,41 @@ def round_start(*, season: Season, by: Player | None) -> Round:
     if number > rounds_total(season):
         raise WrongStatus("Every round of the season has been played.", code="no_more_rounds")
     round_, _ = Round.objects.get_or_create(season=season, number=number)
+    seatings, byes = _pair(season, number)
     round_.status = Round.Status.RUNNING
     round_.started_at = timezone.now()
-    round_.save(update_fields=["status", "started_at"])
-    seatings, byes = _pair(season, number)
+    round_.seatings = seatings
+    round_.save(update_fields=["status", "started_at", "seatings"])
     Bye.objects.bulk_create(Bye(round=round_, entrant_id=e) for e in byes)
-    players = {p.pk: p for p in Player.objects.filter(pk__in=[p for seats in seatings for p in seats])}
-    for seats in seatings:
+    standings_recompute(season=season)
+    return round_
+
+
+# tables opened per transaction: about a quarter of a second of SQLite's write lock (bench/season_start.py)
+TABLES_PER_TRANSACTION = 25
+
+
+def round_tables_open_all(*, round_id: int) -> Round:
+    """Open every table the round has paired, `TABLES_PER_TRANSACTION` at a time, then settle the round (a round of
+    byes only is over at once)."""
+    while (round_ := round_tables_open(round_id=round_id)).seatings:
+        writers_turn()
+    return round_settle(round=round_)
+
+
+@conflict_retry
+@transaction.atomic
+def round_tables_open(*, round_id: int, limit: int | None = None) -> Round:
+    """Open up to `limit` of the round's paired tables in one transaction; the rest stay in `Round.seatings` for the
+    next call. Two callers at once (a request and the beat's resume) open each table once: the round's row is locked
+    and the seatings taken from it."""
+    season_id = Round.objects.values_list("season_id", flat=True).get(pk=round_id)
+    season = season_lock(season_id)
+    round_ = round_lock(round_id)
+    limit = limit or TABLES_PER_TRANSACTION
+    batch, round_.seatings = round_.seatings[:limit], round_.seatings[limit:]
+    players = {p.pk: p for p in Player.objects.filter(pk__in=[p for seats in batch for p in seats])}
+    for seats in batch:
         table_services.table_create(
             club=season.club,
             game=season.game,
@@ -145,16 +205,17 @@ def round_start(*, season: Season, by: Player | None) -> Round:
             entropy_window=timedelta(minutes=season.entropy_window_minutes) if season.entropy_window_minutes else None,
             round=round_,
         )
-    standings_recompute(season=season)
-    round_settle(round=round_)
-    round_.refresh_from_db()
+    round_.save(update_fields=["seatings"])
     return round_
 
 
 def rounds_start_due(*, now: datetime) -> list[Round]:
     """Start every scheduled round whose time has come and whose season's previous round is done (for the beat).
     Rounds whose last table ended outside the move pipeline (annulled from the table admin) are settled first.
-    Each round in a transaction of its own, retried on a deadlock."""
+    Each round in a transaction of its own, retried on a deadlock. A round whose opening was cut short (the process
+    died between two of its transactions) opens its remaining tables first."""
+    for opening in Round.objects.filter(status=Round.Status.RUNNING).exclude(seatings=[]):
+        round_tables_open_all(round_id=opening.pk)
     for stale in Round.objects.filter(status=Round.Status.RUNNING).exclude(tables__status=Table.Status.ACTIVE):
         round_settle(round=stale)
     due = Round.objects.filter(
@@ -182,7 +243,7 @@ def round_settle(*, round: Round) -> Round:
     season after the last round."""
     season = season_lock(round.season_id)
     round_ = round_lock(round.pk)
-    if round_.status != Round.Status.RUNNING:
+    if round_.status != Round.Status.RUNNING or round_.seatings:
         return round_
     if Table.objects.filter(round=round_, status=Table.Status.ACTIVE).exists():
         return round_
@@ -230,7 +291,7 @@ def _pair(season: Season, number: int) -> tuple[list[list[int]], list[int]]:
 
     if season.format in (Season.Format.ROUND_ROBIN, Season.Format.DOUBLE_ROUND_ROBIN):
         pairs, bye_list = [], []
-        for first, second in season.schedule[number - 1]:
+        for first, second in RoundRobinPairs.objects.get(season=season, number=number).pairs:
             present = [e for e in (first, second) if e in by_id]
             if len(present) == 2:
                 pairs.append((first, second))

@@ -20,7 +20,7 @@ from games.core.protocol import Engine
 from league.clocks.check import clock_check
 from league.engines import engine_for, season_options_schema
 from league.errors import BadOptions, PermissionDenied, ServiceError
-from league.models import Club, Entrant, Membership, Player, Round, Season, SeasonClock
+from league.models import Club, Entrant, Membership, Player, Round, RoundRobinPairs, Season, SeasonClock
 from league.services.locks import season_lock as season_lock
 from league.services.standings import points_table_default, standings_recompute
 from league.services.tables import time_per_move_check
@@ -457,7 +457,7 @@ def entrants_register(*, season: Season, by: Player, players: list[Player]) -> l
 
 def rounds_total(season: Season) -> int:
     if season.format in (Season.Format.ROUND_ROBIN, Season.Format.DOUBLE_ROUND_ROBIN):
-        return len(season.schedule)
+        return RoundRobinPairs.objects.filter(season=season).count()
     return season.rounds_planned or DEFAULT_ROUNDS
 
 

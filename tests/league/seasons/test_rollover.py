@@ -130,7 +130,6 @@ NOT_CARRIED = {
     "previous",
     "status",
     "seed",
-    "schedule",
     "created_at",
     "started_at",
     "finished_at",

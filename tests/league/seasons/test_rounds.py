@@ -9,7 +9,19 @@ import pytest
 from django.utils import timezone
 
 from league.errors import BadOptions, PermissionDenied
-from league.models import Bye, Entrant, Rating, RatingEvent, Round, Season, Standing, Table, TableRuling
+from league.models import (
+    Bye,
+    Entrant,
+    Rating,
+    RatingEvent,
+    Round,
+    RoundRobinPairs,
+    Season,
+    Standing,
+    Table,
+    TableRuling,
+)
+from league.services import rounds as rounds_module
 from league.services.fairness import entropy_add, entropy_waive, table_verify_full
 from league.services.rounds import (
     WrongStatus,
@@ -83,7 +95,8 @@ def test_a_withdrawn_entrants_later_opponents_get_byes(fake_game, django_capture
     second = round_start(season=season, by=organizer)
     assert second.tables.count() == 1
     [bye] = Bye.objects.filter(round=second)
-    expected = {a for pair in season.schedule[1] for a in pair if leaver.pk in pair} - {leaver.pk}
+    second_pairs = RoundRobinPairs.objects.get(season=season, number=2).pairs
+    expected = {a for pair in second_pairs for a in pair if leaver.pk in pair} - {leaver.pk}
     assert {bye.entrant_id} == expected
 
 
@@ -221,3 +234,81 @@ def test_an_entropy_window_longer_than_a_week_is_refused(fake_game):
     with pytest.raises(BadOptions) as error:
         season_with_entrants(fake_game, entrants=2, entropy_window=timedelta(days=8))
     assert error.value.field == "entropy_window"
+
+
+# --- a big round opens in short transactions (issue 19 item 7) ---------------------------------------------------
+
+
+def test_a_round_opens_its_tables_a_few_per_transaction_and_each_pairing_once(monkeypatch):
+    monkeypatch.setattr(rounds_module, "TABLES_PER_TRANSACTION", 2)
+    opened = []
+    real_open = rounds_module.round_tables_open
+
+    def counting_open(*, round_id, limit=None):
+        before = Table.objects.filter(round_id=round_id).count()
+        round_ = real_open(round_id=round_id, limit=limit)
+        opened.append(Table.objects.filter(round_id=round_id).count() - before)
+        return round_
+
+    monkeypatch.setattr(rounds_module, "round_tables_open", counting_open)
+    season, organizer, members = season_with_entrants("palace-infighting", entrants=10, format=Season.Format.SWISS)
+
+    season = season_start(season=season, by=organizer)
+
+    round_ = Round.objects.get(season=season, number=1)
+    assert opened == [2, 2, 1]
+    assert round_.seatings == []
+    assert round_.status == Round.Status.RUNNING
+    seated = list(Table.objects.filter(round=round_).values_list("seats__player_id", flat=True))
+    assert sorted(seated) == sorted(m.pk for m in members)
+
+
+def test_a_round_whose_opening_was_cut_short_is_not_closed_and_the_beat_opens_the_rest(monkeypatch):
+    season, organizer, members = season_with_entrants("palace-infighting", entrants=8, format=Season.Format.SWISS)
+    real_create = rounds_module.table_services.table_create
+    calls = []
+
+    def failing_create(**kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise RuntimeError("the process died here")
+        return real_create(**kwargs)
+
+    monkeypatch.setattr(rounds_module, "TABLES_PER_TRANSACTION", 1)
+    monkeypatch.setattr(rounds_module.table_services, "table_create", failing_create)
+    with pytest.raises(RuntimeError):
+        season_start(season=season, by=organizer)
+    monkeypatch.setattr(rounds_module.table_services, "table_create", real_create)
+
+    round_ = Round.objects.get(season=season, number=1)
+    assert Season.objects.get(pk=season.pk).status == Season.Status.RUNNING
+    assert Table.objects.filter(round=round_).count() == 2
+    assert len(round_.seatings) == 2
+    # no table in play, but two still to open: the round is not over
+    Table.objects.filter(round=round_).update(status=Table.Status.ANNULLED)
+    assert rounds_module.round_settle(round=round_).status == Round.Status.RUNNING
+
+    rounds_start_due(now=timezone.now())
+
+    round_.refresh_from_db()
+    assert round_.seatings == []
+    assert Table.objects.filter(round=round_, status=Table.Status.ACTIVE).count() == 2
+    seated = Table.objects.filter(round=round_).values_list("seats__player_id", flat=True)
+    assert sorted(seated) == sorted(m.pk for m in members)
+
+
+def test_withdrawing_while_a_round_opens_forfeits_the_entrants_table_still_to_open(monkeypatch):
+    monkeypatch.setattr(rounds_module, "TABLES_PER_TRANSACTION", 1)
+    season, organizer, _ = season_with_entrants("palace-infighting", entrants=6, format=Season.Format.SWISS)
+    round_ = rounds_module._season_begin(season=season, by=organizer)
+    rounds_module.round_tables_open(round_id=round_.pk, limit=1)
+    waiting = Round.objects.get(pk=round_.pk).seatings[-1]
+    leaver = Entrant.objects.get(season=season, player_id=waiting[0])
+
+    entrant_withdraw(season=season, by=organizer, entrant=leaver)
+
+    round_.refresh_from_db()
+    assert round_.seatings == []
+    [table] = Table.objects.filter(round=round_, seats__player_id=waiting[0])
+    assert TableRuling.objects.get(table=table).kind == TableRuling.Kind.FORFEIT
+    assert list(TableRuling.objects.get(table=table).forfeiting.all()) == [leaver]
