@@ -11,17 +11,13 @@ Tasks call services; services never import this module: they enqueue follow-up w
 from typing import Any
 
 from celery import shared_task
-from django.db import InterfaceError, OperationalError, transaction
+from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
-from league.models import Round, Season, Table
 from league.services import fairness, follow_up, reminders
-from league.services.poker_tournaments import poker_hand_finished, poker_hands_settle
-from league.services.ratings import ratings_recompute
-from league.services.rounds import round_settle, rounds_start_due, season_table_refresh
-from league.services.standings import standings_recompute
+from league.services.after_tables import league_recompute, table_follow_up
+from league.services.rounds import rounds_start_due
 from league.services.timeouts import table_timeouts_apply, timeouts_apply
-from league.services.tournaments import tournament_advance, tournaments_catch_up
 
 # a database that is away (restarting, failing over) or a conflict that outlived the service's own retries
 # (league/services/retry.py): the task runs again later, with growing waits, instead of being lost
@@ -56,38 +52,13 @@ def table_timeout(table_id: int) -> int:
 def standings_refresh(table_id: int) -> None:
     """Rate a finished table, recompute its season's standings, close its round (and season) when it was the last;
     a tournament's table moves its bracket on, a poker tournament's hand goes on to the tournament's next step."""
-    if Table.objects.filter(pk=table_id).exists():
-        season_table_refresh(table_id=table_id)
-        tournament_advance(table_id=table_id)
-        poker_hand_finished(table_id=table_id)
+    table_follow_up(table_id=table_id)
 
 
 @shared_task(acks_late=True, **DATABASE_RETRY)
 def nightly_recompute() -> dict[str, int]:
-    """Recompute what the after-table refreshes keep up to date, in case one was lost: every running season's
-    standings, its rounds that have no table left in play, every game's ratings, the brackets of the tournaments
-    whose finished tables did not reach them and the poker hands not closed."""
-    seasons = rounds = 0
-    for season_id in Season.objects.filter(status=Season.Status.RUNNING).values_list("id", flat=True):
-        with transaction.atomic():
-            season = Season.objects.select_for_update().get(pk=season_id)
-            standings_recompute(season=season)
-            seasons += 1
-            for round_ in Round.objects.filter(season=season, status=Round.Status.RUNNING):
-                if round_settle(round=round_).status == Round.Status.FINISHED:
-                    rounds += 1
-    games = Table.objects.filter(status=Table.Status.FINISHED).order_by().values_list("game", flat=True).distinct()
-    rated = sum(ratings_recompute(game=game) for game in sorted(set(games)))
-    brackets = tournaments_catch_up()
-    # poker tournaments' hands whose end was never heard of (a lost task, an annulled table)
-    hands = poker_hands_settle()
-    return {
-        "seasons": seasons,
-        "rounds_closed": rounds,
-        "tables_rated": rated,
-        "tournament_tables": brackets,
-        "poker_hands_closed": hands,
-    }
+    """Recompute what the after-table refreshes keep up to date, in case one was lost."""
+    return league_recompute()
 
 
 @shared_task(acks_late=True, **DATABASE_RETRY)
