@@ -7,9 +7,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.db import connections
-from django.test import Client
 
-from league.models import Player
 from tests.league.conftest import fake_game  # noqa: F401  (the test engine, for tests/pages/test_views_fairness.py)
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make between browser steps
@@ -42,20 +40,3 @@ def browser() -> Iterator[object]:
         # does not reach; left open, it blocked dropping the test database at the end of the run
         # ("database test_test_gw0 is being accessed by other users")
         connections.close_all()
-
-
-def signed_in_context(browser: object, live_server: object, player: Player, **options: object) -> object:
-    """A browser context with the player's session cookie (forced log-in: the log-in page has its own test)."""
-    client = Client()
-    client.force_login(player.user)
-    context = browser.new_context(viewport={"width": 412, "height": 915}, **options)
-    context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            }
-        ]
-    )
-    return context

@@ -9,7 +9,8 @@ from games import get_engine
 from league.models import LedgerEntry, Table
 from tests.league.factories import table_for
 from tests.league.playing import play_moves, short_options
-from tests.pages.conftest import SCREENSHOTS, signed_in_context
+from tests.pages.conftest import SCREENSHOTS
+from tests.pages.screens import player_context
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -37,7 +38,7 @@ def test_palace_infighting_series_through_two_browsers(live_server, browser):
     seats = {s.index: s.player for s in table.seats.select_related("player")}
     engine = get_engine("palace-infighting")
     url = f"{live_server.url}/tables/{table.pk}/"
-    contexts = [signed_in_context(browser, live_server, seats[i]) for i in range(2)]
+    contexts = [player_context(browser, live_server, seats[i]) for i in range(2)]
     pages = [context.new_page() for context in contexts]
     for page in pages:
         page.goto(url)
@@ -75,7 +76,7 @@ def test_coinche_deal_through_four_browsers(live_server, browser):
     seats = {s.index: s.player for s in table.seats.select_related("player")}
     engine = get_engine("coinche")
     url = f"{live_server.url}/tables/{table.pk}/"
-    contexts = [signed_in_context(browser, live_server, seats[i]) for i in range(4)]
+    contexts = [player_context(browser, live_server, seats[i]) for i in range(4)]
     pages = [context.new_page() for context in contexts]
     for page in pages:
         page.goto(url)
@@ -122,7 +123,7 @@ def test_table_page_screenshot(live_server, browser, game, players):
     table = play_moves(table, random.Random(7), count=2)
     seat = get_engine(game).to_act(table.state)[0]
     player = table.seats.get(index=seat).player
-    context = signed_in_context(browser, live_server, player)
+    context = player_context(browser, live_server, player)
     page = context.new_page()
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     # the seat to act sees its legal moves as buttons or forms

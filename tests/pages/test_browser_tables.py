@@ -17,7 +17,8 @@ from games import available_games, get_engine
 from league.models import Table
 from tests.league.factories import table_for
 from tests.league.playing import play_moves, seat_count, short_options
-from tests.pages.conftest import SCREENSHOTS, signed_in_context
+from tests.pages.conftest import SCREENSHOTS
+from tests.pages.screens import player_context
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -53,7 +54,7 @@ def test_each_games_table_and_replay_on_a_phone_and_a_desktop(live_server, brows
     watcher = finished.seats.get(index=0).player
 
     for name, size in VIEWPORTS.items():
-        context = signed_in_context(browser, live_server, player)
+        context = player_context(browser, live_server, player)
         page = context.new_page()
         page.set_viewport_size(size)
         page.goto(f"{live_server.url}/tables/{table.pk}/")
@@ -75,7 +76,7 @@ def test_each_games_table_and_replay_on_a_phone_and_a_desktop(live_server, brows
         page.screenshot(path=str(SHOTS / f"{game}-table-{name}.png"), full_page=True)
         context.close()
 
-        context = signed_in_context(browser, live_server, watcher)
+        context = player_context(browser, live_server, watcher)
         page = context.new_page()
         page.set_viewport_size(size)
         page.goto(f"{live_server.url}/tables/{finished.pk}/replay/?step={min(5, finished.version)}")
