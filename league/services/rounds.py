@@ -72,8 +72,8 @@ def _season_begin(*, season: Season, by: Player) -> Round:
     season.status = Season.Status.RUNNING
     season.started_at = timezone.now()
     season.save(update_fields=["status", "started_at"])
-    standings_recompute(season=season)
     rounds_schedule(season=season, first=season.started_at)
+    # the standings are computed once the first round's byes are given (_round_pair)
     return _round_pair(season=season, by=by)
 
 
