@@ -10,56 +10,16 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from league.models import Membership, PokerEntrant, PokerHand, PokerTournament, Rating, RatingEvent, Seat, Table
+from league.models import PokerEntrant, PokerHand, PokerTournament, Rating, RatingEvent, Seat, Table
 from league.ratings import MU, SIGMA
-from league.services.poker_tournaments import (
-    poker_hand_finished,
-    poker_tournament_create,
-    poker_tournament_register,
-    poker_tournament_start,
-)
 from league.services.ratings import poker_tournament_rate, ratings_recompute, table_rate, table_rateable
 from tests.league.factories import ClubFactory, MembershipFactory, rated_table_for
 from tests.league.playing import play_moves, short_options
+from tests.league.poker_playing import freezeout_played
 
 pytestmark = pytest.mark.django_db
 
-GAME = "mini-poker"
-
-
-def _all_in_tournament(players=None, *, count: int = 3, rated: bool = True, seed: str = "all-in"):
-    """A short freezeout played to its end through the services: every first hand is all in on its ante (stack 10,
-    ante 10) and the engine ends it as it deals it; a split pot leaves stacks that play on, by random legal moves."""
-    club = ClubFactory()
-    organizer = MembershipFactory(club=club, role=Membership.Role.ORGANIZER).player
-    if players is None:
-        players = [MembershipFactory(club=club).player for _ in range(count)]
-    else:
-        for player in players:
-            MembershipFactory(club=club, player=player)
-    tournament = poker_tournament_create(
-        club=club,
-        by=organizer,
-        game=GAME,
-        name="Turbo",
-        starting_stack=10,
-        table_size=6,
-        level_hands=1,
-        levels=[{"ante": 10}],
-        rated=rated,
-    )
-    for player in players:
-        poker_tournament_register(tournament_id=tournament.pk, player=player)
-    tournament = poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed=seed)
-    tournament.refresh_from_db()
-    rnd = random.Random(seed)
-    while tournament.status != PokerTournament.Status.FINISHED:
-        hand = PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True).select_related("table").first()
-        play_moves(hand.table, rnd)
-        # the table-finished path, as the task runs it after the last move's commit
-        poker_hand_finished(table_id=hand.table_id)
-        tournament.refresh_from_db()
-    return tournament
+GAME = "mini-poker"  # the game freezeout_played plays
 
 
 def _places(tournament: PokerTournament) -> dict[int, int]:
@@ -68,7 +28,7 @@ def _places(tournament: PokerTournament) -> dict[int, int]:
 
 def test_a_finished_poker_tournament_is_rated_once_by_its_final_places():
     # given: a freezeout played to its end
-    tournament = _all_in_tournament(count=4)
+    tournament = freezeout_played(count=4)
     tournament.refresh_from_db()
     places = _places(tournament)
     # when: it finished, in the same step; then: one event per entrant, for the tournament and no table
@@ -90,7 +50,7 @@ def test_a_finished_poker_tournament_is_rated_once_by_its_final_places():
 
 def test_players_busted_in_the_same_hand_with_equal_stacks_share_their_place_and_their_rating():
     # given: three players all in on the ante of the same hand with the same stack: one wins, two bust together
-    tournament = _all_in_tournament(count=3, seed="tie")
+    tournament = freezeout_played(count=3, seed="tie")
     entrants = list(PokerEntrant.objects.filter(tournament=tournament).order_by("place"))
     assert [(e.place, e.shared) for e in entrants] == [(1, 1), (2, 2), (2, 2)]
     # then: the two sharing place 2 move alike, below the winner
@@ -102,13 +62,13 @@ def test_players_busted_in_the_same_hand_with_equal_stacks_share_their_place_and
 
 
 def test_a_tournament_not_rated_moves_no_rating():
-    tournament = _all_in_tournament(count=3, rated=False)
+    tournament = freezeout_played(count=3, rated=False)
     assert poker_tournament_rate(tournament=tournament) == []
     assert not RatingEvent.objects.exists() and not Rating.objects.exists()
 
 
 def test_a_tournament_still_running_is_not_rated():
-    tournament = _all_in_tournament(count=3)
+    tournament = freezeout_played(count=3)
     RatingEvent.objects.all().delete()
     tournament.status = PokerTournament.Status.RUNNING
     assert poker_tournament_rate(tournament=tournament) == []
@@ -118,7 +78,7 @@ def test_a_tournament_still_running_is_not_rated():
 def test_a_poker_hands_table_is_never_rated_on_its_own():
     """A hand is not a game: only the tournament's final places count, once. Even a hand's table marked rated with
     every seat agreeing (as a friendly table would be) does not count."""
-    tournament = _all_in_tournament(count=3)
+    tournament = freezeout_played(count=3)
     hands = list(PokerHand.objects.filter(tournament=tournament).select_related("table"))
     assert hands and all(hand.table.status == Table.Status.FINISHED for hand in hands)
     for hand in hands:
@@ -145,7 +105,7 @@ def test_recompute_replays_tables_and_tournaments_in_finishing_order_as_they_wer
     Table.objects.filter(pk=first.pk).update(finished_at=now - timedelta(hours=2))
     first.refresh_from_db()
     assert table_rate(table=first)
-    tournament = _all_in_tournament(players, seed="between")
+    tournament = freezeout_played(players, seed="between")
     later = play_moves(rated_table_for(GAME, players=players[::-1], options=options, seed="t2"), random.Random(2))
     Table.objects.filter(pk=later.pk).update(finished_at=tournament.finished_at + timedelta(hours=1))
     later.refresh_from_db()
@@ -167,7 +127,7 @@ def _events():
 
 
 def test_a_rating_event_rates_a_table_or_a_tournament_never_both_nor_neither():
-    tournament = _all_in_tournament(count=3)
+    tournament = freezeout_played(count=3)
     event = RatingEvent.objects.filter(poker_tournament=tournament).first()
     hand_table = PokerHand.objects.filter(tournament=tournament).first().table
     fields = {

@@ -44,6 +44,14 @@ def test_an_organizer_creates_a_tournament_and_anyone_reads_the_list(club, organ
     assert [t["id"] for t in listed] == [body["id"]]
 
 
+def test_a_tournament_is_rated_unless_the_organizer_says_not(club, organizer, client_for):
+    url = f"/api/clubs/{club.pk}/poker-tournaments/"
+    rated = client_for(organizer).post(url, SPEC, format="json").json()
+    friendly = client_for(organizer).post(url, SPEC | {"rated": False}, format="json").json()
+    assert (rated["rated"], friendly["rated"]) == (True, False)
+    assert PokerTournament.objects.get(pk=friendly["id"]).rated is False
+
+
 def test_create_refusals_name_the_code_and_field(club, organizer, client_for):
     member = MembershipFactory(club=club).player
     url = f"/api/clubs/{club.pk}/poker-tournaments/"
