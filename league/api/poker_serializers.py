@@ -59,7 +59,7 @@ class PokerEntrantSerializer(serializers.Serializer):
     table = serializers.IntegerField(source="table_number", allow_null=True)
     seat = serializers.IntegerField(allow_null=True)
     place = serializers.IntegerField(allow_null=True)
-    shared = serializers.IntegerField()
+    shared = serializers.IntegerField(allow_null=True, help_text="How many share the place; null until placed.")
     bust_hand = serializers.IntegerField(allow_null=True)
     points = serializers.DecimalField(max_digits=14, decimal_places=3, allow_null=True)
 

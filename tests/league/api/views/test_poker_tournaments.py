@@ -73,6 +73,8 @@ def test_members_enter_and_leave_then_the_organizer_starts_it(club, organizer, c
     for player in players:
         response = client_for(player).post(entry)
         assert response.status_code == 201 and response.json()["player_id"] == player.pk
+        # not placed yet: no place, and no band of shared places
+        assert (response.json()["place"], response.json()["shared"]) == (None, None)
     assert client_for(players[0]).delete(entry).status_code == 204
     assert client_for(PlayerFactory()).post(entry).json() == error("not_a_member", "player")
     assert client_for(players[1]).post(f"/api/poker-tournaments/{tournament['id']}/start/").status_code == 403
