@@ -3,6 +3,7 @@ the engine's bot, every hand a league table.
 
 usage: .venv/bin/python bench/poker_tournament.py [--players 1000] [--seats 6] [--stack 100] [--level-hands 2]
        [--antes 10,20,40] [--seed 1] [--hands N] [--every 200]   (kill -TERM prints the figures so far)
+       .venv/bin/python bench/poker_tournament.py --rate-only [--players 1000] [--repeat 3]
 
 On its own PostgreSQL database (`cardleague_bench_poker`, created and dropped here): a club, N members, a
 tournament created, entered and started through `league.services.poker_tournaments`; then, until it is over, one
@@ -12,7 +13,13 @@ task `league.tasks.standings_refresh` called in this process when the move has c
 enqueue is replaced by that call, so no broker is needed). Figures: the start (the draw and the first hand of every
 table), the after-hand step (`standings_refresh`: the hand closed, busts, places, balancing, breaks, the level, the
 next hands opened — the target is well under a second), the pure freezeout's share of it (`hand_end` on the same
-state), the moves, and the whole tournament. Never fails: it prints figures.
+state), the moves, the rating of the finished tournament (`poker_tournament_rate`, in the last step: one openskill
+update of every entrant by the final places) and the whole tournament. Never fails: it prints figures.
+
+`--rate-only` measures the rating alone, without playing: N entrants of a tournament marked finished with places
+drawn at random (ties included, as same-hand busts with equal stacks make them), then `poker_tournament_rate` (the
+service: the locks, the one update, N Rating rows and N events written), the pure `ratings_update` of the same
+places, with a cProfile of it, and `ratings_recompute` of the game.
 """
 
 import argparse
@@ -50,10 +57,75 @@ def main() -> None:
     parser.add_argument("--antes", default="", help="the levels' antes, comma-separated (default: a slow structure)")
     parser.add_argument("--hands", type=int, default=0, help="stop after this many hands (0: play to the end)")
     parser.add_argument("--every", type=int, default=200, help="print the figures so far every this many hands")
+    parser.add_argument("--rate-only", action="store_true", help="measure the rating step alone, without playing")
+    parser.add_argument("--repeat", type=int, default=3, help="--rate-only: how many times to rate")
     args = parser.parse_args()
     # a database per size, so that two sizes may run at once
-    with bench_database(DB if args.players == 1000 else f"{DB}_{args.players}"):
-        run(args)
+    name = DB if args.players == 1000 else f"{DB}_{args.players}"
+    with bench_database(f"{name}_rate" if args.rate_only else name):
+        (rate_only if args.rate_only else run)(args)
+
+
+def rate_only(args: argparse.Namespace) -> None:
+    import cProfile
+    import pstats
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from league.models import Club, Player, PokerEntrant, PokerTournament, Rating, RatingEvent
+    from league.ratings import ratings_update
+    from league.services.ratings import poker_tournament_rate, ratings_recompute
+    from league.tournaments.places import ratings_sides
+
+    rnd = random.Random(args.seed)
+    users = get_user_model().objects.bulk_create(
+        get_user_model()(username=f"p{i}", password="!") for i in range(args.players)
+    )
+    people = Player.objects.bulk_create(Player(user=u, display_name=u.username) for u in users)
+    club = Club.objects.create(name="Bench club", slug="bench-club")
+    tournament = PokerTournament.objects.create(
+        club=club, game="mini-poker", name="Bench freezeout", starting_stack=100, table_size=6, level_hands=1,
+        levels=[{"ante": 10}], status=PokerTournament.Status.FINISHED, finished_at=timezone.now(),
+    )  # fmt: skip
+    # places by bust order with a few ties: about one bust in ten shares its place with the next
+    rows, place = [], args.players
+    order = list(people)
+    rnd.shuffle(order)
+    while order:
+        band = 2 if len(order) > 2 and rnd.random() < 0.1 else 1
+        place -= band - 1
+        for player in order[:band]:
+            rows.append(PokerEntrant(tournament=tournament, player=player, place=place, shared=band))
+        order = order[band:]
+        place -= 1
+    PokerEntrant.objects.bulk_create(rows)
+    places = [{"entrant": e.player_id, "place": e.place, "shared": e.shared} for e in rows]
+    sides, ranks = ratings_sides(places)
+    print(f"rating a finished freezeout of {args.players} entrants of Mini Poker (one openskill update)")
+    pure = [_timed(lambda: ratings_update({}, sides=sides, places=ranks)) for _ in range(args.repeat)]
+    print(line("ratings_update (pure openskill)", pure))
+    service: list[float] = []
+    for attempt in range(args.repeat):
+        with transaction.atomic():
+            with CaptureQueriesContext(connection) as queries:
+                service.append(_timed(lambda: poker_tournament_rate(tournament=tournament)))
+            if attempt == 0:
+                print(f"  poker_tournament_rate: {len(queries)} SQL statements")
+            transaction.set_rollback(True)
+    print(line("poker_tournament_rate (service, first rating)", service))
+    poker_tournament_rate(tournament=tournament)
+    again = [_timed(lambda: poker_tournament_rate(tournament=tournament)) for _ in range(args.repeat)]
+    print(line("  the same again (already rated: nothing)", again))
+    print(line("ratings_recompute (the game)", [_timed(lambda: ratings_recompute(game="mini-poker"))]))
+    assert RatingEvent.objects.filter(poker_tournament=tournament).count() == args.players
+    assert Rating.objects.filter(game="mini-poker").count() == args.players
+    profile = cProfile.Profile()
+    profile.runcall(ratings_update, {}, sides=sides, places=ranks)
+    print("  cProfile of ratings_update, top 8 by cumulative time:")
+    pstats.Stats(profile, stream=sys.stdout).sort_stats("cumulative").print_stats(8)
 
 
 def run(args: argparse.Namespace) -> None:
@@ -63,6 +135,7 @@ def run(args: argparse.Namespace) -> None:
     from league import tasks
     from league.models import Club, Membership, Player, PokerEntrant, PokerHand, PokerTournament, Seat, Table
     from league.services import moves
+    from league.services import poker_tournaments as poker_services
     from league.services.poker_tournaments import (
         poker_tournament_create,
         poker_tournament_register,
@@ -71,6 +144,17 @@ def run(args: argparse.Namespace) -> None:
     from league.tournaments import freezeout
 
     ended: list[int] = []
+    # the rating of the finished tournament, timed where the last step calls it
+    rated: list[tuple[float, int]] = []
+    rate = poker_services.poker_tournament_rate
+
+    def rate_timed(*, tournament: Any) -> Any:
+        start = time.perf_counter()
+        events = rate(tournament=tournament)
+        rated.append((time.perf_counter() - start, len(events)))
+        return events
+
+    poker_services.poker_tournament_rate = rate_timed  # type: ignore[assignment]
     # stopped (kill -TERM): print the figures so far
     stop: list[int] = []
     signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
@@ -165,6 +249,9 @@ def run(args: argparse.Namespace) -> None:
     print(line("  the same, per hand it closed", per_hand))
     print(line("  the pure hand_end (balancing) in it", pure))
     print(line("move_submit (a bot's move)", move_times))
+    for seconds, events in rated:
+        print(f"  rating the finished tournament (poker_tournament_rate, in the last step): {seconds * 1000:.1f} ms, "
+              f"{events} players")  # fmt: skip
     winner = PokerEntrant.objects.filter(tournament=tournament, place=1).first()
     verdict = "met" if max(after_hand) < 1.0 else "MISSED"
     left = PokerEntrant.objects.filter(tournament=tournament, place=None).count()

@@ -18,7 +18,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import FieldDoesNotExist
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.db.models import Count, ForeignKey, JSONField, Model, QuerySet
+from django.db.models import Count, ForeignKey, JSONField, Model, Q, QuerySet
 from django.db.models.constants import LOOKUP_SEP
 from django.http import HttpRequest
 from django.utils.html import format_html
@@ -713,9 +713,22 @@ class RatingAdmin(ReadOnlyAdmin):
 @admin.register(RatingEvent)
 class RatingEventAdmin(ReadOnlyAdmin):
     club_path = "table__club"
-    list_display = ["player", "game", "table", "mu_before", "mu_after", "at"]
+    list_display = ["player", "game", "table", "poker_tournament", "mu_before", "mu_after", "at"]
     list_filter = ["game"]
-    search_fields = ["player__display_name", "=table__id"]
+    search_fields = ["player__display_name", "=table__id", "poker_tournament__name"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[RatingEvent]:
+        # a poker tournament's events have no table: they are the organizer's by the tournament's club
+        events: QuerySet[RatingEvent] = (
+            super(ClubScoped, self)
+            .get_queryset(request)
+            .select_related("player", "table", "poker_tournament")
+            .defer("poker_tournament__state", "table__state")
+        )
+        if request.user.is_superuser:
+            return events
+        clubs = _organized_clubs(request)
+        return events.filter(Q(table__club__in=clubs) | Q(poker_tournament__club__in=clubs))
 
 
 # --- bracket tournaments (read-only here: they change through league.services.tournaments) -------------------------

@@ -53,6 +53,7 @@ class PokerTournamentForm(forms.Form):
     time_per_move = forms.IntegerField(
         label=_("Hours per move"), min_value=1, max_value=24 * 30, initial=24, help_text=_("Each turn's time.")
     )
+    rated = forms.BooleanField(label=_("The final places count for ratings"), required=False, initial=True)
 
     def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -92,3 +92,53 @@ def test_0011_moves_each_round_robin_schedule_to_a_row_per_round():
 
     rows = RoundRobinPairs.objects.order_by("season_id", "number").values_list("season_id", "number", "pairs")
     assert list(rows) == [(scheduled.pk, 1, schedule[0]), (scheduled.pk, 2, schedule[1])]
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_0012_keeps_the_entrants_timestamps_and_points_and_the_tables_rating_events():
+    """One base for the two entrant models: the poker entrant's registered_at becomes entered_at with its values,
+    the bracket entrant's points widen without change; a table's rating event stays that table's."""
+    from datetime import UTC, datetime
+    from decimal import Decimal
+
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    executor.migrate([("league", "0010_poker_tournaments")])
+    old = executor.loader.project_state([("league", "0010_poker_tournaments")]).apps
+    user = old.get_model("auth", "User").objects.create(username="mina")
+    player = old.get_model("league", "Player").objects.create(user=user, display_name="Mina")
+    club = old.get_model("league", "Club").objects.create(name="Busan", slug="busan")
+    poker = old.get_model("league", "PokerTournament").objects.create(
+        club=club, game="mini-poker", name="Turbo", starting_stack=10, table_size=6, level_hands=1, levels=[]
+    )
+    entrant_model = old.get_model("league", "PokerEntrant")
+    entrant = entrant_model.objects.create(tournament=poker, player=player, place=2, shared=2)
+    registered = datetime(2026, 11, 1, 20, 30, tzinfo=UTC)
+    entrant_model.objects.filter(pk=entrant.pk).update(registered_at=registered)
+    bracket = old.get_model("league", "Tournament").objects.create(
+        club=club, name="Cup", game="palace", format="single_elim"
+    )
+    old.get_model("league", "TournamentEntrant").objects.create(
+        tournament=bracket, player=player, place=1, shared=1, points=Decimal("123456789.125")
+    )
+    table = old.get_model("league", "Table").objects.create(
+        club=club, game="mini-poker", players=2, seed="s", state={}, status="finished"
+    )
+    old.get_model("league", "RatingEvent").objects.create(
+        player=player, game="mini-poker", table=table, mu_before=25, sigma_before=8, mu_after=26, sigma_after=7,
+        at=registered,
+    )  # fmt: skip
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    from league.models import PokerEntrant, RatingEvent, TournamentEntrant
+
+    moved = PokerEntrant.objects.get()
+    assert (moved.entered_at, moved.place, moved.shared) == (registered, 2, 2)
+    assert TournamentEntrant.objects.get().points == Decimal("123456789.125")
+    assert list(RatingEvent.objects.values_list("table_id", "poker_tournament_id")) == [(table.pk, None)]

@@ -37,6 +37,11 @@ class PokerTournamentSerializer(serializers.Serializer):
     time_per_move = serializers.IntegerField(
         min_value=1, max_value=30 * 86400, required=False, default=86400, help_text="Seconds each turn may take."
     )
+    rated = serializers.BooleanField(
+        required=False,
+        default=True,
+        help_text="The final places move the entrants' ratings, once, when it ends (entering is the agreement).",
+    )
     status = PokerStatusField(read_only=True)
     seed_commitment = serializers.CharField(
         read_only=True, help_text="SHA-256 of the seed of the draws (seats, tables broken), published at the start."
@@ -54,7 +59,7 @@ class PokerEntrantSerializer(serializers.Serializer):
     table = serializers.IntegerField(source="table_number", allow_null=True)
     seat = serializers.IntegerField(allow_null=True)
     place = serializers.IntegerField(allow_null=True)
-    shared = serializers.IntegerField()
+    shared = serializers.IntegerField(allow_null=True, help_text="How many share the place; null until placed.")
     bust_hand = serializers.IntegerField(allow_null=True)
     points = serializers.DecimalField(max_digits=14, decimal_places=3, allow_null=True)
 

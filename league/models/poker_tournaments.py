@@ -11,6 +11,7 @@ from django.db import models
 
 from games import GAME_NAMES
 from league.models.clubs import Club, Player
+from league.models.entrants import PlacedEntrant
 from league.models.tables import Table
 
 
@@ -42,6 +43,9 @@ class PokerTournament(models.Model):
     # the tournament is over, so that anyone can re-derive every draw of seats and tables (league.tournaments)
     seed_commitment = models.CharField(max_length=64, blank=True)
     winner = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # T-R18: the final places move the entrants' ratings, once, when the tournament ends; entering a rated
+    # tournament is the player's agreement, as for a bracket tournament (league.services.ratings)
+    rated = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -53,25 +57,20 @@ class PokerTournament(models.Model):
         return self.name
 
 
-class PokerEntrant(models.Model):
+class PokerEntrant(PlacedEntrant):
+    """A player in a freezeout; place, shared place and points as every tournament's entrant (`PlacedEntrant`),
+    the place from the bust order (T-R17)."""
+
     tournament = models.ForeignKey(PokerTournament, on_delete=models.CASCADE, related_name="entrants")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="poker_entries")
     # mirrors of the freezeout's state after every hand: chips, the table and seat held (none once out)
     stack = models.PositiveIntegerField(default=0)
     table_number = models.PositiveSmallIntegerField(null=True, blank=True)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    # T-R17: the place and how many share it (place … place + shared − 1), and the hand that busted them
-    place = models.PositiveIntegerField(null=True, blank=True)
-    shared = models.PositiveSmallIntegerField(default=1)
+    # T-R17: the hand that busted them
     bust_hand = models.PositiveIntegerField(null=True, blank=True)
-    # T-R18: what the place is worth in the tournament's points table (three decimals, as the standings keep)
-    points = models.DecimalField(max_digits=14, decimal_places=3, null=True, blank=True)
-    registered_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "player"], name="poker_entrant_unique_player"),
-        ]
+    class Meta(PlacedEntrant.Meta):
         ordering = ["tournament", "place", "id"]
 
     def __str__(self) -> str:

@@ -10,6 +10,7 @@ from django.db import models
 
 from games import GAME_NAMES
 from league.models.clubs import Club, Player
+from league.models.entrants import PlacedEntrant
 from league.models.seasons import Season
 
 
@@ -72,23 +73,16 @@ class Tournament(models.Model):
         return self.name
 
 
-class TournamentEntrant(models.Model):
-    """A player in a tournament; its id is the entrant's id in the bracket's state."""
+class TournamentEntrant(PlacedEntrant):
+    """A player in a tournament; its id is the entrant's id in the bracket's state. Place, shared place and points
+    as every tournament's entrant (`PlacedEntrant`, T-R5, T-R9, T-D5)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tournament_entries")
     seed = models.PositiveIntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
-    # the place band once known (T-R5, T-R9, T-D5): `shared` entrants share places place … place + shared − 1
-    place = models.PositiveIntegerField(null=True, blank=True)
-    shared = models.PositiveIntegerField(null=True, blank=True)
-    points = models.DecimalField(max_digits=12, decimal_places=3, null=True, blank=True)
-    entered_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "player"], name="tournament_entrant_unique_player"),
-        ]
+    class Meta(PlacedEntrant.Meta):
         ordering = ["tournament", "seed", "id"]
 
     def __str__(self) -> str:

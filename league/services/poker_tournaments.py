@@ -26,6 +26,7 @@ from league.errors import BadOptions, NotFound
 from league.fairness import commitment_of
 from league.models import Membership, Player, PokerEntrant, PokerHand, PokerTournament, Result, Table
 from league.models.clubs import Club
+from league.services.ratings import poker_tournament_rate
 from league.services.seasons import WrongStatus, organizer_check
 from league.services.tables import table_create, time_per_move_check
 from league.tournaments import freezeout
@@ -159,6 +160,7 @@ def poker_tournament_create(
     points_table: Any = (),
     options: Any = None,
     time_per_move: timedelta | None = None,
+    rated: bool = True,
 ) -> PokerTournament:
     """An organizer's freezeout, open for registration. Everything is checked here, once: the game's roles, the
     levels (the engine's forced bets, within their bounds, never falling), the points table, the other options."""
@@ -198,6 +200,7 @@ def poker_tournament_create(
         points_table=[str(value) for value in table],
         options=extra,
         time_per_move=int(seconds.total_seconds()),
+        rated=rated,
     )
 
 
@@ -243,7 +246,7 @@ def poker_tournament_start(*, tournament_id: int, by: Player, seed: str | None =
     _status_check(tournament, PokerTournament.Status.REGISTRATION)
     players = list(
         PokerEntrant.objects.filter(tournament=tournament)
-        .order_by("registered_at", "id")
+        .order_by("entered_at", "id")
         .values_list("player_id", flat=True)
     )
     if len(players) < 2:
@@ -272,7 +275,8 @@ def poker_tournament_start(*, tournament_id: int, by: Player, seed: str | None =
     tournament.started_at = timezone.now()
     _entrants_sync(tournament, players)
     _hands_open(tournament, roles)
-    tournament.save(update_fields=["state", "seed_commitment", "status", "started_at"])
+    # the first hands may end it as they are dealt (every player all in on the forced bets): its winner and end too
+    tournament.save(update_fields=["state", "seed_commitment", "status", "started_at", "winner", "finished_at"])
     return tournament
 
 
@@ -401,7 +405,8 @@ def _entrants_sync(tournament: PokerTournament, players: Iterable[int]) -> None:
 
 
 def _finish(tournament: PokerTournament) -> None:
-    """T-R13, T-R18: the winner placed first, everyone's points from the points table."""
+    """T-R13, T-R18: the winner placed first, everyone's points from the points table, and the ratings moved once
+    by the final places (a rated tournament)."""
     state = tournament.state
     rows = freezeout.places(state)
     values = awards(rows, list(tournament.points_table))
@@ -417,6 +422,9 @@ def _finish(tournament: PokerTournament) -> None:
     tournament.status = PokerTournament.Status.FINISHED
     tournament.winner_id = state["winner"]
     tournament.finished_at = timezone.now()
+    # in the step's transaction, under the tournament's lock: the rating then locks the players before their
+    # ratings (league/services/locks.py); the hands' own tables are never rated
+    poker_tournament_rate(tournament=tournament)
 
 
 def _decimal(value: Fraction) -> Decimal:

@@ -1,7 +1,8 @@
 """The profile's rating chart, drawn on the server as SVG (no script, readable offline and in a screenshot): the
 rating (openskill's ordinal, mu - 3 sigma) after each rated table as a line with its points, the band mu ± 3 sigma
-where the skill probably lies, a value axis with round ticks and a date axis; each point's title tells its date and
-value. An empty history draws the axes and says when the line will come."""
+where the skill probably lies, a value axis with round ticks and a date axis; each point's title tells its date,
+value and what was rated (a table, or a poker tournament by its name, rated once by its final places), and the
+point links to it. An empty history draws the axes and says when the line will come."""
 
 import math
 from collections.abc import Sequence
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import template
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -29,6 +31,9 @@ class Point:
     rating: float
     low: float
     high: float
+    # what was rated, and its page
+    what: str = ""
+    href: str = ""
 
 
 def nice_ticks(low: float, high: float, count: int = 6) -> list[float]:
@@ -45,16 +50,33 @@ def nice_ticks(low: float, high: float, count: int = 6) -> list[float]:
 
 
 def chart_points(events: Sequence[Any]) -> list[Point]:
-    """The rating after each event (RatingEvent rows, oldest first) and its band."""
+    """The rating after each event (RatingEvent rows, oldest first), its band and what it rated."""
     return [
         Point(
             at=e.at,
             rating=e.mu_after - 3 * e.sigma_after,
             low=e.mu_after - 3 * e.sigma_after,
             high=e.mu_after + 3 * e.sigma_after,
+            what=_rated_name(e),
+            href=_rated_link(e),
         )
         for e in events
     ]
+
+
+def _rated_name(event: Any) -> str:
+    if getattr(event, "poker_tournament_id", None) is not None:
+        # the name annotated on the events (league.views.accounts), else the row itself
+        return str(getattr(event, "tournament_name", None) or event.poker_tournament.name)
+    table_id = getattr(event, "table_id", None)
+    return _("Table #%(id)s") % {"id": table_id} if table_id is not None else ""
+
+
+def _rated_link(event: Any) -> str:
+    if getattr(event, "poker_tournament_id", None) is not None:
+        return reverse("poker_tournament", args=[event.poker_tournament_id])
+    table_id = getattr(event, "table_id", None)
+    return reverse("table", args=[table_id]) if table_id is not None else ""
 
 
 def _anchor(index: int, count: int) -> str:
@@ -123,14 +145,7 @@ def rating_chart(events: Sequence[Any], label: str) -> SafeString:
                 for i in shown
             ),
         )
-        dots = format_html_join(
-            "",
-            '<circle class="dot" cx="{}" cy="{}" r="3.5"><title>{}: {}</title></circle>',
-            (
-                (f"{x(i):.1f}", f"{y(p.rating):.1f}", date_format(p.at, "SHORT_DATE_FORMAT"), f"{p.rating:.1f}")
-                for i, p in enumerate(points)
-            ),
-        )
+        dots = format_html_join("", "{}", ((_dot(x(i), y(p.rating), p),) for i, p in enumerate(points)))
         body = format_html(
             '<polygon class="band" points="{} {}"/><polyline class="line" points="{}"/>{}{}',
             band_top,
@@ -148,6 +163,19 @@ def rating_chart(events: Sequence[Any], label: str) -> SafeString:
         axes,
         body,
     )
+
+
+def _dot(cx: float, cy: float, point: Point) -> SafeString:
+    """A point with its title (date: value · what was rated), a link to what was rated when there is one."""
+    title = f"{date_format(point.at, 'SHORT_DATE_FORMAT')}: {point.rating:.1f}"
+    if point.what:
+        title = f"{title} · {point.what}"
+    dot = format_html(
+        '<circle class="dot" cx="{}" cy="{}" r="3.5"><title>{}</title></circle>', f"{cx:.1f}", f"{cy:.1f}", title
+    )
+    if not point.href:
+        return dot
+    return format_html('<a href="{}">{}</a>', point.href, dot)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
@@ -91,7 +91,12 @@ def profile(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(
         Player.objects.prefetch_related(
             "ratings",
-            Prefetch("rating_events", queryset=RatingEvent.objects.order_by("at", "id"), to_attr="history"),
+            Prefetch(
+                "rating_events",
+                # a poker tournament's point is named by the tournament (its whole state is not needed for that)
+                queryset=RatingEvent.objects.annotate(tournament_name=F("poker_tournament__name")).order_by("at", "id"),
+                to_attr="history",
+            ),
         ),
         pk=player_id,
     )

@@ -94,6 +94,7 @@ def poker_tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
                 levels=data["levels"],
                 points_table=data["points_table"],
                 time_per_move=timedelta(hours=data["time_per_move"]),
+                rated=data["rated"],
             )
         except ServiceError as error:
             add_service_error(form, error)

@@ -3,8 +3,16 @@
 import random
 
 from games import get_engine
-from league.models import Seat, Table
+from league.models import Club, Membership, Player, PokerHand, PokerTournament, Seat, Table
 from league.services.moves import move_submit
+from league.services.poker_tournaments import (
+    poker_hand_finished,
+    poker_tournament_create,
+    poker_tournament_register,
+    poker_tournament_start,
+)
+from tests.league.factories import ClubFactory, MembershipFactory
+from tests.league.playing import play_moves
 
 
 def bot_move(table: Table, rnd: random.Random) -> tuple[int, dict]:
@@ -24,3 +32,46 @@ def hand_play(table: Table, rnd: random.Random, capture) -> None:
         with capture(execute=True):
             move_submit(table_id=table.pk, player=seats[seat], move=move, expected_version=table.version)
         table.refresh_from_db()
+
+
+def freezeout_played(
+    players: list[Player] | None = None,
+    *,
+    count: int = 3,
+    rated: bool = True,
+    seed: str = "all-in",
+    club: Club | None = None,
+    name: str = "Turbo",
+) -> PokerTournament:
+    """A short freezeout played to its end through the services: every first hand is all in on its ante (stack 10,
+    ante 10) and the engine ends it as it deals it; a split pot leaves stacks that play on, by random legal moves."""
+    club = club or ClubFactory()
+    organizer = MembershipFactory(club=club, role=Membership.Role.ORGANIZER).player
+    if players is None:
+        players = [MembershipFactory(club=club).player for _ in range(count)]
+    else:
+        for player in players:
+            MembershipFactory(club=club, player=player)
+    tournament = poker_tournament_create(
+        club=club,
+        by=organizer,
+        game="mini-poker",
+        name=name,
+        starting_stack=10,
+        table_size=6,
+        level_hands=1,
+        levels=[{"ante": 10}],
+        rated=rated,
+    )
+    for player in players:
+        poker_tournament_register(tournament_id=tournament.pk, player=player)
+    tournament = poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed=seed)
+    tournament.refresh_from_db()
+    rnd = random.Random(seed)
+    while tournament.status != PokerTournament.Status.FINISHED:
+        hand = PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True).select_related("table").first()
+        play_moves(hand.table, rnd)
+        # the table-finished path, as the task runs it after the last move's commit
+        poker_hand_finished(table_id=hand.table_id)
+        tournament.refresh_from_db()
+    return tournament

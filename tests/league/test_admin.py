@@ -12,6 +12,7 @@ from league.services.moves import move_submit
 from league.services.seasons import SeasonSpec, season_create
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory, table_for
 from tests.league.playing import play_moves, seat_count, short_options
+from tests.league.poker_playing import freezeout_played
 
 pytestmark = pytest.mark.django_db
 
@@ -108,6 +109,19 @@ def test_an_organizer_sees_only_the_tables_of_their_clubs(organizer, fake_game: 
 
     assert list(response.context["cl"].result_list) == [mine]
     assert client.get(reverse("admin:league_table_change", args=[other.pk])).status_code == 302
+
+
+def test_an_organizer_sees_the_rating_events_of_their_clubs_poker_tournaments(organizer) -> None:
+    """A poker tournament's events have no table: they are the organizer's by the tournament's club."""
+    client, club = organizer
+    mine = freezeout_played(club=club, name="Ours")
+    freezeout_played(name="Theirs")
+
+    response = client.get(reverse("admin:league_ratingevent_changelist"))
+
+    assert response.status_code == 200
+    assert {e.poker_tournament for e in response.context["cl"].result_list} == {mine}
+    assert "Ours" in response.content.decode() and "Theirs" not in response.content.decode()
 
 
 def test_an_organizer_opens_a_table_through_the_service(organizer, fake_game: str) -> None:

@@ -7,6 +7,7 @@ from django.test import Client
 from league.models import Player
 from league.services.clubs import club_create
 from tests.league.factories import PlayerFactory
+from tests.league.poker_playing import freezeout_played
 
 pytestmark = pytest.mark.django_db
 
@@ -88,6 +89,17 @@ def test_profile_draws_the_rating_history_of_each_game():
     # one rated table: one point of the chart, and the table in the history
     assert len(points) == 1
     assert f'href="/tables/{table.pk}/"' in page
+
+
+def test_the_profile_shows_a_poker_tournaments_rating_by_its_name_and_link():
+    """A poker tournament is rated once, with no table: its point on the chart names and links the tournament."""
+    tournament = freezeout_played(count=3, name="Midnight turbo")
+    page = Client().get(f"/players/{tournament.winner_id}/")
+
+    assert page.status_code == 200
+    chart = page.content.decode().split('<svg class="rating-chart"', 1)[1].split("</svg>", 1)[0]
+    assert f'<a href="/poker-tournaments/{tournament.pk}/"><circle class="dot"' in chart
+    assert "Midnight turbo</title>" in chart
 
 
 def test_korean_pages_name_games_and_court_cards_in_korean():

@@ -62,6 +62,18 @@ def test_the_organizer_creates_a_tournament_from_the_form(club_setup):
     assert _client(members[0]).get(f"/clubs/{club.slug}/poker-tournaments/new/").status_code == 403
 
 
+def test_the_organizer_chooses_whether_the_final_places_count_for_ratings(club_setup):
+    club, organizer, _members = club_setup
+    form = _client(organizer).get(f"/clubs/{club.slug}/poker-tournaments/new/?game=the-court").content.decode()
+    assert "The final places count for ratings" in form
+    _client(organizer).post(f"/clubs/{club.slug}/poker-tournaments/new/", FORM | {"rated": "on"})
+    _client(organizer).post(f"/clubs/{club.slug}/poker-tournaments/new/", FORM | {"name": "Friendly"})
+    assert dict(PokerTournament.objects.values_list("name", "rated")) == {"Winter freezeout": True, "Friendly": False}
+    rated = PokerTournament.objects.get(name="Winter freezeout")
+    page = _client(organizer).get(f"/poker-tournaments/{rated.pk}/").content.decode()
+    assert "<dt>The final places count for ratings</dt><dd>yes</dd>" in page
+
+
 def test_the_form_shows_what_is_wrong_and_creates_nothing(club_setup):
     club, organizer, _members = club_setup
     url = f"/clubs/{club.slug}/poker-tournaments/new/"

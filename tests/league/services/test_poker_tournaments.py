@@ -170,7 +170,7 @@ def test_a_30_player_mini_poker_freezeout_played_to_the_end_by_bots(django_captu
     # the seed of the draws, committed to at the start, is shown once it is over: every draw can be checked
     assert poker_seed_revealed(tournament=tournament) == "done-when"
     assert tournament.seed_commitment == hashlib.sha256(b"done-when").hexdigest()
-    entered = PokerEntrant.objects.filter(tournament=tournament).order_by("registered_at", "id")
+    entered = PokerEntrant.objects.filter(tournament=tournament).order_by("entered_at", "id")
     replayed, _events = fz.freezeout_create(
         list(entered.values_list("player_id", flat=True)),
         seed="done-when",
@@ -290,3 +290,14 @@ def test_the_nightly_settle_closes_a_hand_whose_end_was_never_heard_of():
     assert hand.stacks_end == hand.stacks_start
     assert PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True).count() == 1
     assert poker_hands_settle() == 0
+
+
+def test_a_tournament_that_ends_as_its_first_hands_are_dealt_keeps_its_winner_and_end():
+    """Two stacks all in on the ante: the engine ends every hand as it deals it, so the start plays the whole
+    freezeout; its winner and finishing time are saved with it (the ratings replay tournaments by that time)."""
+    tournament, organizer, _players = _tournament(2, starting_stack=10, levels=[{"ante": 10}], points_table=[])
+    started = poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed="instant")
+    tournament.refresh_from_db()
+    assert tournament.status == PokerTournament.Status.FINISHED
+    assert (tournament.winner_id, tournament.finished_at) == (started.winner_id, started.finished_at)
+    assert tournament.winner_id is not None and tournament.finished_at is not None

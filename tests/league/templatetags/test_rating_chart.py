@@ -37,6 +37,23 @@ def test_the_chart_draws_the_rating_line_its_band_value_ticks_and_dates() -> Non
     assert "0" in ticks and "03/01/2026" in ticks and "03/09/2026" in ticks
 
 
+def test_each_point_names_and_links_what_was_rated_a_table_or_a_poker_tournament() -> None:
+    # given: a table's event, then a poker tournament's (rated once by its final places: no table)
+    table = SimpleNamespace(**vars(_event(1, 25.0, 8.0)), table_id=7, poker_tournament_id=None)
+    tournament = SimpleNamespace(
+        **vars(_event(2, 27.0, 7.0)), table_id=None, poker_tournament_id=3, tournament_name="Friday <turbo>"
+    )
+
+    svg = str(rating_chart([table, tournament], "Rating in Mini Poker"))
+
+    # then: the table's point says its number and links to it; the tournament's says its name and links to it
+    assert re.findall(r"<title>(.*?)</title>", svg) == [
+        "03/01/2026: 1.0 · Table #7",
+        "03/02/2026: 6.0 · Friday &lt;turbo&gt;",
+    ]
+    assert re.findall(r'<a href="([^"]*)"><circle class="dot"', svg) == ["/tables/7/", "/poker-tournaments/3/"]
+
+
 def test_a_negative_rating_stays_on_the_chart() -> None:
     svg = str(rating_chart([_event(1, 20.0, 8.0)], "Rating"))
 

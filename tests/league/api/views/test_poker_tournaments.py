@@ -44,6 +44,14 @@ def test_an_organizer_creates_a_tournament_and_anyone_reads_the_list(club, organ
     assert [t["id"] for t in listed] == [body["id"]]
 
 
+def test_a_tournament_is_rated_unless_the_organizer_says_not(club, organizer, client_for):
+    url = f"/api/clubs/{club.pk}/poker-tournaments/"
+    rated = client_for(organizer).post(url, SPEC, format="json").json()
+    friendly = client_for(organizer).post(url, SPEC | {"rated": False}, format="json").json()
+    assert (rated["rated"], friendly["rated"]) == (True, False)
+    assert PokerTournament.objects.get(pk=friendly["id"]).rated is False
+
+
 def test_create_refusals_name_the_code_and_field(club, organizer, client_for):
     member = MembershipFactory(club=club).player
     url = f"/api/clubs/{club.pk}/poker-tournaments/"
@@ -65,6 +73,8 @@ def test_members_enter_and_leave_then_the_organizer_starts_it(club, organizer, c
     for player in players:
         response = client_for(player).post(entry)
         assert response.status_code == 201 and response.json()["player_id"] == player.pk
+        # not placed yet: no place, and no band of shared places
+        assert (response.json()["place"], response.json()["shared"]) == (None, None)
     assert client_for(players[0]).delete(entry).status_code == 204
     assert client_for(PlayerFactory()).post(entry).json() == error("not_a_member", "player")
     assert client_for(players[1]).post(f"/api/poker-tournaments/{tournament['id']}/start/").status_code == 403
