@@ -73,10 +73,15 @@ class Tournament(models.Model):
 
 
 class TournamentEntrant(models.Model):
-    """A player in a tournament; its id is the entrant's id in the bracket's state."""
+    """A player, or a team of two in a partnership game (Coinche), in a tournament; its id is the entrant's id in the
+    bracket's state."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tournament_entries")
+    # the second player of a team, in a game whose engine declares teams (null: the player plays alone)
+    partner = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="tournament_partnerships"
+    )
     seed = models.PositiveIntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
     # the place band once known (T-R5, T-R9, T-D5): `shared` entrants share places place … place + shared − 1
@@ -88,6 +93,10 @@ class TournamentEntrant(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="tournament_entrant_unique_player"),
+            models.UniqueConstraint(fields=["tournament", "partner"], name="tournament_entrant_unique_partner"),
+            models.CheckConstraint(
+                condition=~models.Q(partner=models.F("player")), name="tournament_entrant_partner_not_self"
+            ),
         ]
         ordering = ["tournament", "seed", "id"]
 

@@ -7,6 +7,10 @@ table's result goes back into the bracket through `tournament_advance`, which th
 table calls (`league.tasks.standings_refresh`, the same seam as a season's table). Tournament tables count for
 ratings: registering for a rated tournament is the seat's agreement (Seat.rated_agreed), so the ratings service
 rates them like any rated table, before the bracket moves on.
+
+In a game played by two teams (the engine declares them: Coinche's seats 0+2 against 1+3) an entrant is a team of
+two, `player` and `partner`, entered by an organizer as a fixed-partnership season's teams are; the bracket knows
+only entrants, and the league seats each team at its side's seats and reads the team's place from them.
 """
 
 import secrets
@@ -17,11 +21,12 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import IllegalMove
-from league.engines import engine_for
+from league.engines import engine_for, team_seats
 from league.errors import BadOptions, NotFound
 from league.fairness import commitment_of
 from league.models import (
@@ -99,8 +104,11 @@ def tournament_values(*, club: Club, spec: TournamentSpec) -> dict[str, Any]:
         raise BadOptions(_("No such seeding."), field="seeding")
     engine = engine_for(spec.game)
     duel = spec.format in BRACKETS
-    if duel and not engine.min_players <= DUEL <= engine.max_players:
+    teams = team_seats(engine)
+    if duel and teams is None and not engine.min_players <= DUEL <= engine.max_players:
         raise BadOptions(_("This game is not played one against one: choose multiplayer elimination."), field="format")
+    if not duel and teams is not None:
+        raise BadOptions(_("This game is played team against team: choose a bracket."), field="format")
     if not duel and engine.max_players < 3:
         raise BadOptions(_("Multiplayer elimination needs a game of three or more seats."), field="format")
     if not 1 <= spec.best_of <= BEST_OF_MAX or spec.best_of % 2 == 0:
@@ -119,7 +127,8 @@ def tournament_values(*, club: Club, spec: TournamentSpec) -> dict[str, Any]:
     if any(not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= 100_000 for p in spec.points):
         raise BadOptions(_("Points by place are whole numbers from 0 to 100000."), field="points")
     time_per_move_check(spec.time_per_move)
-    seats = DUEL if duel else engine.max_players
+    # a team bracket's tables seat both teams in full; a duel's, one player a side
+    seats = engine.max_players if teams is not None or not duel else DUEL
     try:
         options = engine.check_options(dict(spec.options), seats)
     except IllegalMove as error:
@@ -152,19 +161,48 @@ def tournament_lock(tournament_id: int) -> Tournament:
 
 
 @transaction.atomic
-def tournament_register(*, tournament: Tournament, player: Player) -> TournamentEntrant:
-    """Enter a member of the club while registration is open."""
+def tournament_register(
+    *, tournament: Tournament, player: Player, partner: Player | None = None, by: Player | None = None
+) -> TournamentEntrant:
+    """Enter a member of the club while registration is open (themselves, or by an organizer). In a game played by
+    teams an organizer enters a team of two, as a fixed-partnership season's teams are (the organizer knows who
+    partners whom); a player is in one team only."""
     tournament = tournament_lock(tournament.pk)
+    by = by or player
     if tournament.status != Tournament.Status.REGISTRATION:
         raise WrongStatus(_("Registration for this tournament is closed."), field="status")
     if tournament.format == Tournament.Format.TWO_STAGE:
         raise WrongStatus(_("The playoff's entrants come from its first stage."), code="no_registration")
-    if not Membership.objects.filter(club_id=tournament.club_id, player=player).exists():
+    teams = team_seats(engine_for(tournament.game)) is not None
+    if teams and partner is None:
+        raise BadOptions(
+            _("This tournament is played by teams of two: an organizer enters each team."),
+            code="teams_by_organizer",
+            field="partner",
+        )
+    if not teams and partner is not None:
+        raise BadOptions(_("This game has no partners."), code="no_partners", field="partner")
+    if teams or by.pk != player.pk:
+        organizer_check(club=tournament.club, player=by)
+    if partner is not None and partner.pk == player.pk:
+        raise BadOptions(_("A player cannot partner themselves."), code="own_partner", field="partner")
+    players = [player, *([partner] if partner is not None else [])]
+    members = set(
+        Membership.objects.filter(club_id=tournament.club_id, player__in=players).values_list("player_id", flat=True)
+    )
+    if any(someone.pk not in members for someone in players):
         raise BadOptions(_("Only the club's members may enter."), code="not_member", field="player")
-    entrant, created = TournamentEntrant.objects.get_or_create(tournament=tournament, player=player)
-    if not created:
+    entered = TournamentEntrant.objects.filter(tournament=tournament).filter(
+        Q(player__in=players) | Q(partner__in=players)
+    )
+    if entered.exists():
         raise BadOptions(_("You are already entered."), code="already_entered", field="player")
-    return entrant
+    return TournamentEntrant.objects.create(tournament=tournament, player=player, partner=partner)
+
+
+def _entrant_of(tournament: Tournament, player: Player) -> TournamentEntrant | None:
+    """The entrant the player plays in: their own, or the team they partner."""
+    return TournamentEntrant.objects.filter(tournament=tournament).filter(Q(player=player) | Q(partner=player)).first()
 
 
 @transaction.atomic
@@ -174,7 +212,7 @@ def tournament_withdraw(*, tournament: Tournament, player: Player, by: Player) -
     tournament = tournament_lock(tournament.pk)
     if by.pk != player.pk:
         organizer_check(club=tournament.club, player=by)
-    entrant = TournamentEntrant.objects.filter(tournament=tournament, player=player).first()
+    entrant = _entrant_of(tournament, player)
     if entrant is None:
         raise NotFound(_("This player is not entered."), field="player")
     if tournament.status == Tournament.Status.REGISTRATION:
@@ -193,12 +231,19 @@ def tournament_withdraw(*, tournament: Tournament, player: Player, by: Player) -
 def tournament_match_forfeit(
     *, tournament: Tournament, match: str, player: Player, by: Player, reason: str = ""
 ) -> Tournament:
-    """T-D4: an organizer's ruling that `player` loses the match `match` (its table in play is annulled)."""
+    """T-D4: an organizer's ruling that `player` (or the team they play in) loses the match `match` (its table in
+    play is annulled)."""
     tournament = tournament_lock(tournament.pk)
     organizer_check(club=tournament.club, player=by)
     if tournament.status != Tournament.Status.RUNNING or tournament.format == Tournament.Format.MULTI_ELIM:
         raise WrongStatus(_("Only a running bracket's matches can be forfeited."), field="status")
-    entrant = TournamentEntrant.objects.filter(tournament=tournament, player=player).first()
+    try:
+        decided = bracket.match_get(tournament.state, match)["decided"]
+    except KeyError as error:
+        raise NotFound(_("No such match."), field="match") from error
+    if decided is not None:
+        raise WrongStatus(_("This match is already decided."), code="match_decided", field="match")
+    entrant = _entrant_of(tournament, player)
     try:
         state, _events = bracket.match_forfeit(
             tournament.state, match, entrant=entrant.pk if entrant else -1, reason=reason[:100] or "forfeit"
@@ -226,7 +271,7 @@ def tournament_start(*, tournament: Tournament, by: Player) -> Tournament:
     least = DUEL if tournament.format in BRACKETS else engine.min_players
     if len(entrants) < max(least, 2):
         raise WrongStatus(_("Too few entrants to start."), code="too_few_entrants", field="entrants")
-    seeds = _seeds(tournament, [e.pk for e in entrants], {e.pk: e.player_id for e in entrants})
+    seeds = _seeds(tournament, [e.pk for e in entrants], {e.pk: _members(e) for e in entrants})
     for number, entrant_id in enumerate(seeds, start=1):
         TournamentEntrant.objects.filter(pk=entrant_id).update(seed=number)
     state = _state_new(tournament, seeds, engine.min_players, engine.max_players)
@@ -242,27 +287,42 @@ def _entrants_from_stage(tournament: Tournament) -> None:
     if stage is None or stage.status not in (Season.Status.FINISHED, Season.Status.ARCHIVED):
         raise WrongStatus(_("The first stage has not finished yet."), code="stage_running", field="season")
     rows = Standing.objects.filter(season=stage).select_related("entrant").order_by("rank")
-    players = [row.entrant.player_id for row in rows if not row.entrant.withdrawn][: tournament.stage_top]
+    # a fixed-partnership season's entrant is a team: it enters the playoff as one
+    teams = [(row.entrant.player_id, row.entrant.partner_id) for row in rows if not row.entrant.withdrawn]
     TournamentEntrant.objects.filter(tournament=tournament).delete()
-    TournamentEntrant.objects.bulk_create(TournamentEntrant(tournament=tournament, player_id=p) for p in players)
+    TournamentEntrant.objects.bulk_create(
+        TournamentEntrant(tournament=tournament, player_id=p, partner_id=q) for p, q in teams[: tournament.stage_top]
+    )
 
 
-def _seeds(tournament: Tournament, entrant_ids: list[int], players: dict[int, int]) -> list[int]:
-    """T-D1: the entrants best first by the organizer's method (the entrant ids, as the bracket holds them)."""
+def _members(entrant: TournamentEntrant) -> list[int]:
+    """The entrant's players: one, or a team's two."""
+    return [entrant.player_id, *([entrant.partner_id] if entrant.partner_id else [])]
+
+
+def _seeds(tournament: Tournament, entrant_ids: list[int], players: dict[int, list[int]]) -> list[int]:
+    """T-D1: the entrants best first by the organizer's method (the entrant ids, as the bracket holds them). A team's
+    rating is the mean of its rated players' ordinals; its standing is that of the first-stage entrant either of its
+    players played in."""
     method = tournament.seeding
     ratings: dict[int, float] = {}
     ranking: list[int] = []
+    everyone = [p for members in players.values() for p in members]
     if method == Tournament.Seeding.RATING:
         ordinals = dict(
-            Rating.objects.filter(game=tournament.game, player_id__in=players.values()).values_list(
-                "player_id", "ordinal"
-            )
+            Rating.objects.filter(game=tournament.game, player_id__in=everyone).values_list("player_id", "ordinal")
         )
-        ratings = {e: ordinals[p] for e, p in players.items() if p in ordinals}
+        for e, members in players.items():
+            rated = [ordinals[p] for p in members if p in ordinals]
+            if rated:
+                ratings[e] = sum(rated) / len(rated)
     elif method == Tournament.Seeding.STANDINGS:
-        by_player = {p: e for e, p in players.items()}
+        by_player = {p: e for e, members in players.items() for p in members}
         rows = Standing.objects.filter(season=tournament.season).order_by("rank")
-        ranking = [by_player[p] for p in rows.values_list("entrant__player_id", flat=True) if p in by_player]
+        for p, q in rows.values_list("entrant__player_id", "entrant__partner_id"):
+            found = by_player.get(p) or (by_player.get(q) if q else None)
+            if found is not None and found not in ranking:
+                ranking.append(found)
     return seeds_order(method, entrant_ids, ratings=ratings, ranking=ranking, seed=tournament.draw_seed)  # type: ignore[arg-type]
 
 
@@ -314,11 +374,14 @@ def tournament_advance(*, table_id: int) -> Tournament | None:
         _state_save(tournament, tournament.state)
         return tournament
     seats = dict(Seat.objects.filter(table=table).values_list("index", "player_id"))
-    entrant_of = dict(
-        TournamentEntrant.objects.filter(tournament=tournament, player_id__in=seats.values()).values_list(
-            "player_id", "id"
-        )
+    entrant_of: dict[int, int] = {}
+    rows = TournamentEntrant.objects.filter(tournament=tournament).filter(
+        Q(player_id__in=seats.values()) | Q(partner_id__in=seats.values())
     )
+    for entrant_id, player_id, partner_id in rows.values_list("id", "player_id", "partner_id"):
+        entrant_of[player_id] = entrant_id
+        if partner_id:
+            entrant_of[partner_id] = entrant_id
     results = {r.seat: r for r in Result.objects.filter(table=table)}
     if tournament.format == Tournament.Format.MULTI_ELIM:
         state = _multiplayer_record(tournament, link, table, results)
@@ -331,11 +394,12 @@ def tournament_advance(*, table_id: int) -> Tournament | None:
 def _bracket_record(
     state: State, match: str, results: dict[int, Result], seats: dict[int, int], entrant_of: dict[int, int]
 ) -> State:
-    """The table's winner is the seat alone in first place; both first is a drawn table (T-D3)."""
+    """The table's winner is the entrant alone in first place (a team by its seats, which the engine places
+    together); both first is a drawn table (T-D3)."""
     if bracket.match_get(state, match)["decided"] is not None:
         return state  # decided meanwhile (a forfeit, a withdrawal): this table no longer counts
-    firsts = [seat for seat, result in results.items() if result.place == 1]
-    winner = entrant_of[seats[firsts[0]]] if len(firsts) == 1 else None
+    firsts = {entrant_of[seats[seat]] for seat, result in results.items() if result.place == 1}
+    winner = firsts.pop() if len(firsts) == 1 else None
     state, _events = bracket.table_record(state, match, winner=winner)
     return state
 
@@ -444,14 +508,20 @@ def _tables_open(tournament: Tournament) -> list[Table]:
         tournament.state = state
     if not wanted:
         return []
-    players = dict(TournamentEntrant.objects.filter(tournament=tournament).values_list("id", "player"))
-    by_id = Player.objects.in_bulk(set(players.values()))
+    members = {
+        entrant_id: [player_id, *([partner_id] if partner_id else [])]
+        for entrant_id, player_id, partner_id in TournamentEntrant.objects.filter(tournament=tournament).values_list(
+            "id", "player", "partner"
+        )
+    }
+    by_id = Player.objects.in_bulk({p for pair in members.values() for p in pair})
+    sides = team_seats(engine_for(tournament.game))
     opened = []
     for key, seats in wanted:
         table = table_create(
             club=tournament.club,
             game=tournament.game,
-            players=[by_id[players[entrant]] for entrant in seats],
+            players=[by_id[p] for p in _seating(seats, members, sides)],
             options=tournament.options,
             time_per_move=timedelta(seconds=tournament.time_per_move),
             rated=tournament.rated,
@@ -463,6 +533,18 @@ def _tables_open(tournament: Tournament) -> list[Table]:
         TournamentTable.objects.create(tournament=tournament, table=table, match=key, number=counts[key])
         opened.append(table)
     return opened
+
+
+def _seating(entrants: list[int], members: dict[int, list[int]], sides: list[list[int]] | None) -> list[int]:
+    """The players at a table's seats, in seat order. A team plays at the seats of its side: the entrant the bracket
+    seats first (T-D2 alternates it from table to table) at the engine's first team's seats."""
+    if sides is None:
+        return [members[entrant][0] for entrant in entrants]
+    seats = [0] * sum(len(side) for side in sides)
+    for side, entrant in zip(sides, entrants, strict=True):
+        for seat, player in zip(side, members[entrant], strict=True):
+            seats[seat] = player
+    return seats
 
 
 def _tables_void(tournament: Tournament) -> None:
