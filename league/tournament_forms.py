@@ -1,5 +1,6 @@
-"""The page's form for a new bracket tournament: what an organizer typed, read into a `TournamentSpec`; the service
-checks the rest (and its refusals land on the field they name)."""
+"""The page's forms of bracket tournaments: a new tournament (what an organizer typed, read into a
+`TournamentSpec`), a team entered by an organizer, an organizer's forfeit ruling; the services check the rest (and
+their refusals land on the field they name)."""
 
 from datetime import timedelta
 from typing import Any
@@ -8,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games import available_games, get_engine
-from league.models import Club, Season, Tournament
+from league.models import Club, Player, Season, Tournament
 from league.services.tournaments import BEST_OF_MAX, TournamentSpec
 
 FORMATS: list[tuple[str, Any]] = [
@@ -106,3 +107,36 @@ class TournamentForm(forms.Form):
             points=data["points"],
             rated=data["rated"],
         )
+
+
+class TournamentTeamForm(forms.Form):
+    """A team of two of the club's members, entered by an organizer (a game played by partners, such as Coinche)."""
+
+    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
+    partner = forms.ModelChoiceField(label=_("Partner"), queryset=Player.objects.none())
+
+    def __init__(self, *args: object, club: Club, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        members = Player.objects.filter(memberships__club=club).order_by("display_name", "id")
+        for name in ("player", "partner"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = members
+
+
+class MatchForfeitForm(forms.Form):
+    """T-D4: an organizer's ruling that one entrant of a match in play or waiting loses it."""
+
+    forfeit = forms.ChoiceField(label=_("Match and the entrant who forfeits"))
+    reason = forms.CharField(label=_("Reason"), max_length=100, required=False)
+
+    def __init__(self, *args: object, choices: list[tuple[str, str]], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        field = self.fields["forfeit"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = choices
+
+    def ruling(self) -> tuple[str, int]:
+        """The match and the player (a team: its first player) who forfeits it."""
+        match, _sep, player = self.cleaned_data["forfeit"].rpartition(":")
+        return match, int(player)

@@ -72,12 +72,35 @@ class TournamentSerializer(serializers.Serializer):
 class TournamentEntrantSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     player_id = serializers.IntegerField()
-    name = serializers.CharField()
+    partner_id = serializers.IntegerField(allow_null=True, help_text="A team's second player (games played by teams).")
+    name = serializers.CharField(help_text="The player's name, or the team's \"Alice & Bob\".")
     seed = serializers.IntegerField(allow_null=True)
     withdrawn = serializers.BooleanField()
     place = serializers.IntegerField(allow_null=True)
     shared = serializers.IntegerField(allow_null=True)
     points = serializers.CharField(allow_null=True)
+
+
+class TournamentRegisterSerializer(serializers.Serializer):
+    """Who enters: the caller when empty; an organizer may name a member, and enters a team by naming its two."""
+
+    player_id = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False, allow_null=True, default=None)
+    partner_id = serializers.IntegerField(
+        min_value=1,
+        max_value=ID_MAX,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Games played by teams only (Coinche): the team's second player.",
+    )
+
+
+class TournamentForfeitSerializer(serializers.Serializer):
+    match = serializers.CharField(max_length=16, help_text='The match\'s id in the bracket ("W1.3", "L2.1", "GF.1").')
+    player_id = serializers.IntegerField(
+        min_value=1, max_value=ID_MAX, help_text="The player who forfeits (either player of a team: the team)."
+    )
+    reason = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
 
 
 class TournamentTableRefSerializer(serializers.Serializer):

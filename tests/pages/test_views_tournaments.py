@@ -123,7 +123,9 @@ def test_the_exports_list_standings_and_every_seat(club_setup, django_capture_on
         play_moves(table, random.Random(1))
     standings = _client().get(f"/tournaments/{tournament.pk}/export/standings.csv")
     rows = list(csv.reader(io.StringIO(standings.content.decode())))
-    assert rows[0] == ["place", "shared", "seed", "player_id", "player", "points", "withdrawn"]
+    assert rows[0] == [
+        "place", "shared", "seed", "player_id", "player", "points", "withdrawn", "partner_id", "partner"
+    ]  # fmt: skip
     assert sorted(row[0] for row in rows[1:]) == ["1", "2"]
     results = _client().get(f"/tournaments/{tournament.pk}/export/results.csv").content.decode()
     lines = list(csv.reader(io.StringIO(results)))
@@ -157,3 +159,68 @@ def test_a_multiplayer_elimination_page_lists_each_rounds_tables(club_setup, fak
         assert f'href="/tables/{table.pk}/"' in page
     for player in members + extra:
         assert player.display_name in page
+
+
+def _coinche_cup(club, organizer, teams):
+    spec = TournamentSpec(name="Coinche Cup", game="coinche", format="single_elim", seeding="entered")
+    tournament = tournament_create(club=club, by=organizer, spec=spec)
+    for player, partner in teams:
+        tournament_register(tournament=tournament, player=player, partner=partner, by=organizer)
+    return tournament
+
+
+def test_an_organizer_enters_a_team_from_the_page(club_setup):
+    club, organizer, members = club_setup
+    tournament = _coinche_cup(club, organizer, [])
+    url = f"/tournaments/{tournament.pk}/"
+    page = _client(organizer).get(url).content.decode()
+    assert f'action="{url}team/"' in page and 'name="partner"' in page
+    # a member sees neither the team form nor an entry button of their own
+    member_page = _client(members[0]).get(url).content.decode()
+    assert 'name="partner"' not in member_page and f"{url}register/" not in member_page
+    team = {"player": members[0].pk, "partner": members[1].pk}
+    assert _client(members[0]).post(f"{url}team/", team).status_code == 403
+    assert _client(organizer).post(f"{url}team/", team).status_code == 302
+    entrant = TournamentEntrant.objects.get(tournament=tournament)
+    assert (entrant.player_id, entrant.partner_id) == (members[0].pk, members[1].pk)
+    # a player already in a team: the refusal is shown on the form
+    refused = _client(organizer).post(f"{url}team/", {"player": members[2].pk, "partner": members[1].pk})
+    assert refused.status_code == 400 and "already entered" in refused.content.decode()
+
+
+def test_a_team_bracket_names_each_team_with_both_players(club_setup):
+    club, organizer, members = club_setup
+    for member, name in zip(members, ["Alice", "Bob", "Carol", "Dan"], strict=True):
+        member.display_name = name
+        member.save()
+    tournament = _coinche_cup(club, organizer, [(members[0], members[1]), (members[2], members[3])])
+    tournament_start(tournament=tournament, by=organizer)
+    page = _client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Alice &amp; Bob" in page and "Carol &amp; Dan" in page
+    # the table in play lists each team once
+    assert "Alice &amp; Bob – Carol &amp; Dan" in page
+
+
+def test_t_d4_the_organizer_rules_a_forfeit_from_the_page(club_setup):
+    club, organizer, members = club_setup
+    tournament = _cup(club, organizer, members, format="single_elim")
+    tournament_start(tournament=tournament, by=organizer)
+    url = f"/tournaments/{tournament.pk}/"
+    page = _client(organizer).get(url).content.decode()
+    assert f'action="{url}forfeit/"' in page
+    assert f'value="W1.1:{members[0].pk}"' in page
+    assert f'action="{url}forfeit/"' not in _client(members[0]).get(url).content.decode()
+    ruling = {"forfeit": f"W1.1:{members[0].pk}", "reason": "absent"}
+    # others are refused; the form needs its CSRF token
+    assert _client(members[1]).post(f"{url}forfeit/", ruling).status_code == 403
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(organizer.user)
+    assert strict.post(f"{url}forfeit/", ruling).status_code == 403
+    assert _client(organizer).post(f"{url}forfeit/", ruling).status_code == 302
+    tournament.refresh_from_db()
+    match = next(m for m in tournament.state["matches"] if m["id"] == "W1.1")
+    loser = TournamentEntrant.objects.get(tournament=tournament, player=members[0])
+    assert (match["decided"], match["loser"]) == ("forfeit", loser.pk)
+    # the match is decided: it is no longer offered, and the same ruling is refused
+    assert f'value="W1.1:{members[0].pk}"' not in _client(organizer).get(url).content.decode()
+    assert _client(organizer).post(f"{url}forfeit/", ruling).status_code == 400
