@@ -205,3 +205,21 @@ def test_t_r11_a_fixed_partnership_season_sends_its_teams_to_the_playoff(fake_te
     assert [(e.player_id, e.partner_id) for e in seeded] == [(m[6].pk, m[7].pk), (m[4].pk, m[5].pk)]
     (table,) = _tables_in_play(tournament)
     assert _seats(table) == [m[6].pk, m[4].pk, m[7].pk, m[5].pk]
+
+
+def test_t_d2_a_coinche_team_final_is_played_by_its_four_seats_to_the_end(django_capture_on_commit_callbacks):
+    # given: two Coinche teams in a short race (the engine's short variant)
+    tournament, organizer, m = _team_cup("coinche", 2, options={"target_score": 300})
+    tournament = tournament_start(tournament=tournament, by=organizer)
+    (table,) = _tables_in_play(tournament)
+    # K-R1: partners sit opposite, seed 1's team at seats 0 and 2
+    assert _seats(table) == [m[0].pk, m[2].pk, m[1].pk, m[3].pk]
+    # when: the table is played to its end
+    with django_capture_on_commit_callbacks(execute=True):
+        play_moves(table, random.Random(2))
+    tournament.refresh_from_db()
+    # then: the team whose seats the engine placed first is the champion
+    winners = set(Result.objects.filter(table=table, place=1).values_list("player_id", flat=True))
+    champion = TournamentEntrant.objects.get(tournament=tournament, place=1)
+    assert tournament.status == Tournament.Status.FINISHED
+    assert winners == {champion.player_id, champion.partner_id}
