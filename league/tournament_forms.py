@@ -62,6 +62,11 @@ class TournamentForm(forms.Form):
         label=_("Entrants going through to the playoff"), required=False, min_value=2, max_value=1024
     )
     playoff = forms.ChoiceField(label=_("Playoff"), choices=PLAYOFFS, initial=Tournament.Playoff.SINGLE_ELIM)
+    per_division = forms.BooleanField(
+        label=_("One playoff per division"),
+        required=False,
+        help_text=_("Two stages: a playoff for each division of the season's league, each fed by its own division."),
+    )
     hours_per_move = forms.IntegerField(label=_("Hours per move"), min_value=1, max_value=24 * 30, initial=24)
     points = forms.CharField(
         label=_("Points by place"),

@@ -15,7 +15,7 @@ only entrants, and the league seats each team at its side's seats and reads the 
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from fractions import Fraction
 from typing import Any
@@ -91,6 +91,31 @@ def tournament_create(*, club: Club, by: Player, spec: TournamentSpec) -> Tourna
     organizer_check(club=club, player=by)
     values = tournament_values(club=club, spec=spec)
     return Tournament.objects.create(club=club, created_by=by, **values)
+
+
+@transaction.atomic
+def tournaments_create_per_division(*, club: Club, by: Player, spec: TournamentSpec) -> list[Tournament]:
+    """T-R11, issue 22's "divisions may each feed their own playoff": one two-stage tournament per division of the
+    first stage's league edition (the seasons of the same league and edition), top division first, each taking the
+    top K of its own division; all of them, or none when one is refused."""
+    if spec.format != Tournament.Format.TWO_STAGE or spec.season is None:
+        raise BadOptions(_("A playoff per division needs two stages and a season as the first stage."), field="season")
+    divisions = Season.objects.filter(
+        club=club, league=spec.season.league, edition=spec.season.edition, game=spec.season.game
+    ).order_by("division_level", "id")
+    return [
+        tournament_create(
+            club=club,
+            by=by,
+            spec=replace(spec, name=_division_name(spec.name, division), season=division),
+        )
+        for division in divisions
+    ]
+
+
+def _division_name(name: str, division: Season) -> str:
+    label = division.division_name or _("Division %(level)s") % {"level": division.division_level}
+    return f"{name.strip()} · {label}"[:100]
 
 
 def tournament_values(*, club: Club, spec: TournamentSpec) -> dict[str, Any]:

@@ -36,6 +36,7 @@ from league.services.tournaments import (
     tournament_register,
     tournament_start,
     tournament_withdraw,
+    tournaments_create_per_division,
 )
 from league.spreadsheet import csv_text
 from league.tournament_forms import FORMATS, MatchForfeitForm, TournamentForm, TournamentTeamForm
@@ -79,12 +80,18 @@ def club_tournaments_page(request: HttpRequest, slug: str) -> HttpResponse:
         form = TournamentForm(request.POST or None, club=club)
         if request.method == "POST" and form.is_valid():
             try:
-                tournament = tournament_create(club=club, by=player_required(request), spec=form.spec())
+                if form.cleaned_data["per_division"]:
+                    created = tournaments_create_per_division(club=club, by=player_required(request), spec=form.spec())
+                else:
+                    created = [tournament_create(club=club, by=player_required(request), spec=form.spec())]
             except ServiceError as error:
                 add_service_error(form, error)
             else:
+                if len(created) > 1:
+                    messages.success(request, _("A playoff is created for each division."))
+                    return redirect("club_tournaments", slug=club.slug)
                 messages.success(request, _("The tournament is created: registration is open."))
-                return redirect("tournament", tournament_id=tournament.pk)
+                return redirect("tournament", tournament_id=created[0].pk)
         if request.method == "POST":
             status = 400
     elif request.method == "POST":

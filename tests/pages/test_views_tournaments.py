@@ -7,8 +7,9 @@ import random
 
 import pytest
 from django.test import Client
+from django.utils.timezone import now
 
-from league.models import Membership, Table, Tournament, TournamentEntrant
+from league.models import Entrant, Membership, Season, Standing, Table, Tournament, TournamentEntrant
 from league.services.clubs import club_create
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
 from tests.league.factories import MembershipFactory, PlayerFactory
@@ -224,3 +225,33 @@ def test_t_d4_the_organizer_rules_a_forfeit_from_the_page(club_setup):
     # the match is decided: it is no longer offered, and the same ruling is refused
     assert f'value="W1.1:{members[0].pk}"' not in _client(organizer).get(url).content.decode()
     assert _client(organizer).post(f"{url}forfeit/", ruling).status_code == 400
+
+
+def test_t_r11_a_playoff_per_division_is_created_and_started_from_the_pages(club_setup, fake_game):
+    club, organizer, members = club_setup
+    divisions = []
+    for level, (name, players) in enumerate((("North", members[:2]), ("South", members[2:])), start=1):
+        season = Season.objects.create(
+            club=club, name="League", league="league", division_level=level, division_name=name, game=fake_game
+        )
+        for rank, player in enumerate(players, start=1):
+            entrant = Entrant.objects.create(season=season, player=player)
+            Standing.objects.create(season=season, entrant=entrant, rank=rank, points=5, lot=rank, computed_at=now())
+        divisions.append(season)
+    data = {"name": "Playoff", "game": fake_game, "format": "two_stage", "seeding": "standings"}
+    data |= {"season": divisions[0].pk, "stage_top": "2", "per_division": "on", "best_of": "1"}
+    data |= {"playoff": "single_elim", "hours_per_move": "24"}
+    # when: the organizer creates the playoffs from the form (the test game's default options)
+    response = _client(organizer).post(f"/clubs/{club.slug}/tournaments/", data)
+    assert response.status_code == 302 and response["Location"] == f"/clubs/{club.slug}/tournaments/"
+    north, south = Tournament.objects.order_by("id")
+    assert (north.name, north.season_id, south.season_id) == ("Playoff · North", divisions[0].pk, divisions[1].pk)
+    # then: a playoff starts from its page once its division has finished, with its division's players
+    Season.objects.filter(pk=divisions[0].pk).update(status=Season.Status.FINISHED)
+    assert _client(organizer).post(f"/tournaments/{north.pk}/start/").status_code == 302
+    north.refresh_from_db()
+    assert north.status == Tournament.Status.RUNNING
+    entered = TournamentEntrant.objects.filter(tournament=north).order_by("seed").values_list("player_id", flat=True)
+    assert list(entered) == [members[0].pk, members[1].pk]
+    _client(organizer).post(f"/tournaments/{south.pk}/start/")
+    assert Tournament.objects.get(pk=south.pk).status == Tournament.Status.REGISTRATION  # the South still plays
