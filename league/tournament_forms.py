@@ -16,7 +16,7 @@ FORMATS: list[tuple[str, Any]] = [
     (Tournament.Format.SINGLE_ELIM, _("Single elimination")),
     (Tournament.Format.DOUBLE_ELIM, _("Double elimination")),
     (Tournament.Format.MULTI_ELIM, _("Multiplayer elimination")),
-    (Tournament.Format.TWO_STAGE, _("Two stages: a season, then a playoff")),
+    (Tournament.Format.TWO_STAGE, _("Two stages: a season or groups, then a playoff")),
 ]
 SEEDINGS = [
     (Tournament.Seeding.RATING, _("By rating")),
@@ -59,7 +59,18 @@ class TournamentForm(forms.Form):
         help_text=_("Multiplayer elimination; empty: half of each table."),
     )
     stage_top = forms.IntegerField(
-        label=_("Entrants going through to the playoff"), required=False, min_value=2, max_value=1024
+        label=_("Entrants going through to the playoff"),
+        required=False,
+        min_value=1,
+        max_value=1024,
+        help_text=_("With groups: how many of each group."),
+    )
+    groups = forms.IntegerField(
+        label=_("Groups"),
+        required=False,
+        min_value=1,
+        max_value=64,
+        help_text=_("Two stages without a season: the entrants are drawn into this many groups, each a round robin."),
     )
     playoff = forms.ChoiceField(label=_("Playoff"), choices=PLAYOFFS, initial=Tournament.Playoff.SINGLE_ELIM)
     per_division = forms.BooleanField(
@@ -107,6 +118,7 @@ class TournamentForm(forms.Form):
             grand_final_reset=data["grand_final_reset"],
             advance=data["advance"],
             stage_top=data["stage_top"],
+            groups=data["groups"],
             playoff=data["playoff"],
             time_per_move=timedelta(hours=data["hours_per_move"]),
             points=data["points"],

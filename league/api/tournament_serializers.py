@@ -48,6 +48,14 @@ class TournamentSerializer(serializers.Serializer):
     stage_top = serializers.IntegerField(
         min_value=2, max_value=SMALL_MAX, required=False, allow_null=True, default=None
     )
+    groups = serializers.IntegerField(
+        min_value=1,
+        max_value=64,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Two stages with groups as the first stage: how many groups (stage_top: how many of each go on).",
+    )
     playoff = serializers.ChoiceField(choices=Tournament.Playoff.values, required=False, default="single_elim")
     options = JsonObjectField(required=False, default=dict, help_text="The engine options of every table.")
     time_per_move = serializers.IntegerField(
@@ -140,6 +148,7 @@ TOURNAMENT_FIELDS = [
     "grand_final_reset",
     "advance",
     "stage_top",
+    "groups",
     "playoff",
     "options",
     "time_per_move",

@@ -47,8 +47,10 @@ class Tournament(models.Model):
     grand_final_reset = models.BooleanField(default=True)
     # multiplayer elimination: how many of each table go through (null: half, T-R10)
     advance = models.PositiveSmallIntegerField(null=True, blank=True)
-    # two stages: how many of the first stage's standings enter the playoff, and its kind
+    # two stages: how many of the first stage's standings enter the playoff (with groups: of each group), and its kind
     stage_top = models.PositiveSmallIntegerField(null=True, blank=True)
+    # two stages with groups as the first stage (T-R11): how many groups the field is drawn into (null: a season)
+    groups = models.PositiveSmallIntegerField(null=True, blank=True)
     playoff = models.CharField(max_length=16, choices=Playoff.choices, default=Playoff.SINGLE_ELIM)
     # the engine options of every table, after engine.check_options
     options = models.JSONField(default=dict, blank=True)

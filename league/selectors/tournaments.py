@@ -9,7 +9,7 @@ from django.db.models import Q, QuerySet
 from league.engines import engine_for, team_seats
 from league.errors import NotFound
 from league.models import Club, Player, Result, Season, Seat, Table, Tournament, TournamentEntrant, TournamentTable
-from league.tournaments import bracket
+from league.tournaments import bracket, two_stage
 
 STANDINGS_HEADER = ["place", "shared", "seed", "player_id", "player", "points", "withdrawn", "partner_id", "partner"]
 RESULTS_HEADER = ["match", "table_number", "table_id", "status", "seat", "player_id", "player", "place", "score"]
@@ -70,10 +70,29 @@ def tournament_forfeitable(*, tournament: Tournament) -> list[tuple[str, list[tu
         return []
     names = tournament_names(tournament=tournament)
     players = dict(TournamentEntrant.objects.filter(tournament=tournament).values_list("id", "player_id"))
+    state = tournament.state
+    if state.get("stage") == "groups":
+        ready = [(m["id"], m["entrants"]) for m in state["group_matches"] if m["decided"] is None]
+    else:
+        ready = [(m, bracket.match_get(state, m)["entrants"]) for m in bracket.matches_ready(state)]
+    return [(match_id, [(players[e], names.get(e, "?")) for e in entrants]) for match_id, entrants in ready]
+
+
+def tournament_groups(*, tournament: Tournament) -> list[dict[str, Any]]:
+    """Two stages with groups (T-R11): each group's table, best first, with who went (or is placed to go) through."""
+    state = tournament.state
+    stage = state if state.get("stage") == "groups" else state.get("group_stage")
+    if not stage:
+        return []
+    names = tournament_names(tournament=tournament)
+    per_group = int(stage["per_group"])
     out = []
-    for match_id in bracket.matches_ready(tournament.state):
-        entrants = bracket.match_get(tournament.state, match_id)["entrants"]
-        out.append((match_id, [(players[e], names.get(e, "?")) for e in entrants]))
+    for number, table in enumerate(two_stage.group_rankings(stage), start=1):
+        rows = [
+            {**row, "rank": rank, "name": names.get(row["entrant"], "?"), "through": rank <= per_group}
+            for rank, row in enumerate(table, start=1)
+        ]
+        out.append({"name": chr(ord("A") + number - 1) if number <= 26 else str(number), "rows": rows})
     return out
 
 

@@ -45,13 +45,14 @@ from league.models import (
 )
 from league.services.seasons import WrongStatus, organizer_check
 from league.services.tables import table_annul, table_create, time_per_move_check
-from league.tournaments import bracket, multiplayer, places
+from league.tournaments import bracket, multiplayer, places, two_stage
 from league.tournaments.common import State
 from league.tournaments.double_elimination import double_elimination_create
 from league.tournaments.seeding import seeds_order
 from league.tournaments.single_elimination import single_elimination_create
 
 BEST_OF_MAX = 9
+GROUPS_MAX = 64
 DUEL = 2  # a bracket match is one entrant against another
 BRACKETS = (Tournament.Format.SINGLE_ELIM, Tournament.Format.DOUBLE_ELIM, Tournament.Format.TWO_STAGE)
 
@@ -70,6 +71,7 @@ class TournamentSpec:
     grand_final_reset: bool = True
     advance: int | None = None
     stage_top: int | None = None
+    groups: int | None = None
     playoff: str = Tournament.Playoff.SINGLE_ELIM
     options: dict[str, Any] = field(default_factory=dict)
     time_per_move: timedelta = timedelta(days=1)
@@ -142,13 +144,23 @@ def tournament_values(*, club: Club, spec: TournamentSpec) -> dict[str, Any]:
         raise BadOptions(_("At least one player of a table goes through, and not all of them."), field="advance")
     if spec.playoff not in Tournament.Playoff.values:
         raise BadOptions(_("No such playoff."), field="playoff")
-    needs_season = spec.format == Tournament.Format.TWO_STAGE or spec.seeding == Tournament.Seeding.STANDINGS
+    two_stage_ = spec.format == Tournament.Format.TWO_STAGE
+    if spec.groups is not None and (not two_stage_ or not 1 <= spec.groups <= GROUPS_MAX):
+        raise BadOptions(_("Groups are the first stage of two stages: 1 to 64 of them."), field="groups")
+    if spec.groups is not None and spec.season is not None:
+        raise BadOptions(_("The first stage is a season or groups, not both."), field="groups")
+    from_season = two_stage_ and spec.groups is None
+    needs_season = from_season or spec.seeding == Tournament.Seeding.STANDINGS
     if needs_season and spec.season is None:
         raise BadOptions(_("Choose the season whose standings are used."), field="season")
     if spec.season is not None and (spec.season.club_id != club.pk or spec.season.game != spec.game):
         raise BadOptions(_("The season must be one of this club's, of the same game."), field="season")
-    if spec.format == Tournament.Format.TWO_STAGE and (spec.stage_top is None or spec.stage_top < 2):
+    if from_season and (spec.stage_top is None or spec.stage_top < 2):
         raise BadOptions(_("Say how many of the first stage go through: two or more."), field="stage_top")
+    if two_stage_ and spec.groups is not None and (spec.stage_top is None or spec.stage_top * spec.groups < 2):
+        raise BadOptions(
+            _("Say how many of each group go through: two or more in all."), code="bad_stage_top", field="stage_top"
+        )
     if any(not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= 100_000 for p in spec.points):
         raise BadOptions(_("Points by place are whole numbers from 0 to 100000."), field="points")
     time_per_move_check(spec.time_per_move)
@@ -162,13 +174,15 @@ def tournament_values(*, club: Club, spec: TournamentSpec) -> dict[str, Any]:
         "name": name,
         "game": spec.game,
         "format": spec.format,
-        "seeding": Tournament.Seeding.STANDINGS if spec.format == Tournament.Format.TWO_STAGE else spec.seeding,
+        # a season's playoff is seeded by its standings; groups are drawn by the organizer's seeding (T-D1)
+        "seeding": Tournament.Seeding.STANDINGS if from_season else spec.seeding,
         "season": spec.season,
         "best_of": spec.best_of,
         "third_place": spec.third_place,
         "grand_final_reset": spec.grand_final_reset,
         "advance": spec.advance,
         "stage_top": spec.stage_top,
+        "groups": spec.groups,
         "playoff": spec.playoff,
         "options": options,
         "time_per_move": int(spec.time_per_move.total_seconds()),
@@ -196,7 +210,7 @@ def tournament_register(
     by = by or player
     if tournament.status != Tournament.Status.REGISTRATION:
         raise WrongStatus(_("Registration for this tournament is closed."), field="status")
-    if tournament.format == Tournament.Format.TWO_STAGE:
+    if tournament.format == Tournament.Format.TWO_STAGE and tournament.groups is None:
         raise WrongStatus(_("The playoff's entrants come from its first stage."), code="no_registration")
     teams = team_seats(engine_for(tournament.game)) is not None
     if teams and partner is None:
@@ -245,7 +259,10 @@ def tournament_withdraw(*, tournament: Tournament, player: Player, by: Player) -
         return None
     if tournament.status == Tournament.Status.FINISHED or tournament.format == Tournament.Format.MULTI_ELIM:
         raise WrongStatus(_("A player can no longer withdraw from this tournament."), field="status")
-    state, _events = bracket.entrant_withdraw(tournament.state, entrant.pk)
+    if _in_groups(tournament):
+        state = two_stage.group_withdraw(tournament.state, entrant.pk)
+    else:
+        state, _events = bracket.entrant_withdraw(tournament.state, entrant.pk)
     entrant.withdrawn = True
     entrant.save(update_fields=["withdrawn"])
     _state_save(tournament, state)
@@ -263,12 +280,18 @@ def tournament_match_forfeit(
     if tournament.status != Tournament.Status.RUNNING or tournament.format == Tournament.Format.MULTI_ELIM:
         raise WrongStatus(_("Only a running bracket's matches can be forfeited."), field="status")
     try:
-        decided = bracket.match_get(tournament.state, match)["decided"]
+        current = _match_of(tournament.state, match)
     except KeyError as error:
         raise NotFound(_("No such match."), field="match") from error
-    if decided is not None:
+    if current["decided"] is not None:
         raise WrongStatus(_("This match is already decided."), code="match_decided", field="match")
     entrant = _entrant_of(tournament, player)
+    if _in_groups(tournament):
+        if entrant is None or entrant.pk not in current["entrants"]:
+            raise BadOptions(_("This player has no such match to forfeit."), field="match")
+        other = current["entrants"][1 - current["entrants"].index(entrant.pk)]
+        _state_save(tournament, two_stage.group_match_record(tournament.state, match, winner=other, decided="forfeit"))
+        return tournament
     try:
         state, _events = bracket.match_forfeit(
             tournament.state, match, entrant=entrant.pk if entrant else -1, reason=reason[:100] or "forfeit"
@@ -277,6 +300,21 @@ def tournament_match_forfeit(
         raise BadOptions(_("This player has no such match to forfeit."), field="match") from error
     _state_save(tournament, state)
     return tournament
+
+
+def _in_groups(tournament: Tournament) -> bool:
+    """A two-stage tournament still in its group stage (T-R11)."""
+    return bool(tournament.state.get("stage") == "groups")
+
+
+def _match_of(state: State, match_id: str) -> dict[str, Any]:
+    """A match of the bracket or of the group stage; KeyError for none."""
+    if state.get("stage") == "groups":
+        for match in state["group_matches"]:
+            if match["id"] == match_id:
+                return dict(match)
+        raise KeyError(match_id)
+    return bracket.match_get(state, match_id)
 
 
 # --- start -------------------------------------------------------------------------------------------------------
@@ -289,7 +327,7 @@ def tournament_start(*, tournament: Tournament, by: Player) -> Tournament:
     organizer_check(club=tournament.club, player=by)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise WrongStatus(_("The tournament has already started."), field="status")
-    if tournament.format == Tournament.Format.TWO_STAGE:
+    if tournament.format == Tournament.Format.TWO_STAGE and tournament.groups is None:
         _entrants_from_stage(tournament)
     entrants = list(TournamentEntrant.objects.filter(tournament=tournament).order_by("entered_at", "id"))
     engine = engine_for(tournament.game)
@@ -299,7 +337,17 @@ def tournament_start(*, tournament: Tournament, by: Player) -> Tournament:
     seeds = _seeds(tournament, [e.pk for e in entrants], {e.pk: _members(e) for e in entrants})
     for number, entrant_id in enumerate(seeds, start=1):
         TournamentEntrant.objects.filter(pk=entrant_id).update(seed=number)
-    state = _state_new(tournament, seeds, engine.min_players, engine.max_players)
+    if tournament.format == Tournament.Format.TWO_STAGE and tournament.groups is not None:
+        try:
+            state = two_stage.groups_stage_create(seeds, groups=tournament.groups, per_group=tournament.stage_top or 1)
+        except ValueError as error:
+            raise WrongStatus(
+                _("Too few entrants for these groups: each needs two, and as many as go through."),
+                code="too_few_entrants",
+                field="entrants",
+            ) from error
+    else:
+        state = _state_new(tournament, seeds, engine.min_players, engine.max_players)
     tournament.status = Tournament.Status.RUNNING
     tournament.started_at = timezone.now()
     _state_save(tournament, state)
@@ -410,6 +458,8 @@ def tournament_advance(*, table_id: int) -> Tournament | None:
     results = {r.seat: r for r in Result.objects.filter(table=table)}
     if tournament.format == Tournament.Format.MULTI_ELIM:
         state = _multiplayer_record(tournament, link, table, results)
+    elif _in_groups(tournament):
+        state = _group_record(tournament.state, link.match, results, seats, entrant_of)
     else:
         state = _bracket_record(tournament.state, link.match, results, seats, entrant_of)
     _state_save(tournament, state)
@@ -427,6 +477,16 @@ def _bracket_record(
     winner = firsts.pop() if len(firsts) == 1 else None
     state, _events = bracket.table_record(state, match, winner=winner)
     return state
+
+
+def _group_record(
+    state: State, match: str, results: dict[int, Result], seats: dict[int, int], entrant_of: dict[int, int]
+) -> State:
+    """A group match is one table: the entrant alone in first place wins it, else it is drawn."""
+    if _match_of(state, match)["decided"] is not None:
+        return state
+    firsts = {entrant_of[seats[seat]] for seat, result in results.items() if result.place == 1}
+    return two_stage.group_match_record(state, match, winner=firsts.pop() if len(firsts) == 1 else None)
 
 
 def _multiplayer_record(
@@ -461,6 +521,11 @@ def _start_total(table: Table) -> int:
 
 def _state_save(tournament: Tournament, state: State) -> None:
     """Store the state, place the entrants it placed, open the tables it can play, and finish when it is over."""
+    if state.get("stage") == "groups" and two_stage.groups_over(state):
+        # T-R11, T-R12: the groups are over; their qualifiers enter the playoff, the groups kept for the page
+        engine = engine_for(tournament.game)
+        playoff = _state_new(tournament, two_stage.group_qualifiers(state), engine.min_players, engine.max_players)
+        state = {**playoff, "group_stage": state}
     tournament.state = state
     placed = _places(tournament)
     if placed:
@@ -496,12 +561,19 @@ def _places(tournament: Tournament) -> list[dict[str, Any]]:
     if tournament.format == Tournament.Format.MULTI_ELIM:
         rows: list[dict[str, Any]] = multiplayer.standings(tournament.state)
         return rows
-    return bracket.places(tournament.state)
+    if _in_groups(tournament):
+        return []
+    placed = bracket.places(tournament.state)
+    if "group_stage" in tournament.state:
+        placed += two_stage.group_places(tournament.state["group_stage"])
+    return placed
 
 
 def _over(tournament: Tournament) -> bool:
     if tournament.format == Tournament.Format.MULTI_ELIM:
         return bool(tournament.state["over"])
+    if _in_groups(tournament):
+        return False
     return bracket.is_over(tournament.state)
 
 
@@ -524,6 +596,10 @@ def _tables_open(tournament: Tournament) -> list[Table]:
             key = f"R{current['number']}.{entry['number']}"
             if entry["result"] is None and key not in busy:
                 wanted.append((key, entry["seats"]))
+    elif _in_groups(tournament):
+        for match in tournament.state["group_matches"]:
+            if match["decided"] is None and match["id"] not in busy:
+                wanted.append((match["id"], match["entrants"]))
     else:
         state = tournament.state
         for match in bracket.matches_ready(state):
@@ -576,7 +652,10 @@ def _tables_void(tournament: Tournament) -> None:
     """Annul the tables still in play of matches decided without them (a forfeit, a withdrawal, T-D4)."""
     if tournament.format == Tournament.Format.MULTI_ELIM:
         return
-    decided = {m["id"] for m in tournament.state["matches"] if m["decided"] is not None}
+    state = tournament.state
+    groups = state if _in_groups(tournament) else state.get("group_stage", {"group_matches": []})
+    matches = [*state.get("matches", []), *groups["group_matches"]]
+    decided = {m["id"] for m in matches if m["decided"] is not None}
     # the ids and statuses only: a large bracket has hundreds of tables in play, and their states are not needed
     links = TournamentTable.objects.filter(tournament=tournament, recorded=False).values_list(
         "id", "match", "table_id", "table__status"

@@ -22,6 +22,7 @@ from league.selectors.tournaments import (
     tournament_entered,
     tournament_entrants,
     tournament_forfeitable,
+    tournament_groups,
     tournament_is_teams,
     tournament_names,
     tournament_results_rows,
@@ -121,7 +122,10 @@ def _detail_page(
     player = player_or_none(request)
     entered = tournament_entered(tournament=tournament, player=player)
     organizer = is_organizer(club=tournament.club, player=player)
-    if organizer and context["teams"] and tournament.status == Tournament.Status.REGISTRATION:
+    registration = tournament.status == Tournament.Status.REGISTRATION and (
+        tournament.format != Tournament.Format.TWO_STAGE or tournament.groups is not None
+    )
+    if organizer and context["teams"] and registration:
         team_form = team_form or TournamentTeamForm(club=tournament.club)
     if organizer and tournament.status == Tournament.Status.RUNNING:
         forfeit_form = forfeit_form or MatchForfeitForm(choices=_forfeit_choices(tournament))
@@ -163,6 +167,7 @@ def _bracket_context(tournament: Tournament) -> dict[str, Any]:
         "entrants": tournament_entrants(tournament=tournament),
         "svg": None,
         "rounds": None,
+        "groups": [],
         "in_play": [],
     }
     if tournament.status == Tournament.Status.REGISTRATION:
@@ -172,9 +177,10 @@ def _bracket_context(tournament: Tournament) -> dict[str, Any]:
         (link.match, link.number, link.table_id, [names.get(e, "?") for e in seats])
         for link, seats in tournament_tables_in_play(tournament=tournament)
     ]
+    context["groups"] = tournament_groups(tournament=tournament)
     if tournament.format == Tournament.Format.MULTI_ELIM:
         context["rounds"] = tournament_rounds(tournament=tournament)
-    else:
+    elif "matches" in tournament.state:
         # every name and label is escaped by svg.bracket_svg (tests/league/tournaments/test_svg.py)
         svg = bracket_svg(tournament.state, names, labels=svg_labels(), title=tournament.name)
         context["svg"] = mark_safe(svg)

@@ -255,3 +255,33 @@ def test_t_r11_a_playoff_per_division_is_created_and_started_from_the_pages(club
     assert list(entered) == [members[0].pk, members[1].pk]
     _client(organizer).post(f"/tournaments/{south.pk}/start/")
     assert Tournament.objects.get(pk=south.pk).status == Tournament.Status.REGISTRATION  # the South still plays
+
+
+def test_t_r11_a_group_stage_is_created_entered_started_and_ruled_from_the_pages(club_setup, fake_game):
+    club, organizer, members = club_setup
+    data = {"name": "Group Cup", "game": fake_game, "format": "two_stage", "seeding": "entered", "groups": "2"}
+    data |= {"stage_top": "1", "best_of": "1", "playoff": "single_elim", "hours_per_move": "24"}
+    response = _client(organizer).post(f"/clubs/{club.slug}/tournaments/", data)
+    tournament = Tournament.objects.get()
+    assert response.status_code == 302 and (tournament.groups, tournament.stage_top) == (2, 1)
+    url = f"/tournaments/{tournament.pk}/"
+    # members enter from the page (groups take registration, a season's playoff does not)
+    for member in members:
+        assert f"{url}register/" in _client(member).get(url).content.decode()
+        assert _client(member).post(f"{url}register/").status_code == 302
+    assert _client(organizer).post(f"{url}start/").status_code == 302
+    page = _client().get(url).content.decode()
+    # two groups of two, each with its one match in play; no bracket until the groups are over
+    assert "Group A" in page and "Group B" in page and "<svg" not in page
+    assert Table.objects.filter(tournament_link__tournament=tournament, status=Table.Status.ACTIVE).count() == 2
+    # when: the organizer rules both group matches forfeited from the page
+    for match_id in ("G1.1", "G2.1"):
+        match = next(m for m in Tournament.objects.get().state["group_matches"] if m["id"] == match_id)
+        loser = TournamentEntrant.objects.get(pk=match["entrants"][0])
+        ruling = {"forfeit": f"{match_id}:{loser.player_id}", "reason": "absent"}
+        assert _client(organizer).post(f"{url}forfeit/", ruling).status_code == 302
+    # then: the groups are over and their winners meet in the playoff's final, drawn as a bracket
+    tournament.refresh_from_db()
+    assert "group_stage" in tournament.state and len(tournament.state["entrants"]) == 2
+    page = _client().get(url).content.decode()
+    assert "Group A" in page and '<svg xmlns="http://www.w3.org/2000/svg" class="bracket"' in page
