@@ -46,7 +46,12 @@ class TournamentSerializer(serializers.Serializer):
     grand_final_reset = serializers.BooleanField(required=False, default=True)
     advance = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, required=False, allow_null=True, default=None)
     stage_top = serializers.IntegerField(
-        min_value=2, max_value=SMALL_MAX, required=False, allow_null=True, default=None
+        min_value=1,
+        max_value=SMALL_MAX,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="How many of the first stage enter the playoff (two or more); with groups, how many of each group.",
     )
     groups = serializers.IntegerField(
         min_value=1,

@@ -257,7 +257,11 @@ def tournament_withdraw(*, tournament: Tournament, player: Player, by: Player) -
     if tournament.status == Tournament.Status.REGISTRATION:
         entrant.delete()
         return None
+    out_in_groups = not _in_groups(tournament) and entrant.pk not in tournament.state.get("entrants", [])
     if tournament.status == Tournament.Status.FINISHED or tournament.format == Tournament.Format.MULTI_ELIM:
+        raise WrongStatus(_("A player can no longer withdraw from this tournament."), field="status")
+    if out_in_groups:
+        # eliminated in the groups: nothing is left to forfeit
         raise WrongStatus(_("A player can no longer withdraw from this tournament."), field="status")
     if _in_groups(tournament):
         state = two_stage.group_withdraw(tournament.state, entrant.pk)

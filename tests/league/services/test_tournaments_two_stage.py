@@ -154,3 +154,19 @@ def test_t_d4_a_group_match_is_forfeited_and_a_withdrawal_forfeits_the_rest(fake
     theirs = [m for m in tournament.state["group_matches"] if loser.pk in m["entrants"]]
     assert all(m["decided"] == "forfeit" for m in theirs)
     assert not any(loser.player in [s.player for s in t.seats.all()] for t in _tables_in_play(tournament))
+
+
+def test_t_d4_an_entrant_out_in_the_groups_has_nothing_left_to_withdraw_from(fake_game):
+    # given: one group of three, the top one through, every match ruled for the better seed
+    tournament, organizer, members = _groups_cup(fake_game, 3, groups=1, stage_top=2)
+    tournament = tournament_start(tournament=tournament, by=organizer)
+    for match in list(tournament.state["group_matches"]):
+        worse = TournamentEntrant.objects.filter(pk__in=match["entrants"]).order_by("-seed").first()
+        tournament_match_forfeit(tournament=tournament, match=match["id"], player=worse.player, by=organizer)
+        tournament.refresh_from_db()
+    assert "group_stage" in tournament.state
+    # when: the third, out in the groups, withdraws
+    with pytest.raises(WrongStatus):
+        tournament_withdraw(tournament=tournament, player=members[2], by=members[2])
+    # then: the group's third is placed third
+    assert TournamentEntrant.objects.get(tournament=tournament, player=members[2]).place == 3

@@ -107,3 +107,16 @@ def test_t_d4_an_organizer_rules_a_forfeit_and_a_decided_match_answers_409(clien
     assert (match["decided"], match["loser"]) == ("forfeit", loser.pk)
     again = client_for(organizer).post(f"/api/tournaments/{tid}/forfeit/", ruling, format="json")
     assert again.status_code == 409 and again.json()["error"]["code"] == "match_decided"
+
+
+def test_t_r11_a_two_stage_tournament_with_groups_takes_registration(client_for):
+    club, organizer, members = club_with_members(4)
+    cup = {**CUP, "format": "two_stage", "groups": 2, "stage_top": 1, "seeding": "entered"}
+    created = client_for(organizer).post(f"/api/clubs/{club.pk}/tournaments/", cup, format="json")
+    assert created.status_code == 201, created.json()
+    assert (created.json()["groups"], created.json()["stage_top"]) == (2, 1)
+    tid = created.json()["id"]
+    for member in members:
+        assert client_for(member).post(f"/api/tournaments/{tid}/register/").status_code == 201
+    started = client_for(organizer).post(f"/api/tournaments/{tid}/start/").json()
+    assert started["bracket"]["stage"] == "groups" and [t["match"] for t in started["tables"]] == ["G1.1", "G2.1"]
