@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from league.errors import BadOptions, PermissionDenied
-from league.models import Entrant, RatingEvent, Result, Season, Standing, Table, Tournament, TournamentEntrant
+from league.models import Entrant, Rating, RatingEvent, Result, Season, Standing, Table, Tournament, TournamentEntrant
 from league.services.seasons import WrongStatus
 from league.services.tournaments import (
     TournamentSpec,
@@ -223,3 +223,16 @@ def test_t_d2_a_coinche_team_final_is_played_by_its_four_seats_to_the_end(django
     champion = TournamentEntrant.objects.get(tournament=tournament, place=1)
     assert tournament.status == Tournament.Status.FINISHED
     assert winners == {champion.player_id, champion.partner_id}
+
+
+def test_t_d1_teams_are_seeded_by_their_players_mean_rating(fake_team_game):
+    # given: three teams; the second's players are rated 30 and 10 (mean 20), the third's one rated player 25
+    tournament, organizer, m = _team_cup(fake_team_game, 3, seeding="rating")
+    now = timezone.now()
+    for player, ordinal in ((m[2], 30.0), (m[3], 10.0), (m[4], 25.0), (m[0], 5.0)):
+        Rating.objects.create(player=player, game=fake_team_game, mu=ordinal, sigma=0, ordinal=ordinal, updated_at=now)
+    # when: the tournament starts
+    tournament_start(tournament=tournament, by=organizer)
+    # then: the third team (25) first, the second (20) next, the first (its one rated player: 5) last
+    seeded = TournamentEntrant.objects.filter(tournament=tournament).order_by("seed")
+    assert [e.player_id for e in seeded] == [m[4].pk, m[2].pk, m[0].pk]
