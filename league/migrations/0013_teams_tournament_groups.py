@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0011_teams_tournament_partner'),
+        ('league', '0012_teams_tournament_partner'),
     ]
 
     operations = [
