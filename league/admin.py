@@ -736,7 +736,7 @@ class RatingEventAdmin(ReadOnlyAdmin):
 
 class TournamentEntrantInline(ReadOnlyInline):
     model = TournamentEntrant
-    fields = readonly_fields = ("player", "seed", "withdrawn", "place", "shared", "points")
+    fields = readonly_fields = ("player", "partner", "seed", "withdrawn", "place", "shared", "points")
 
 
 class TournamentTableInline(ReadOnlyInline):

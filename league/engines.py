@@ -15,6 +15,16 @@ def engine_for(game: str) -> Engine:
         raise BadOptions(f"Unknown game {game!r}.", code="unknown_game", field="game") from error
 
 
+SIDES = 2  # a team game as a duel: one team against the other
+
+
+def team_seats(engine: Engine) -> list[list[int]] | None:
+    """The seats of each side when the game is played by two teams at its full table (the engine declares them, e.g.
+    Coinche's [[0, 2], [1, 3]]); None when every seat plays for itself."""
+    teams = engine.teams(engine.max_players)
+    return teams if teams is not None and len(teams) == SIDES else None
+
+
 # options a tournament sets per table (each seat's chips, who deals first); a season's tables take the defaults
 TOURNAMENT_ONLY_ROLES = ("seat_stacks", "button")
 

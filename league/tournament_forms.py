@@ -1,5 +1,6 @@
-"""The page's form for a new bracket tournament: what an organizer typed, read into a `TournamentSpec`; the service
-checks the rest (and its refusals land on the field they name)."""
+"""The page's forms of bracket tournaments: a new tournament (what an organizer typed, read into a
+`TournamentSpec`), a team entered by an organizer, an organizer's forfeit ruling; the services check the rest (and
+their refusals land on the field they name)."""
 
 from datetime import timedelta
 from typing import Any
@@ -8,14 +9,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games import available_games, get_engine
-from league.models import Club, Season, Tournament
+from league.models import Club, Player, Season, Tournament
 from league.services.tournaments import BEST_OF_MAX, TournamentSpec
 
 FORMATS: list[tuple[str, Any]] = [
     (Tournament.Format.SINGLE_ELIM, _("Single elimination")),
     (Tournament.Format.DOUBLE_ELIM, _("Double elimination")),
     (Tournament.Format.MULTI_ELIM, _("Multiplayer elimination")),
-    (Tournament.Format.TWO_STAGE, _("Two stages: a season, then a playoff")),
+    (Tournament.Format.TWO_STAGE, _("Two stages: a season or groups, then a playoff")),
 ]
 SEEDINGS = [
     (Tournament.Seeding.RATING, _("By rating")),
@@ -58,9 +59,25 @@ class TournamentForm(forms.Form):
         help_text=_("Multiplayer elimination; empty: half of each table."),
     )
     stage_top = forms.IntegerField(
-        label=_("Entrants going through to the playoff"), required=False, min_value=2, max_value=1024
+        label=_("Entrants going through to the playoff"),
+        required=False,
+        min_value=1,
+        max_value=1024,
+        help_text=_("With groups: how many of each group."),
+    )
+    groups = forms.IntegerField(
+        label=_("Groups"),
+        required=False,
+        min_value=1,
+        max_value=64,
+        help_text=_("Two stages without a season: the entrants are drawn into this many groups, each a round robin."),
     )
     playoff = forms.ChoiceField(label=_("Playoff"), choices=PLAYOFFS, initial=Tournament.Playoff.SINGLE_ELIM)
+    per_division = forms.BooleanField(
+        label=_("One playoff per division"),
+        required=False,
+        help_text=_("Two stages: a playoff for each division of the season's league, each fed by its own division."),
+    )
     hours_per_move = forms.IntegerField(label=_("Hours per move"), min_value=1, max_value=24 * 30, initial=24)
     points = forms.CharField(
         label=_("Points by place"),
@@ -101,8 +118,42 @@ class TournamentForm(forms.Form):
             grand_final_reset=data["grand_final_reset"],
             advance=data["advance"],
             stage_top=data["stage_top"],
+            groups=data["groups"],
             playoff=data["playoff"],
             time_per_move=timedelta(hours=data["hours_per_move"]),
             points=data["points"],
             rated=data["rated"],
         )
+
+
+class TournamentTeamForm(forms.Form):
+    """A team of two of the club's members, entered by an organizer (a game played by partners, such as Coinche)."""
+
+    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
+    partner = forms.ModelChoiceField(label=_("Partner"), queryset=Player.objects.none())
+
+    def __init__(self, *args: object, club: Club, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        members = Player.objects.filter(memberships__club=club).order_by("display_name", "id")
+        for name in ("player", "partner"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = members
+
+
+class MatchForfeitForm(forms.Form):
+    """T-D4: an organizer's ruling that one entrant of a match in play or waiting loses it."""
+
+    forfeit = forms.ChoiceField(label=_("Match and the entrant who forfeits"))
+    reason = forms.CharField(label=_("Reason"), max_length=100, required=False)
+
+    def __init__(self, *args: object, choices: list[tuple[str, str]], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        field = self.fields["forfeit"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = choices
+
+    def ruling(self) -> tuple[str, int]:
+        """The match and the player (a team: its first player) who forfeits it."""
+        match, _sep, player = self.cleaned_data["forfeit"].rpartition(":")
+        return match, int(player)

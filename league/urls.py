@@ -87,6 +87,8 @@ urlpatterns = [
     # bracket tournaments (issue 22)
     path("clubs/<slug:slug>/tournaments/", tournaments.club_tournaments_page, name="club_tournaments"),
     path("tournaments/<int:tournament_id>/", tournaments.tournament_detail, name="tournament"),
+    path("tournaments/<int:tournament_id>/team/", tournaments.tournament_team_enter, name="tournament_team"),
+    path("tournaments/<int:tournament_id>/forfeit/", tournaments.tournament_forfeit, name="tournament_forfeit"),
     path("tournaments/<int:tournament_id>/<str:action>/", tournaments.tournament_action, name="tournament_action"),
     path(
         "tournaments/<int:tournament_id>/export/<str:kind>.csv", tournaments.tournament_export, name="tournament_export"

@@ -46,7 +46,20 @@ class TournamentSerializer(serializers.Serializer):
     grand_final_reset = serializers.BooleanField(required=False, default=True)
     advance = serializers.IntegerField(min_value=1, max_value=SMALL_MAX, required=False, allow_null=True, default=None)
     stage_top = serializers.IntegerField(
-        min_value=2, max_value=SMALL_MAX, required=False, allow_null=True, default=None
+        min_value=1,
+        max_value=SMALL_MAX,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="How many of the first stage enter the playoff (two or more); with groups, how many of each group.",
+    )
+    groups = serializers.IntegerField(
+        min_value=1,
+        max_value=64,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Two stages with groups as the first stage: how many groups (stage_top: how many of each go on).",
     )
     playoff = serializers.ChoiceField(choices=Tournament.Playoff.values, required=False, default="single_elim")
     options = JsonObjectField(required=False, default=dict, help_text="The engine options of every table.")
@@ -72,12 +85,35 @@ class TournamentSerializer(serializers.Serializer):
 class TournamentEntrantSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     player_id = serializers.IntegerField()
-    name = serializers.CharField()
+    partner_id = serializers.IntegerField(allow_null=True, help_text="A team's second player (games played by teams).")
+    name = serializers.CharField(help_text="The player's name, or the team's \"Alice & Bob\".")
     seed = serializers.IntegerField(allow_null=True)
     withdrawn = serializers.BooleanField()
     place = serializers.IntegerField(allow_null=True)
     shared = serializers.IntegerField(allow_null=True)
     points = serializers.CharField(allow_null=True)
+
+
+class TournamentRegisterSerializer(serializers.Serializer):
+    """Who enters: the caller when empty; an organizer may name a member, and enters a team by naming its two."""
+
+    player_id = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False, allow_null=True, default=None)
+    partner_id = serializers.IntegerField(
+        min_value=1,
+        max_value=ID_MAX,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Games played by teams only (Coinche): the team's second player.",
+    )
+
+
+class TournamentForfeitSerializer(serializers.Serializer):
+    match = serializers.CharField(max_length=16, help_text='The match\'s id in the bracket ("W1.3", "L2.1", "GF.1").')
+    player_id = serializers.IntegerField(
+        min_value=1, max_value=ID_MAX, help_text="The player who forfeits (either player of a team: the team)."
+    )
+    reason = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
 
 
 class TournamentTableRefSerializer(serializers.Serializer):
@@ -117,6 +153,7 @@ TOURNAMENT_FIELDS = [
     "grand_final_reset",
     "advance",
     "stage_top",
+    "groups",
     "playoff",
     "options",
     "time_per_move",

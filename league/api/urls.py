@@ -84,6 +84,11 @@ urlpatterns = [
     path(
         "tournaments/<id:tournament_id>/start/", tournaments.TournamentStartView.as_view(), name="api-tournament-start"
     ),
+    path(
+        "tournaments/<id:tournament_id>/forfeit/",
+        tournaments.TournamentForfeitView.as_view(),
+        name="api-tournament-forfeit",
+    ),
     # poker tournaments (issue 22)
     path(
         "clubs/<id:club_id>/poker-tournaments/",

@@ -48,8 +48,10 @@ class Tournament(models.Model):
     grand_final_reset = models.BooleanField(default=True)
     # multiplayer elimination: how many of each table go through (null: half, T-R10)
     advance = models.PositiveSmallIntegerField(null=True, blank=True)
-    # two stages: how many of the first stage's standings enter the playoff, and its kind
+    # two stages: how many of the first stage's standings enter the playoff (with groups: of each group), and its kind
     stage_top = models.PositiveSmallIntegerField(null=True, blank=True)
+    # two stages with groups as the first stage (T-R11): how many groups the field is drawn into (null: a season)
+    groups = models.PositiveSmallIntegerField(null=True, blank=True)
     playoff = models.CharField(max_length=16, choices=Playoff.choices, default=Playoff.SINGLE_ELIM)
     # the engine options of every table, after engine.check_options
     options = models.JSONField(default=dict, blank=True)
@@ -74,15 +76,27 @@ class Tournament(models.Model):
 
 
 class TournamentEntrant(PlacedEntrant):
-    """A player in a tournament; its id is the entrant's id in the bracket's state. Place, shared place and points
-    as every tournament's entrant (`PlacedEntrant`, T-R5, T-R9, T-D5)."""
+    """A player, or a team of two in a partnership game (Coinche), in a tournament; its id is the entrant's id in the
+    bracket's state. Place, shared place and points as every tournament's entrant (`PlacedEntrant`, T-R5, T-R9,
+    T-D5)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tournament_entries")
+    # the second player of a team, in a game whose engine declares teams (null: the player plays alone)
+    partner = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="tournament_partnerships"
+    )
     seed = models.PositiveIntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
 
     class Meta(PlacedEntrant.Meta):
+        constraints = [
+            *PlacedEntrant.Meta.constraints,
+            models.UniqueConstraint(fields=["tournament", "partner"], name="tournament_entrant_unique_partner"),
+            models.CheckConstraint(
+                condition=~models.Q(partner=models.F("player")), name="tournament_entrant_partner_not_self"
+            ),
+        ]
         ordering = ["tournament", "seed", "id"]
 
     def __str__(self) -> str:

@@ -4,12 +4,14 @@ the standings and results exports."""
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
+from league.engines import engine_for, team_seats
 from league.errors import NotFound
-from league.models import Club, Result, Season, Seat, Table, Tournament, TournamentEntrant, TournamentTable
+from league.models import Club, Player, Result, Season, Seat, Table, Tournament, TournamentEntrant, TournamentTable
+from league.tournaments import bracket, two_stage
 
-STANDINGS_HEADER = ["place", "shared", "seed", "player_id", "player", "points", "withdrawn"]
+STANDINGS_HEADER = ["place", "shared", "seed", "player_id", "player", "points", "withdrawn", "partner_id", "partner"]
 RESULTS_HEADER = ["match", "table_number", "table_id", "status", "seat", "player_id", "player", "place", "score"]
 
 
@@ -26,17 +28,72 @@ def tournament_get(*, tournament_id: int) -> Tournament:
 
 def tournament_entrants(*, tournament: Tournament) -> list[TournamentEntrant]:
     """Placed entrants best first, then those still in by seed, then (before the start) in the order entered."""
-    rows = TournamentEntrant.objects.filter(tournament=tournament).select_related("player")
+    rows = TournamentEntrant.objects.filter(tournament=tournament).select_related("player", "partner")
     return sorted(
         rows,
         key=lambda e: (e.place is None, e.place or 0, e.seed is None, e.seed or 0, e.entered_at, e.pk),
     )
 
 
+def tournament_is_teams(*, tournament: Tournament) -> bool:
+    """Its entrants are teams of two: the game is played by partners (league.engines.team_seats)."""
+    return team_seats(engine_for(tournament.game)) is not None
+
+
+def tournament_entered(*, tournament: Tournament, player: Player | None) -> bool:
+    """The player is entered, alone or in a team."""
+    if player is None:
+        return False
+    rows = TournamentEntrant.objects.filter(tournament=tournament)
+    return rows.filter(Q(player=player) | Q(partner=player)).exists()
+
+
 def tournament_names(*, tournament: Tournament) -> dict[int, str]:
-    """The entrants' display names by their id in the bracket's state."""
-    rows = TournamentEntrant.objects.filter(tournament=tournament).values_list("id", "player__display_name")
-    return dict(rows)
+    """The entrants' display names by their id in the bracket's state; a team's is "Alice & Bob"."""
+    rows = TournamentEntrant.objects.filter(tournament=tournament).values_list(
+        "id", "player__display_name", "partner__display_name"
+    )
+    return {pk: f"{name} & {partner}" if partner else name for pk, name, partner in rows}
+
+
+def entrant_name(entrant: TournamentEntrant) -> str:
+    """An entrant's display name: the player's, or the team's "Alice & Bob"."""
+    if entrant.partner_id is None:
+        return str(entrant.player.display_name)
+    return f"{entrant.player.display_name} & {entrant.partner.display_name}"  # type: ignore[union-attr]
+
+
+def tournament_forfeitable(*, tournament: Tournament) -> list[tuple[str, list[tuple[int, str]]]]:
+    """T-D4: the matches an organizer may rule forfeited (both entrants known, not decided), each with its entrants
+    as (the player who stands for the entrant, its name)."""
+    if tournament.status != Tournament.Status.RUNNING or tournament.format == Tournament.Format.MULTI_ELIM:
+        return []
+    names = tournament_names(tournament=tournament)
+    players = dict(TournamentEntrant.objects.filter(tournament=tournament).values_list("id", "player_id"))
+    state = tournament.state
+    if state.get("stage") == "groups":
+        ready = [(m["id"], m["entrants"]) for m in state["group_matches"] if m["decided"] is None]
+    else:
+        ready = [(m, bracket.match_get(state, m)["entrants"]) for m in bracket.matches_ready(state)]
+    return [(match_id, [(players[e], names.get(e, "?")) for e in entrants]) for match_id, entrants in ready]
+
+
+def tournament_groups(*, tournament: Tournament) -> list[dict[str, Any]]:
+    """Two stages with groups (T-R11): each group's table, best first, with who went (or is placed to go) through."""
+    state = tournament.state
+    stage = state if state.get("stage") == "groups" else state.get("group_stage")
+    if not stage:
+        return []
+    names = tournament_names(tournament=tournament)
+    per_group = int(stage["per_group"])
+    out = []
+    for number, table in enumerate(two_stage.group_rankings(stage), start=1):
+        rows = [
+            {**row, "rank": rank, "name": names.get(row["entrant"], "?"), "through": rank <= per_group}
+            for rank, row in enumerate(table, start=1)
+        ]
+        out.append({"name": chr(ord("A") + number - 1) if number <= 26 else str(number), "rows": rows})
+    return out
 
 
 def tournament_match_tables(*, tournament: Tournament) -> dict[str, list[int]]:
@@ -48,15 +105,24 @@ def tournament_match_tables(*, tournament: Tournament) -> dict[str, list[int]]:
 
 
 def tournament_tables_in_play(*, tournament: Tournament) -> list[tuple[TournamentTable, list[int]]]:
-    """The tables in play with the entrant ids at their seats, in seat order."""
+    """The tables in play with the entrant ids at their seats, in seat order (a team once, at its first seat)."""
     links = list(
         TournamentTable.objects.filter(tournament=tournament, table__status=Table.Status.ACTIVE).order_by("id")
     )
-    entrant_of = dict(TournamentEntrant.objects.filter(tournament=tournament).values_list("player_id", "id"))
+    entrant_of: dict[int, int] = {}
+    for pk, player_id, partner_id in TournamentEntrant.objects.filter(tournament=tournament).values_list(
+        "id", "player_id", "partner_id"
+    ):
+        entrant_of[player_id] = pk
+        if partner_id:
+            entrant_of[partner_id] = pk
     seats: dict[int, list[int]] = {}
     rows = Seat.objects.filter(table_id__in=[link.table_id for link in links]).order_by("table_id", "index")
     for table_id, player_id in rows.values_list("table_id", "player_id"):
-        seats.setdefault(table_id, []).append(entrant_of.get(player_id, 0))
+        at_table = seats.setdefault(table_id, [])
+        entrant = entrant_of.get(player_id, 0)
+        if entrant not in at_table:
+            at_table.append(entrant)
     return [(link, seats.get(link.table_id, [])) for link in links]
 
 
@@ -89,6 +155,7 @@ def tournament_standings_rows(*, tournament: Tournament) -> list[list[Any]]:
         points = "" if e.points is None else f"{e.points.normalize():f}"
         rows.append([e.place or "", e.shared or "", e.seed or "", e.player_id, e.player.display_name, points])
         rows[-1].append(int(e.withdrawn))
+        rows[-1] += [e.partner_id or "", e.partner.display_name if e.partner else ""]
     return rows
 
 

@@ -7,21 +7,26 @@ table's result goes back into the bracket through `tournament_advance`, which th
 table calls (`league.tasks.standings_refresh`, the same seam as a season's table). Tournament tables count for
 ratings: registering for a rated tournament is the seat's agreement (Seat.rated_agreed), so the ratings service
 rates them like any rated table, before the bracket moves on.
+
+In a game played by two teams (the engine declares them: Coinche's seats 0+2 against 1+3) an entrant is a team of
+two, `player` and `partner`, entered by an organizer as a fixed-partnership season's teams are; the bracket knows
+only entrants, and the league seats each team at its side's seats and reads the team's place from them.
 """
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import IllegalMove
-from league.engines import engine_for
+from league.engines import engine_for, team_seats
 from league.errors import BadOptions, NotFound
 from league.fairness import commitment_of
 from league.models import (
@@ -40,13 +45,14 @@ from league.models import (
 )
 from league.services.seasons import WrongStatus, organizer_check
 from league.services.tables import table_annul, table_create, time_per_move_check
-from league.tournaments import bracket, multiplayer, places
+from league.tournaments import bracket, multiplayer, places, two_stage
 from league.tournaments.common import State
 from league.tournaments.double_elimination import double_elimination_create
 from league.tournaments.seeding import seeds_order
 from league.tournaments.single_elimination import single_elimination_create
 
 BEST_OF_MAX = 9
+GROUPS_MAX = 64
 DUEL = 2  # a bracket match is one entrant against another
 BRACKETS = (Tournament.Format.SINGLE_ELIM, Tournament.Format.DOUBLE_ELIM, Tournament.Format.TWO_STAGE)
 
@@ -65,6 +71,7 @@ class TournamentSpec:
     grand_final_reset: bool = True
     advance: int | None = None
     stage_top: int | None = None
+    groups: int | None = None
     playoff: str = Tournament.Playoff.SINGLE_ELIM
     options: dict[str, Any] = field(default_factory=dict)
     time_per_move: timedelta = timedelta(days=1)
@@ -88,6 +95,31 @@ def tournament_create(*, club: Club, by: Player, spec: TournamentSpec) -> Tourna
     return Tournament.objects.create(club=club, created_by=by, **values)
 
 
+@transaction.atomic
+def tournaments_create_per_division(*, club: Club, by: Player, spec: TournamentSpec) -> list[Tournament]:
+    """T-R11, issue 22's "divisions may each feed their own playoff": one two-stage tournament per division of the
+    first stage's league edition (the seasons of the same league and edition), top division first, each taking the
+    top K of its own division; all of them, or none when one is refused."""
+    if spec.format != Tournament.Format.TWO_STAGE or spec.season is None:
+        raise BadOptions(_("A playoff per division needs two stages and a season as the first stage."), field="season")
+    divisions = Season.objects.filter(
+        club=club, league=spec.season.league, edition=spec.season.edition, game=spec.season.game
+    ).order_by("division_level", "id")
+    return [
+        tournament_create(
+            club=club,
+            by=by,
+            spec=replace(spec, name=_division_name(spec.name, division), season=division),
+        )
+        for division in divisions
+    ]
+
+
+def _division_name(name: str, division: Season) -> str:
+    label = division.division_name or _("Division %(level)s") % {"level": division.division_level}
+    return f"{name.strip()} · {label}"[:100]
+
+
 def tournament_values(*, club: Club, spec: TournamentSpec) -> dict[str, Any]:
     """The checked fields of a tournament from its spec; BadOptions naming the field at fault."""
     name = spec.name.strip()
@@ -99,8 +131,11 @@ def tournament_values(*, club: Club, spec: TournamentSpec) -> dict[str, Any]:
         raise BadOptions(_("No such seeding."), field="seeding")
     engine = engine_for(spec.game)
     duel = spec.format in BRACKETS
-    if duel and not engine.min_players <= DUEL <= engine.max_players:
+    teams = team_seats(engine)
+    if duel and teams is None and not engine.min_players <= DUEL <= engine.max_players:
         raise BadOptions(_("This game is not played one against one: choose multiplayer elimination."), field="format")
+    if not duel and teams is not None:
+        raise BadOptions(_("This game is played team against team: choose a bracket."), field="format")
     if not duel and engine.max_players < 3:
         raise BadOptions(_("Multiplayer elimination needs a game of three or more seats."), field="format")
     if not 1 <= spec.best_of <= BEST_OF_MAX or spec.best_of % 2 == 0:
@@ -109,17 +144,28 @@ def tournament_values(*, club: Club, spec: TournamentSpec) -> dict[str, Any]:
         raise BadOptions(_("At least one player of a table goes through, and not all of them."), field="advance")
     if spec.playoff not in Tournament.Playoff.values:
         raise BadOptions(_("No such playoff."), field="playoff")
-    needs_season = spec.format == Tournament.Format.TWO_STAGE or spec.seeding == Tournament.Seeding.STANDINGS
+    two_stage_ = spec.format == Tournament.Format.TWO_STAGE
+    if spec.groups is not None and (not two_stage_ or not 1 <= spec.groups <= GROUPS_MAX):
+        raise BadOptions(_("Groups are the first stage of two stages: 1 to 64 of them."), field="groups")
+    if spec.groups is not None and spec.season is not None:
+        raise BadOptions(_("The first stage is a season or groups, not both."), field="groups")
+    from_season = two_stage_ and spec.groups is None
+    needs_season = from_season or spec.seeding == Tournament.Seeding.STANDINGS
     if needs_season and spec.season is None:
         raise BadOptions(_("Choose the season whose standings are used."), field="season")
     if spec.season is not None and (spec.season.club_id != club.pk or spec.season.game != spec.game):
         raise BadOptions(_("The season must be one of this club's, of the same game."), field="season")
-    if spec.format == Tournament.Format.TWO_STAGE and (spec.stage_top is None or spec.stage_top < 2):
+    if from_season and (spec.stage_top is None or spec.stage_top < 2):
         raise BadOptions(_("Say how many of the first stage go through: two or more."), field="stage_top")
+    if two_stage_ and spec.groups is not None and (spec.stage_top is None or spec.stage_top * spec.groups < 2):
+        raise BadOptions(
+            _("Say how many of each group go through: two or more in all."), code="bad_stage_top", field="stage_top"
+        )
     if any(not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= 100_000 for p in spec.points):
         raise BadOptions(_("Points by place are whole numbers from 0 to 100000."), field="points")
     time_per_move_check(spec.time_per_move)
-    seats = DUEL if duel else engine.max_players
+    # a team bracket's tables seat both teams in full; a duel's, one player a side
+    seats = engine.max_players if teams is not None or not duel else DUEL
     try:
         options = engine.check_options(dict(spec.options), seats)
     except IllegalMove as error:
@@ -128,13 +174,15 @@ def tournament_values(*, club: Club, spec: TournamentSpec) -> dict[str, Any]:
         "name": name,
         "game": spec.game,
         "format": spec.format,
-        "seeding": Tournament.Seeding.STANDINGS if spec.format == Tournament.Format.TWO_STAGE else spec.seeding,
+        # a season's playoff is seeded by its standings; groups are drawn by the organizer's seeding (T-D1)
+        "seeding": Tournament.Seeding.STANDINGS if from_season else spec.seeding,
         "season": spec.season,
         "best_of": spec.best_of,
         "third_place": spec.third_place,
         "grand_final_reset": spec.grand_final_reset,
         "advance": spec.advance,
         "stage_top": spec.stage_top,
+        "groups": spec.groups,
         "playoff": spec.playoff,
         "options": options,
         "time_per_move": int(spec.time_per_move.total_seconds()),
@@ -152,19 +200,48 @@ def tournament_lock(tournament_id: int) -> Tournament:
 
 
 @transaction.atomic
-def tournament_register(*, tournament: Tournament, player: Player) -> TournamentEntrant:
-    """Enter a member of the club while registration is open."""
+def tournament_register(
+    *, tournament: Tournament, player: Player, partner: Player | None = None, by: Player | None = None
+) -> TournamentEntrant:
+    """Enter a member of the club while registration is open (themselves, or by an organizer). In a game played by
+    teams an organizer enters a team of two, as a fixed-partnership season's teams are (the organizer knows who
+    partners whom); a player is in one team only."""
     tournament = tournament_lock(tournament.pk)
+    by = by or player
     if tournament.status != Tournament.Status.REGISTRATION:
         raise WrongStatus(_("Registration for this tournament is closed."), field="status")
-    if tournament.format == Tournament.Format.TWO_STAGE:
+    if tournament.format == Tournament.Format.TWO_STAGE and tournament.groups is None:
         raise WrongStatus(_("The playoff's entrants come from its first stage."), code="no_registration")
-    if not Membership.objects.filter(club_id=tournament.club_id, player=player).exists():
+    teams = team_seats(engine_for(tournament.game)) is not None
+    if teams and partner is None:
+        raise BadOptions(
+            _("This tournament is played by teams of two: an organizer enters each team."),
+            code="teams_by_organizer",
+            field="partner",
+        )
+    if not teams and partner is not None:
+        raise BadOptions(_("This game has no partners."), code="no_partners", field="partner")
+    if teams or by.pk != player.pk:
+        organizer_check(club=tournament.club, player=by)
+    if partner is not None and partner.pk == player.pk:
+        raise BadOptions(_("A player cannot partner themselves."), code="own_partner", field="partner")
+    players = [player, *([partner] if partner is not None else [])]
+    members = set(
+        Membership.objects.filter(club_id=tournament.club_id, player__in=players).values_list("player_id", flat=True)
+    )
+    if any(someone.pk not in members for someone in players):
         raise BadOptions(_("Only the club's members may enter."), code="not_member", field="player")
-    entrant, created = TournamentEntrant.objects.get_or_create(tournament=tournament, player=player)
-    if not created:
+    entered = TournamentEntrant.objects.filter(tournament=tournament).filter(
+        Q(player__in=players) | Q(partner__in=players)
+    )
+    if entered.exists():
         raise BadOptions(_("You are already entered."), code="already_entered", field="player")
-    return entrant
+    return TournamentEntrant.objects.create(tournament=tournament, player=player, partner=partner)
+
+
+def _entrant_of(tournament: Tournament, player: Player) -> TournamentEntrant | None:
+    """The entrant the player plays in: their own, or the team they partner."""
+    return TournamentEntrant.objects.filter(tournament=tournament).filter(Q(player=player) | Q(partner=player)).first()
 
 
 @transaction.atomic
@@ -174,15 +251,22 @@ def tournament_withdraw(*, tournament: Tournament, player: Player, by: Player) -
     tournament = tournament_lock(tournament.pk)
     if by.pk != player.pk:
         organizer_check(club=tournament.club, player=by)
-    entrant = TournamentEntrant.objects.filter(tournament=tournament, player=player).first()
+    entrant = _entrant_of(tournament, player)
     if entrant is None:
         raise NotFound(_("This player is not entered."), field="player")
     if tournament.status == Tournament.Status.REGISTRATION:
         entrant.delete()
         return None
+    out_in_groups = not _in_groups(tournament) and entrant.pk not in tournament.state.get("entrants", [])
     if tournament.status == Tournament.Status.FINISHED or tournament.format == Tournament.Format.MULTI_ELIM:
         raise WrongStatus(_("A player can no longer withdraw from this tournament."), field="status")
-    state, _events = bracket.entrant_withdraw(tournament.state, entrant.pk)
+    if out_in_groups:
+        # eliminated in the groups: nothing is left to forfeit
+        raise WrongStatus(_("A player can no longer withdraw from this tournament."), field="status")
+    if _in_groups(tournament):
+        state = two_stage.group_withdraw(tournament.state, entrant.pk)
+    else:
+        state, _events = bracket.entrant_withdraw(tournament.state, entrant.pk)
     entrant.withdrawn = True
     entrant.save(update_fields=["withdrawn"])
     _state_save(tournament, state)
@@ -193,12 +277,25 @@ def tournament_withdraw(*, tournament: Tournament, player: Player, by: Player) -
 def tournament_match_forfeit(
     *, tournament: Tournament, match: str, player: Player, by: Player, reason: str = ""
 ) -> Tournament:
-    """T-D4: an organizer's ruling that `player` loses the match `match` (its table in play is annulled)."""
+    """T-D4: an organizer's ruling that `player` (or the team they play in) loses the match `match` (its table in
+    play is annulled)."""
     tournament = tournament_lock(tournament.pk)
     organizer_check(club=tournament.club, player=by)
     if tournament.status != Tournament.Status.RUNNING or tournament.format == Tournament.Format.MULTI_ELIM:
         raise WrongStatus(_("Only a running bracket's matches can be forfeited."), field="status")
-    entrant = TournamentEntrant.objects.filter(tournament=tournament, player=player).first()
+    try:
+        current = _match_of(tournament.state, match)
+    except KeyError as error:
+        raise NotFound(_("No such match."), field="match") from error
+    if current["decided"] is not None:
+        raise WrongStatus(_("This match is already decided."), code="match_decided", field="match")
+    entrant = _entrant_of(tournament, player)
+    if _in_groups(tournament):
+        if entrant is None or entrant.pk not in current["entrants"]:
+            raise BadOptions(_("This player has no such match to forfeit."), field="match")
+        other = current["entrants"][1 - current["entrants"].index(entrant.pk)]
+        _state_save(tournament, two_stage.group_match_record(tournament.state, match, winner=other, decided="forfeit"))
+        return tournament
     try:
         state, _events = bracket.match_forfeit(
             tournament.state, match, entrant=entrant.pk if entrant else -1, reason=reason[:100] or "forfeit"
@@ -207,6 +304,21 @@ def tournament_match_forfeit(
         raise BadOptions(_("This player has no such match to forfeit."), field="match") from error
     _state_save(tournament, state)
     return tournament
+
+
+def _in_groups(tournament: Tournament) -> bool:
+    """A two-stage tournament still in its group stage (T-R11)."""
+    return bool(tournament.state.get("stage") == "groups")
+
+
+def _match_of(state: State, match_id: str) -> dict[str, Any]:
+    """A match of the bracket or of the group stage; KeyError for none."""
+    if state.get("stage") == "groups":
+        for match in state["group_matches"]:
+            if match["id"] == match_id:
+                return dict(match)
+        raise KeyError(match_id)
+    return bracket.match_get(state, match_id)
 
 
 # --- start -------------------------------------------------------------------------------------------------------
@@ -219,17 +331,27 @@ def tournament_start(*, tournament: Tournament, by: Player) -> Tournament:
     organizer_check(club=tournament.club, player=by)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise WrongStatus(_("The tournament has already started."), field="status")
-    if tournament.format == Tournament.Format.TWO_STAGE:
+    if tournament.format == Tournament.Format.TWO_STAGE and tournament.groups is None:
         _entrants_from_stage(tournament)
     entrants = list(TournamentEntrant.objects.filter(tournament=tournament).order_by("entered_at", "id"))
     engine = engine_for(tournament.game)
     least = DUEL if tournament.format in BRACKETS else engine.min_players
     if len(entrants) < max(least, 2):
         raise WrongStatus(_("Too few entrants to start."), code="too_few_entrants", field="entrants")
-    seeds = _seeds(tournament, [e.pk for e in entrants], {e.pk: e.player_id for e in entrants})
+    seeds = _seeds(tournament, [e.pk for e in entrants], {e.pk: _members(e) for e in entrants})
     for number, entrant_id in enumerate(seeds, start=1):
         TournamentEntrant.objects.filter(pk=entrant_id).update(seed=number)
-    state = _state_new(tournament, seeds, engine.min_players, engine.max_players)
+    if tournament.format == Tournament.Format.TWO_STAGE and tournament.groups is not None:
+        try:
+            state = two_stage.groups_stage_create(seeds, groups=tournament.groups, per_group=tournament.stage_top or 1)
+        except ValueError as error:
+            raise WrongStatus(
+                _("Too few entrants for these groups: each needs two, and as many as go through."),
+                code="too_few_entrants",
+                field="entrants",
+            ) from error
+    else:
+        state = _state_new(tournament, seeds, engine.min_players, engine.max_players)
     tournament.status = Tournament.Status.RUNNING
     tournament.started_at = timezone.now()
     _state_save(tournament, state)
@@ -242,27 +364,42 @@ def _entrants_from_stage(tournament: Tournament) -> None:
     if stage is None or stage.status not in (Season.Status.FINISHED, Season.Status.ARCHIVED):
         raise WrongStatus(_("The first stage has not finished yet."), code="stage_running", field="season")
     rows = Standing.objects.filter(season=stage).select_related("entrant").order_by("rank")
-    players = [row.entrant.player_id for row in rows if not row.entrant.withdrawn][: tournament.stage_top]
+    # a fixed-partnership season's entrant is a team: it enters the playoff as one
+    teams = [(row.entrant.player_id, row.entrant.partner_id) for row in rows if not row.entrant.withdrawn]
     TournamentEntrant.objects.filter(tournament=tournament).delete()
-    TournamentEntrant.objects.bulk_create(TournamentEntrant(tournament=tournament, player_id=p) for p in players)
+    TournamentEntrant.objects.bulk_create(
+        TournamentEntrant(tournament=tournament, player_id=p, partner_id=q) for p, q in teams[: tournament.stage_top]
+    )
 
 
-def _seeds(tournament: Tournament, entrant_ids: list[int], players: dict[int, int]) -> list[int]:
-    """T-D1: the entrants best first by the organizer's method (the entrant ids, as the bracket holds them)."""
+def _members(entrant: TournamentEntrant) -> list[int]:
+    """The entrant's players: one, or a team's two."""
+    return [entrant.player_id, *([entrant.partner_id] if entrant.partner_id else [])]
+
+
+def _seeds(tournament: Tournament, entrant_ids: list[int], players: dict[int, list[int]]) -> list[int]:
+    """T-D1: the entrants best first by the organizer's method (the entrant ids, as the bracket holds them). A team's
+    rating is the mean of its rated players' ordinals; its standing is that of the first-stage entrant either of its
+    players played in."""
     method = tournament.seeding
     ratings: dict[int, float] = {}
     ranking: list[int] = []
+    everyone = [p for members in players.values() for p in members]
     if method == Tournament.Seeding.RATING:
         ordinals = dict(
-            Rating.objects.filter(game=tournament.game, player_id__in=players.values()).values_list(
-                "player_id", "ordinal"
-            )
+            Rating.objects.filter(game=tournament.game, player_id__in=everyone).values_list("player_id", "ordinal")
         )
-        ratings = {e: ordinals[p] for e, p in players.items() if p in ordinals}
+        for e, members in players.items():
+            rated = [ordinals[p] for p in members if p in ordinals]
+            if rated:
+                ratings[e] = sum(rated) / len(rated)
     elif method == Tournament.Seeding.STANDINGS:
-        by_player = {p: e for e, p in players.items()}
+        by_player = {p: e for e, members in players.items() for p in members}
         rows = Standing.objects.filter(season=tournament.season).order_by("rank")
-        ranking = [by_player[p] for p in rows.values_list("entrant__player_id", flat=True) if p in by_player]
+        for p, q in rows.values_list("entrant__player_id", "entrant__partner_id"):
+            found = by_player.get(p) or (by_player.get(q) if q else None)
+            if found is not None and found not in ranking:
+                ranking.append(found)
     return seeds_order(method, entrant_ids, ratings=ratings, ranking=ranking, seed=tournament.draw_seed)  # type: ignore[arg-type]
 
 
@@ -314,14 +451,19 @@ def tournament_advance(*, table_id: int) -> Tournament | None:
         _state_save(tournament, tournament.state)
         return tournament
     seats = dict(Seat.objects.filter(table=table).values_list("index", "player_id"))
-    entrant_of = dict(
-        TournamentEntrant.objects.filter(tournament=tournament, player_id__in=seats.values()).values_list(
-            "player_id", "id"
-        )
+    entrant_of: dict[int, int] = {}
+    rows = TournamentEntrant.objects.filter(tournament=tournament).filter(
+        Q(player_id__in=seats.values()) | Q(partner_id__in=seats.values())
     )
+    for entrant_id, player_id, partner_id in rows.values_list("id", "player_id", "partner_id"):
+        entrant_of[player_id] = entrant_id
+        if partner_id:
+            entrant_of[partner_id] = entrant_id
     results = {r.seat: r for r in Result.objects.filter(table=table)}
     if tournament.format == Tournament.Format.MULTI_ELIM:
         state = _multiplayer_record(tournament, link, table, results)
+    elif _in_groups(tournament):
+        state = _group_record(tournament.state, link.match, results, seats, entrant_of)
     else:
         state = _bracket_record(tournament.state, link.match, results, seats, entrant_of)
     _state_save(tournament, state)
@@ -331,13 +473,24 @@ def tournament_advance(*, table_id: int) -> Tournament | None:
 def _bracket_record(
     state: State, match: str, results: dict[int, Result], seats: dict[int, int], entrant_of: dict[int, int]
 ) -> State:
-    """The table's winner is the seat alone in first place; both first is a drawn table (T-D3)."""
+    """The table's winner is the entrant alone in first place (a team by its seats, which the engine places
+    together); both first is a drawn table (T-D3)."""
     if bracket.match_get(state, match)["decided"] is not None:
         return state  # decided meanwhile (a forfeit, a withdrawal): this table no longer counts
-    firsts = [seat for seat, result in results.items() if result.place == 1]
-    winner = entrant_of[seats[firsts[0]]] if len(firsts) == 1 else None
+    firsts = {entrant_of[seats[seat]] for seat, result in results.items() if result.place == 1}
+    winner = firsts.pop() if len(firsts) == 1 else None
     state, _events = bracket.table_record(state, match, winner=winner)
     return state
+
+
+def _group_record(
+    state: State, match: str, results: dict[int, Result], seats: dict[int, int], entrant_of: dict[int, int]
+) -> State:
+    """A group match is one table: the entrant alone in first place wins it, else it is drawn."""
+    if _match_of(state, match)["decided"] is not None:
+        return state
+    firsts = {entrant_of[seats[seat]] for seat, result in results.items() if result.place == 1}
+    return two_stage.group_match_record(state, match, winner=firsts.pop() if len(firsts) == 1 else None)
 
 
 def _multiplayer_record(
@@ -372,6 +525,11 @@ def _start_total(table: Table) -> int:
 
 def _state_save(tournament: Tournament, state: State) -> None:
     """Store the state, place the entrants it placed, open the tables it can play, and finish when it is over."""
+    if state.get("stage") == "groups" and two_stage.groups_over(state):
+        # T-R11, T-R12: the groups are over; their qualifiers enter the playoff, the groups kept for the page
+        engine = engine_for(tournament.game)
+        playoff = _state_new(tournament, two_stage.group_qualifiers(state), engine.min_players, engine.max_players)
+        state = {**playoff, "group_stage": state}
     tournament.state = state
     placed = _places(tournament)
     if placed:
@@ -407,12 +565,19 @@ def _places(tournament: Tournament) -> list[dict[str, Any]]:
     if tournament.format == Tournament.Format.MULTI_ELIM:
         rows: list[dict[str, Any]] = multiplayer.standings(tournament.state)
         return rows
-    return bracket.places(tournament.state)
+    if _in_groups(tournament):
+        return []
+    placed = bracket.places(tournament.state)
+    if "group_stage" in tournament.state:
+        placed += two_stage.group_places(tournament.state["group_stage"])
+    return placed
 
 
 def _over(tournament: Tournament) -> bool:
     if tournament.format == Tournament.Format.MULTI_ELIM:
         return bool(tournament.state["over"])
+    if _in_groups(tournament):
+        return False
     return bracket.is_over(tournament.state)
 
 
@@ -435,6 +600,10 @@ def _tables_open(tournament: Tournament) -> list[Table]:
             key = f"R{current['number']}.{entry['number']}"
             if entry["result"] is None and key not in busy:
                 wanted.append((key, entry["seats"]))
+    elif _in_groups(tournament):
+        for match in tournament.state["group_matches"]:
+            if match["decided"] is None and match["id"] not in busy:
+                wanted.append((match["id"], match["entrants"]))
     else:
         state = tournament.state
         for match in bracket.matches_ready(state):
@@ -444,14 +613,20 @@ def _tables_open(tournament: Tournament) -> list[Table]:
         tournament.state = state
     if not wanted:
         return []
-    players = dict(TournamentEntrant.objects.filter(tournament=tournament).values_list("id", "player"))
-    by_id = Player.objects.in_bulk(set(players.values()))
+    members = {
+        entrant_id: [player_id, *([partner_id] if partner_id else [])]
+        for entrant_id, player_id, partner_id in TournamentEntrant.objects.filter(tournament=tournament).values_list(
+            "id", "player", "partner"
+        )
+    }
+    by_id = Player.objects.in_bulk({p for pair in members.values() for p in pair})
+    sides = team_seats(engine_for(tournament.game))
     opened = []
     for key, seats in wanted:
         table = table_create(
             club=tournament.club,
             game=tournament.game,
-            players=[by_id[players[entrant]] for entrant in seats],
+            players=[by_id[p] for p in _seating(seats, members, sides)],
             options=tournament.options,
             time_per_move=timedelta(seconds=tournament.time_per_move),
             rated=tournament.rated,
@@ -465,11 +640,26 @@ def _tables_open(tournament: Tournament) -> list[Table]:
     return opened
 
 
+def _seating(entrants: list[int], members: dict[int, list[int]], sides: list[list[int]] | None) -> list[int]:
+    """The players at a table's seats, in seat order. A team plays at the seats of its side: the entrant the bracket
+    seats first (T-D2 alternates it from table to table) at the engine's first team's seats."""
+    if sides is None:
+        return [members[entrant][0] for entrant in entrants]
+    seats = [0] * sum(len(side) for side in sides)
+    for side, entrant in zip(sides, entrants, strict=True):
+        for seat, player in zip(side, members[entrant], strict=True):
+            seats[seat] = player
+    return seats
+
+
 def _tables_void(tournament: Tournament) -> None:
     """Annul the tables still in play of matches decided without them (a forfeit, a withdrawal, T-D4)."""
     if tournament.format == Tournament.Format.MULTI_ELIM:
         return
-    decided = {m["id"] for m in tournament.state["matches"] if m["decided"] is not None}
+    state = tournament.state
+    groups = state if _in_groups(tournament) else state.get("group_stage", {"group_matches": []})
+    matches = [*state.get("matches", []), *groups["group_matches"]]
+    decided = {m["id"] for m in matches if m["decided"] is not None}
     # the ids and statuses only: a large bracket has hundreds of tables in play, and their states are not needed
     links = TournamentTable.objects.filter(tournament=tournament, recorded=False).values_list(
         "id", "match", "table_id", "table__status"

@@ -8,10 +8,10 @@ season) or groups: several round robins, drawn here by the snake (`groups_split`
 
 import itertools
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from league.pairing.round_robin import Pair, round_robin_schedule
-from league.tournaments.common import Event, State, entrants_check
+from league.tournaments.common import Event, State, copied, entrants_check
 from league.tournaments.double_elimination import double_elimination_create
 from league.tournaments.seeding import bracket_size, seed_order
 from league.tournaments.single_elimination import single_elimination_create
@@ -149,3 +149,127 @@ def _pot_place(
             if cost(swapped)[:2] < cost(chosen)[:2]:
                 chosen, improved = swapped, True
     return chosen
+
+
+# --- the group stage, played ---------------------------------------------------------------------------------------
+
+GROUP_WIN, GROUP_DRAW = 2, 1  # match points: a win 2, a drawn table 1 each (Challonge's 1 / ½, doubled to stay whole)
+
+
+def groups_stage_create(seeds: Sequence[int], *, groups: int, per_group: int) -> State:
+    """T-R11: the group stage of a two-stage tournament: the field (best first) drawn into `groups` groups by the
+    snake, and every match of each group's round robin, all playable at once (correspondence play has no rounds to
+    wait for). A match is {"id": "G1.3", "group": 1, "entrants": [first seat, second seat], "winner", "decided"}."""
+    seeds = entrants_check(seeds)
+    drawn = groups_split(seeds, groups)
+    if min(len(group) for group in drawn) < max(2, per_group):
+        raise ValueError("every group needs two entrants and at least per_group of them")
+    matches = []
+    for number, schedule in enumerate(groups_schedule(drawn), start=1):
+        pairs = [(a, b) for round_ in schedule for a, b in round_ if b is not None]
+        for index, (a, b) in enumerate(pairs, start=1):
+            matches.append(
+                {"id": f"G{number}.{index}", "group": number, "entrants": [a, b], "winner": None, "decided": None}
+            )
+    return {
+        "stage": "groups",
+        "entrants": seeds,
+        "groups": drawn,
+        "per_group": per_group,
+        "group_matches": matches,
+        "withdrawn": [],
+    }
+
+
+def group_match_record(state: State, match_id: str, *, winner: int | None, decided: str = "played") -> State:
+    """A group match's result: its winner, or None for a drawn table (a group match is one table; a draw stands)."""
+    out = copied(state)
+    match = next((m for m in out["group_matches"] if m["id"] == match_id), None)
+    if match is None:
+        raise KeyError(f"no match {match_id!r}")
+    if match["decided"] is not None:
+        raise ValueError(f"match {match_id} is already decided")
+    if winner is not None and winner not in match["entrants"]:
+        raise ValueError(f"{winner} does not play match {match_id}")
+    match.update(winner=winner, decided=decided)
+    return out
+
+
+def group_withdraw(state: State, entrant: int) -> State:
+    """T-D4 in the group stage: the withdrawn entrant's matches not played are forfeits won by their opponents, and
+    the entrant ranks last of their group (never through to the playoff)."""
+    out = copied(state)
+    if entrant not in out["withdrawn"]:
+        out["withdrawn"].append(entrant)
+    for match in out["group_matches"]:
+        if match["decided"] is None and entrant in match["entrants"]:
+            other = match["entrants"][1 - match["entrants"].index(entrant)]
+            match.update(winner=other, decided="forfeit")
+    return out
+
+
+def groups_over(state: State) -> bool:
+    return all(m["decided"] is not None for m in state["group_matches"])
+
+
+def group_rankings(state: State) -> list[list[dict[str, int]]]:
+    """Each group's table, best first: {"entrant", "played", "wins", "draws", "losses", "points"}. Ranked by match
+    points, then the points of the matches among the entrants level on points (head to head), then wins, then the
+    better seed; a withdrawn entrant last (T-D4)."""
+    seeds = {e: i for i, e in enumerate(state["entrants"])}
+    withdrawn = set(state["withdrawn"])
+    out = []
+    for number, group in enumerate(state["groups"], start=1):
+        rows = {e: {"entrant": e, "played": 0, "wins": 0, "draws": 0, "losses": 0, "points": 0} for e in group}
+        played = [m for m in state["group_matches"] if m["group"] == number and m["decided"] is not None]
+        for match in played:
+            for entrant in match["entrants"]:
+                row = rows[entrant]
+                row["played"] += 1
+                if match["winner"] is None:
+                    row["draws"] += 1
+                    row["points"] += GROUP_DRAW
+                elif match["winner"] == entrant:
+                    row["wins"] += 1
+                    row["points"] += GROUP_WIN
+                else:
+                    row["losses"] += 1
+        mutual = {e: _head_to_head(e, group, rows, played) for e in group}
+        ranked = sorted(
+            group,
+            key=lambda e: (e in withdrawn, -rows[e]["points"], -mutual[e], -rows[e]["wins"], seeds[e]),
+        )
+        out.append([rows[e] for e in ranked])
+    return out
+
+
+def _head_to_head(
+    entrant: int, group: Sequence[int], rows: dict[int, dict[str, int]], played: Sequence[dict[str, Any]]
+) -> int:
+    """The match points the entrant took from the entrants level with it on points."""
+    level = {e for e in group if rows[e]["points"] == rows[entrant]["points"]}
+    total = 0
+    for match in played:
+        if entrant in match["entrants"] and set(match["entrants"]) <= level:
+            total += GROUP_DRAW if match["winner"] is None else GROUP_WIN * (match["winner"] == entrant)
+    return total
+
+
+def group_qualifiers(state: State) -> list[int]:
+    """T-R12: the playoff's seeds from the finished groups (`playoff_seeds_groups`)."""
+    rankings = [[row["entrant"] for row in table] for table in group_rankings(state)]
+    return playoff_seeds_groups(rankings, per_group=int(state["per_group"]))
+
+
+def group_places(state: State) -> list[dict[str, int]]:
+    """The places of the entrants the groups eliminated, below every qualifier: those ranked K+1 in their groups
+    share the band just below the playoff, then those ranked K+2, and so on (T-R5's bands, by group rank)."""
+    tables = group_rankings(state)
+    per_group = int(state["per_group"])
+    place = 1 + sum(min(per_group, len(table)) for table in tables)
+    out = []
+    for rank in range(per_group, max(len(table) for table in tables)):
+        band = [table[rank]["entrant"] for table in tables if len(table) > rank]
+        out += [{"entrant": e, "place": place, "shared": len(band)} for e in band]
+        place += len(band)
+    return out

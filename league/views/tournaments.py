@@ -1,6 +1,6 @@
 """Bracket tournaments' pages: a club's tournaments (and the organizer's form for a new one), a tournament's page
-with its bracket drawn on the server (SVG, refreshed in place while it runs), the actions (register, withdraw, start)
-and the exports."""
+with its bracket drawn on the server (SVG, refreshed in place while it runs), the actions (register, withdraw, start),
+the organizer's forms (a team entered, a match ruled forfeited) and the exports."""
 
 from typing import Any
 
@@ -15,11 +15,15 @@ from django.views.decorators.http import require_POST
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.forms import add_service_error
-from league.models import Club, Tournament, TournamentEntrant
+from league.models import Club, Player, Tournament
 from league.selectors.clubs import club_role_of, is_organizer
 from league.selectors.tournaments import (
     club_tournaments,
+    tournament_entered,
     tournament_entrants,
+    tournament_forfeitable,
+    tournament_groups,
+    tournament_is_teams,
     tournament_names,
     tournament_results_rows,
     tournament_rounds,
@@ -29,12 +33,14 @@ from league.selectors.tournaments import (
 from league.services.tournaments import (
     draw_commitment,
     tournament_create,
+    tournament_match_forfeit,
     tournament_register,
     tournament_start,
     tournament_withdraw,
+    tournaments_create_per_division,
 )
 from league.spreadsheet import csv_text
-from league.tournament_forms import FORMATS, TournamentForm
+from league.tournament_forms import FORMATS, MatchForfeitForm, TournamentForm, TournamentTeamForm
 from league.tournaments.svg import bracket_svg
 from league.views.base import HtmxHttpRequest, organizer_required
 
@@ -75,12 +81,18 @@ def club_tournaments_page(request: HttpRequest, slug: str) -> HttpResponse:
         form = TournamentForm(request.POST or None, club=club)
         if request.method == "POST" and form.is_valid():
             try:
-                tournament = tournament_create(club=club, by=player_required(request), spec=form.spec())
+                if form.cleaned_data["per_division"]:
+                    created = tournaments_create_per_division(club=club, by=player_required(request), spec=form.spec())
+                else:
+                    created = [tournament_create(club=club, by=player_required(request), spec=form.spec())]
             except ServiceError as error:
                 add_service_error(form, error)
             else:
+                if len(created) > 1:
+                    messages.success(request, _("A playoff is created for each division."))
+                    return redirect("club_tournaments", slug=club.slug)
                 messages.success(request, _("The tournament is created: registration is open."))
-                return redirect("tournament", tournament_id=tournament.pk)
+                return redirect("tournament", tournament_id=created[0].pk)
         if request.method == "POST":
             status = 400
     elif request.method == "POST":
@@ -93,29 +105,69 @@ def club_tournaments_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 def tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=tournament_id)
-    context = _bracket_context(tournament)
     if request.htmx:
-        return render(request, "league/tournament.html#bracket", context)
+        return render(request, "league/tournament.html#bracket", _bracket_context(tournament))
+    return _detail_page(request, tournament)
+
+
+def _detail_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    team_form: TournamentTeamForm | None = None,
+    forfeit_form: MatchForfeitForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    context = _bracket_context(tournament)
     player = player_or_none(request)
-    entered = player is not None and TournamentEntrant.objects.filter(tournament=tournament, player=player).exists()
+    entered = tournament_entered(tournament=tournament, player=player)
+    organizer = is_organizer(club=tournament.club, player=player)
+    registration = tournament.status == Tournament.Status.REGISTRATION and (
+        tournament.format != Tournament.Format.TWO_STAGE or tournament.groups is not None
+    )
+    if organizer and context["teams"] and registration:
+        team_form = team_form or TournamentTeamForm(club=tournament.club)
+    if organizer and tournament.status == Tournament.Status.RUNNING:
+        forfeit_form = forfeit_form or MatchForfeitForm(choices=_forfeit_choices(tournament))
+        if not forfeit_form.fields["forfeit"].choices:  # type: ignore[attr-defined]
+            forfeit_form = None
     context.update(
-        is_organizer=is_organizer(club=tournament.club, player=player),
+        is_organizer=organizer,
         is_member=club_role_of(club=tournament.club, player=player) is not None,
         entered=entered,
         format_label=dict(FORMATS).get(tournament.format, tournament.format),
         commitment=draw_commitment(tournament),
         exports=EXPORTS,
+        team_form=team_form,
+        forfeit_form=forfeit_form,
     )
-    return render(request, "league/tournament.html", context)
+    return render(request, "league/tournament.html", context, status=status)
+
+
+def _forfeit_choices(tournament: Tournament) -> list[tuple[str, str]]:
+    """One choice per entrant of each match that can be ruled: "W1.2: Alice & Bob forfeits against Carol & Dan"."""
+    choices = []
+    for match, entrants in tournament_forfeitable(tournament=tournament):
+        for index, (player_id, name) in enumerate(entrants):
+            label = _("%(match)s: %(loser)s forfeits against %(winner)s") % {
+                "match": match,
+                "loser": name,
+                "winner": entrants[1 - index][1],
+            }
+            choices.append((f"{match}:{player_id}", label))
+    return choices
 
 
 def _bracket_context(tournament: Tournament) -> dict[str, Any]:
     context: dict[str, Any] = {
         "tournament": tournament,
+        # a game played by partners: entrants are teams of two (league.services.tournaments.team_seats)
+        "teams": tournament_is_teams(tournament=tournament),
         "live": tournament.status == Tournament.Status.RUNNING,
         "entrants": tournament_entrants(tournament=tournament),
         "svg": None,
         "rounds": None,
+        "groups": [],
         "in_play": [],
     }
     if tournament.status == Tournament.Status.REGISTRATION:
@@ -125,9 +177,10 @@ def _bracket_context(tournament: Tournament) -> dict[str, Any]:
         (link.match, link.number, link.table_id, [names.get(e, "?") for e in seats])
         for link, seats in tournament_tables_in_play(tournament=tournament)
     ]
+    context["groups"] = tournament_groups(tournament=tournament)
     if tournament.format == Tournament.Format.MULTI_ELIM:
         context["rounds"] = tournament_rounds(tournament=tournament)
-    else:
+    elif "matches" in tournament.state:
         # every name and label is escaped by svg.bracket_svg (tests/league/tournaments/test_svg.py)
         svg = bracket_svg(tournament.state, names, labels=svg_labels(), title=tournament.name)
         context["svg"] = mark_safe(svg)
@@ -154,6 +207,51 @@ def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> 
     except ServiceError as error:
         messages.error(request, error.message)
     return redirect("tournament", tournament_id=tournament.pk)
+
+
+@login_required
+@require_POST
+def tournament_team_enter(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """An organizer enters a team of two (a game played by partners)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=tournament_id)
+    by = organizer_required(tournament.club, player_or_none(request))
+    form = TournamentTeamForm(request.POST, club=tournament.club)
+    if form.is_valid():
+        try:
+            tournament_register(
+                tournament=tournament, player=form.cleaned_data["player"], partner=form.cleaned_data["partner"], by=by
+            )
+        except ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, _("The team is entered."))
+            return redirect("tournament", tournament_id=tournament.pk)
+    return _detail_page(request, tournament, team_form=form, status=400)
+
+
+@login_required
+@require_POST
+def tournament_forfeit(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """T-D4: an organizer rules that an entrant loses a match (the service refuses a decided match)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=tournament_id)
+    by = organizer_required(tournament.club, player_or_none(request))
+    form = MatchForfeitForm(request.POST, choices=_forfeit_choices(tournament))
+    if form.is_valid():
+        match, player_id = form.ruling()
+        try:
+            tournament_match_forfeit(
+                tournament=tournament,
+                match=match,
+                player=get_object_or_404(Player, pk=player_id),
+                by=by,
+                reason=form.cleaned_data["reason"],
+            )
+        except ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, _("The forfeit is recorded: the opponent goes through."))
+            return redirect("tournament", tournament_id=tournament.pk)
+    return _detail_page(request, tournament, forfeit_form=form, status=400)
 
 
 def tournament_export(request: HttpRequest, tournament_id: int, kind: str) -> HttpResponse:

@@ -1,7 +1,7 @@
 import pytest
 
 import games
-from tests.league import fake_engine
+from tests.league import fake_engine, fake_team_engine
 
 
 @pytest.fixture
@@ -10,4 +10,13 @@ def fake_game(monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setitem(games._ENGINE_MODULES, fake_engine.NAME, "tests.league.fake_engine")
     games.get_engine.cache_clear()
     yield fake_engine.NAME
+    games.get_engine.cache_clear()
+
+
+@pytest.fixture
+def fake_team_game(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Registers the test engine played by two teams of two (tests/league/fake_team_engine.py), for this test only."""
+    monkeypatch.setitem(games._ENGINE_MODULES, fake_team_engine.NAME, "tests.league.fake_team_engine")
+    games.get_engine.cache_clear()
+    yield fake_team_engine.NAME
     games.get_engine.cache_clear()

@@ -7,8 +7,9 @@ import random
 
 import pytest
 from django.test import Client
+from django.utils.timezone import now
 
-from league.models import Membership, Table, Tournament, TournamentEntrant
+from league.models import Entrant, Membership, Season, Standing, Table, Tournament, TournamentEntrant
 from league.services.clubs import club_create
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
 from tests.league.factories import MembershipFactory, PlayerFactory
@@ -123,7 +124,9 @@ def test_the_exports_list_standings_and_every_seat(club_setup, django_capture_on
         play_moves(table, random.Random(1))
     standings = _client().get(f"/tournaments/{tournament.pk}/export/standings.csv")
     rows = list(csv.reader(io.StringIO(standings.content.decode())))
-    assert rows[0] == ["place", "shared", "seed", "player_id", "player", "points", "withdrawn"]
+    assert rows[0] == [
+        "place", "shared", "seed", "player_id", "player", "points", "withdrawn", "partner_id", "partner"
+    ]  # fmt: skip
     assert sorted(row[0] for row in rows[1:]) == ["1", "2"]
     results = _client().get(f"/tournaments/{tournament.pk}/export/results.csv").content.decode()
     lines = list(csv.reader(io.StringIO(results)))
@@ -157,3 +160,128 @@ def test_a_multiplayer_elimination_page_lists_each_rounds_tables(club_setup, fak
         assert f'href="/tables/{table.pk}/"' in page
     for player in members + extra:
         assert player.display_name in page
+
+
+def _coinche_cup(club, organizer, teams):
+    spec = TournamentSpec(name="Coinche Cup", game="coinche", format="single_elim", seeding="entered")
+    tournament = tournament_create(club=club, by=organizer, spec=spec)
+    for player, partner in teams:
+        tournament_register(tournament=tournament, player=player, partner=partner, by=organizer)
+    return tournament
+
+
+def test_an_organizer_enters_a_team_from_the_page(club_setup):
+    club, organizer, members = club_setup
+    tournament = _coinche_cup(club, organizer, [])
+    url = f"/tournaments/{tournament.pk}/"
+    page = _client(organizer).get(url).content.decode()
+    assert f'action="{url}team/"' in page and 'name="partner"' in page
+    # a member sees neither the team form nor an entry button of their own
+    member_page = _client(members[0]).get(url).content.decode()
+    assert 'name="partner"' not in member_page and f"{url}register/" not in member_page
+    team = {"player": members[0].pk, "partner": members[1].pk}
+    assert _client(members[0]).post(f"{url}team/", team).status_code == 403
+    assert _client(organizer).post(f"{url}team/", team).status_code == 302
+    entrant = TournamentEntrant.objects.get(tournament=tournament)
+    assert (entrant.player_id, entrant.partner_id) == (members[0].pk, members[1].pk)
+    # a player already in a team: the refusal is shown on the form
+    refused = _client(organizer).post(f"{url}team/", {"player": members[2].pk, "partner": members[1].pk})
+    assert refused.status_code == 400 and "already entered" in refused.content.decode()
+
+
+def test_a_team_bracket_names_each_team_with_both_players(club_setup):
+    club, organizer, members = club_setup
+    for member, name in zip(members, ["Alice", "Bob", "Carol", "Dan"], strict=True):
+        member.display_name = name
+        member.save()
+    tournament = _coinche_cup(club, organizer, [(members[0], members[1]), (members[2], members[3])])
+    tournament_start(tournament=tournament, by=organizer)
+    page = _client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Alice &amp; Bob" in page and "Carol &amp; Dan" in page
+    # the table in play lists each team once
+    assert "Alice &amp; Bob – Carol &amp; Dan" in page
+
+
+def test_t_d4_the_organizer_rules_a_forfeit_from_the_page(club_setup):
+    club, organizer, members = club_setup
+    tournament = _cup(club, organizer, members, format="single_elim")
+    tournament_start(tournament=tournament, by=organizer)
+    url = f"/tournaments/{tournament.pk}/"
+    page = _client(organizer).get(url).content.decode()
+    assert f'action="{url}forfeit/"' in page
+    assert f'value="W1.1:{members[0].pk}"' in page
+    assert f'action="{url}forfeit/"' not in _client(members[0]).get(url).content.decode()
+    ruling = {"forfeit": f"W1.1:{members[0].pk}", "reason": "absent"}
+    # others are refused; the form needs its CSRF token
+    assert _client(members[1]).post(f"{url}forfeit/", ruling).status_code == 403
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(organizer.user)
+    assert strict.post(f"{url}forfeit/", ruling).status_code == 403
+    assert _client(organizer).post(f"{url}forfeit/", ruling).status_code == 302
+    tournament.refresh_from_db()
+    match = next(m for m in tournament.state["matches"] if m["id"] == "W1.1")
+    loser = TournamentEntrant.objects.get(tournament=tournament, player=members[0])
+    assert (match["decided"], match["loser"]) == ("forfeit", loser.pk)
+    # the match is decided: it is no longer offered, and the same ruling is refused
+    assert f'value="W1.1:{members[0].pk}"' not in _client(organizer).get(url).content.decode()
+    assert _client(organizer).post(f"{url}forfeit/", ruling).status_code == 400
+
+
+def test_t_r11_a_playoff_per_division_is_created_and_started_from_the_pages(club_setup, fake_game):
+    club, organizer, members = club_setup
+    divisions = []
+    for level, (name, players) in enumerate((("North", members[:2]), ("South", members[2:])), start=1):
+        season = Season.objects.create(
+            club=club, name="League", league="league", division_level=level, division_name=name, game=fake_game
+        )
+        for rank, player in enumerate(players, start=1):
+            entrant = Entrant.objects.create(season=season, player=player)
+            Standing.objects.create(season=season, entrant=entrant, rank=rank, points=5, lot=rank, computed_at=now())
+        divisions.append(season)
+    data = {"name": "Playoff", "game": fake_game, "format": "two_stage", "seeding": "standings"}
+    data |= {"season": divisions[0].pk, "stage_top": "2", "per_division": "on", "best_of": "1"}
+    data |= {"playoff": "single_elim", "hours_per_move": "24"}
+    # when: the organizer creates the playoffs from the form (the test game's default options)
+    response = _client(organizer).post(f"/clubs/{club.slug}/tournaments/", data)
+    assert response.status_code == 302 and response["Location"] == f"/clubs/{club.slug}/tournaments/"
+    north, south = Tournament.objects.order_by("id")
+    assert (north.name, north.season_id, south.season_id) == ("Playoff · North", divisions[0].pk, divisions[1].pk)
+    # then: a playoff starts from its page once its division has finished, with its division's players
+    Season.objects.filter(pk=divisions[0].pk).update(status=Season.Status.FINISHED)
+    assert _client(organizer).post(f"/tournaments/{north.pk}/start/").status_code == 302
+    north.refresh_from_db()
+    assert north.status == Tournament.Status.RUNNING
+    entered = TournamentEntrant.objects.filter(tournament=north).order_by("seed").values_list("player_id", flat=True)
+    assert list(entered) == [members[0].pk, members[1].pk]
+    _client(organizer).post(f"/tournaments/{south.pk}/start/")
+    assert Tournament.objects.get(pk=south.pk).status == Tournament.Status.REGISTRATION  # the South still plays
+
+
+def test_t_r11_a_group_stage_is_created_entered_started_and_ruled_from_the_pages(club_setup, fake_game):
+    club, organizer, members = club_setup
+    data = {"name": "Group Cup", "game": fake_game, "format": "two_stage", "seeding": "entered", "groups": "2"}
+    data |= {"stage_top": "1", "best_of": "1", "playoff": "single_elim", "hours_per_move": "24"}
+    response = _client(organizer).post(f"/clubs/{club.slug}/tournaments/", data)
+    tournament = Tournament.objects.get()
+    assert response.status_code == 302 and (tournament.groups, tournament.stage_top) == (2, 1)
+    url = f"/tournaments/{tournament.pk}/"
+    # members enter from the page (groups take registration, a season's playoff does not)
+    for member in members:
+        assert f"{url}register/" in _client(member).get(url).content.decode()
+        assert _client(member).post(f"{url}register/").status_code == 302
+    assert _client(organizer).post(f"{url}start/").status_code == 302
+    page = _client().get(url).content.decode()
+    # two groups of two, each with its one match in play; no bracket until the groups are over
+    assert "Group A" in page and "Group B" in page and "<svg" not in page
+    assert Table.objects.filter(tournament_link__tournament=tournament, status=Table.Status.ACTIVE).count() == 2
+    # when: the organizer rules both group matches forfeited from the page
+    for match_id in ("G1.1", "G2.1"):
+        match = next(m for m in Tournament.objects.get().state["group_matches"] if m["id"] == match_id)
+        loser = TournamentEntrant.objects.get(pk=match["entrants"][0])
+        ruling = {"forfeit": f"{match_id}:{loser.player_id}", "reason": "absent"}
+        assert _client(organizer).post(f"{url}forfeit/", ruling).status_code == 302
+    # then: the groups are over and their winners meet in the playoff's final, drawn as a bracket
+    tournament.refresh_from_db()
+    assert "group_stage" in tournament.state and len(tournament.state["entrants"]) == 2
+    page = _client().get(url).content.decode()
+    assert "Group A" in page and '<svg xmlns="http://www.w3.org/2000/svg" class="bracket"' in page

@@ -1,5 +1,5 @@
-"""Bracket tournaments: a club's tournaments, create one (organizers), a tournament with its bracket, enter it,
-withdraw, start it (organizers)."""
+"""Bracket tournaments: a club's tournaments, create one (organizers), a tournament with its bracket, enter it (an
+organizer enters teams), withdraw, start it and rule forfeits (organizers)."""
 
 from datetime import timedelta
 from typing import Any
@@ -14,16 +14,19 @@ from league.api.schema import error_responses
 from league.api.tournament_serializers import (
     TournamentDetailSerializer,
     TournamentEntrantSerializer,
+    TournamentForfeitSerializer,
+    TournamentRegisterSerializer,
     TournamentSerializer,
     tournament_data,
 )
 from league.api.views.base import ApiView
 from league.caller import player_required
-from league.models import Tournament
-from league.selectors.clubs import club_get
+from league.models import Tournament, TournamentEntrant
+from league.selectors.clubs import club_get, player_get
 from league.selectors.tournaments import (
     club_season_get,
     club_tournaments,
+    entrant_name,
     tournament_entrants,
     tournament_get,
     tournament_match_tables_rows,
@@ -32,6 +35,7 @@ from league.services.tournaments import (
     TournamentSpec,
     draw_commitment,
     tournament_create,
+    tournament_match_forfeit,
     tournament_register,
     tournament_start,
     tournament_withdraw,
@@ -46,22 +50,24 @@ def _tournament(tournament: Tournament) -> dict[str, Any]:
 
 def _detail(tournament: Tournament) -> dict[str, Any]:
     data = tournament_data(tournament, draw_commitment(tournament))
-    data["entrants"] = [
-        {
-            "id": e.pk,
-            "player_id": e.player_id,
-            "name": e.player.display_name,
-            "seed": e.seed,
-            "withdrawn": e.withdrawn,
-            "place": e.place,
-            "shared": e.shared,
-            "points": None if e.points is None else f"{e.points.normalize():f}",
-        }
-        for e in tournament_entrants(tournament=tournament)
-    ]
+    data["entrants"] = [_entrant(e) for e in tournament_entrants(tournament=tournament)]
     data["tables"] = tournament_match_tables_rows(tournament=tournament)
     data["bracket"] = tournament.state
     return TournamentDetailSerializer(data).data
+
+
+def _entrant(e: TournamentEntrant) -> dict[str, Any]:
+    return {
+        "id": e.pk,
+        "player_id": e.player_id,
+        "partner_id": e.partner_id,
+        "name": entrant_name(e),
+        "seed": e.seed,
+        "withdrawn": e.withdrawn,
+        "place": e.place,
+        "shared": e.shared,
+        "points": None if e.points is None else f"{e.points.normalize():f}",
+    }
 
 
 class ClubTournamentsView(ApiView):
@@ -111,25 +117,25 @@ class TournamentRegisterView(ApiView):
 
     @extend_schema(
         operation_id="tournaments_register",
-        summary="Enter the tournament (members of its club, while registration is open).",
-        request=None,
+        summary="Enter the tournament (members of its club, while registration is open); an organizer may enter a "
+        "member, and enters each team of a game played by teams (player_id and partner_id).",
+        request=TournamentRegisterSerializer,
         responses={201: TournamentEntrantSerializer, **MANAGE_ERRORS},
         tags=["tournaments"],
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = tournament_get(tournament_id=tournament_id)
-        entrant = tournament_register(tournament=tournament, player=player_required(request))
-        data = {
-            "id": entrant.pk,
-            "player_id": entrant.player_id,
-            "name": entrant.player.display_name,
-            "seed": entrant.seed,
-            "withdrawn": entrant.withdrawn,
-            "place": None,
-            "shared": None,
-            "points": None,
-        }
-        return Response(TournamentEntrantSerializer(data).data, status=status.HTTP_201_CREATED)
+        caller = player_required(request)
+        serializer = TournamentRegisterSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        entrant = tournament_register(
+            tournament=tournament,
+            player=player_get(player_id=data["player_id"]) if data["player_id"] else caller,
+            partner=player_get(player_id=data["partner_id"], field="partner_id") if data["partner_id"] else None,
+            by=caller,
+        )
+        return Response(TournamentEntrantSerializer(_entrant(entrant)).data, status=status.HTTP_201_CREATED)
 
 
 class TournamentWithdrawView(ApiView):
@@ -163,4 +169,31 @@ class TournamentStartView(ApiView):
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = tournament_get(tournament_id=tournament_id)
         tournament_start(tournament=tournament, by=player_required(request))
+        return Response(_detail(tournament_get(tournament_id=tournament_id)))
+
+
+class TournamentForfeitView(ApiView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="tournaments_forfeit",
+        summary="T-D4: rule that an entrant (a player, or the team they play in) loses a match in play or waiting; "
+        "its table in play is annulled and the opponent goes through (organizers only; 409 match_decided on a "
+        "decided match).",
+        request=TournamentForfeitSerializer,
+        responses={200: TournamentDetailSerializer, **MANAGE_ERRORS},
+        tags=["tournaments"],
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_get(tournament_id=tournament_id)
+        serializer = TournamentForfeitSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        tournament_match_forfeit(
+            tournament=tournament,
+            match=data["match"],
+            player=player_get(player_id=data["player_id"]),
+            by=player_required(request),
+            reason=data["reason"],
+        )
         return Response(_detail(tournament_get(tournament_id=tournament_id)))

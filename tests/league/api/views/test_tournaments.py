@@ -72,3 +72,51 @@ def test_unknown_tournament_is_a_404_in_the_error_format(anon):
     response = anon.get("/api/tournaments/12345/")
     assert response.status_code == 404
     assert response.json()["error"]["code"] == "not_found"
+
+
+def test_an_organizer_enters_a_coinche_team_and_the_entrant_names_both(client_for):
+    club, organizer, members = club_with_members(3)
+    members[0].display_name, members[1].display_name = "Alice", "Bob"
+    for member in members[:2]:
+        member.save()
+    cup = {"name": "Coinche Cup", "game": "coinche", "format": "single_elim"}
+    tid = client_for(organizer).post(f"/api/clubs/{club.pk}/tournaments/", cup, format="json").json()["id"]
+    # a member alone is refused: an organizer enters each team
+    alone = client_for(members[2]).post(f"/api/tournaments/{tid}/register/")
+    assert alone.status_code == 400 and alone.json()["error"]["code"] == "teams_by_organizer"
+    team = {"player_id": members[0].pk, "partner_id": members[1].pk}
+    entered = client_for(organizer).post(f"/api/tournaments/{tid}/register/", team, format="json")
+    assert entered.status_code == 201, entered.json()
+    assert (entered.json()["partner_id"], entered.json()["name"]) == (members[1].pk, "Alice & Bob")
+    detail = client_for(organizer).get(f"/api/tournaments/{tid}/").json()
+    assert [(e["player_id"], e["partner_id"]) for e in detail["entrants"]] == [(members[0].pk, members[1].pk)]
+
+
+def test_t_d4_an_organizer_rules_a_forfeit_and_a_decided_match_answers_409(client_for):
+    club, organizer, members = club_with_members(2)
+    tid = client_for(organizer).post(f"/api/clubs/{club.pk}/tournaments/", CUP, format="json").json()["id"]
+    for member in members:
+        client_for(member).post(f"/api/tournaments/{tid}/register/")
+    client_for(organizer).post(f"/api/tournaments/{tid}/start/")
+    ruling = {"match": "W1.1", "player_id": members[0].pk, "reason": "absent"}
+    assert client_for(members[1]).post(f"/api/tournaments/{tid}/forfeit/", ruling, format="json").status_code == 403
+    ruled = client_for(organizer).post(f"/api/tournaments/{tid}/forfeit/", ruling, format="json")
+    assert ruled.status_code == 200, ruled.json()
+    match = next(m for m in ruled.json()["bracket"]["matches"] if m["id"] == "W1.1")
+    loser = TournamentEntrant.objects.get(tournament_id=tid, player=members[0])
+    assert (match["decided"], match["loser"]) == ("forfeit", loser.pk)
+    again = client_for(organizer).post(f"/api/tournaments/{tid}/forfeit/", ruling, format="json")
+    assert again.status_code == 409 and again.json()["error"]["code"] == "match_decided"
+
+
+def test_t_r11_a_two_stage_tournament_with_groups_takes_registration(client_for):
+    club, organizer, members = club_with_members(4)
+    cup = {**CUP, "format": "two_stage", "groups": 2, "stage_top": 1, "seeding": "entered"}
+    created = client_for(organizer).post(f"/api/clubs/{club.pk}/tournaments/", cup, format="json")
+    assert created.status_code == 201, created.json()
+    assert (created.json()["groups"], created.json()["stage_top"]) == (2, 1)
+    tid = created.json()["id"]
+    for member in members:
+        assert client_for(member).post(f"/api/tournaments/{tid}/register/").status_code == 201
+    started = client_for(organizer).post(f"/api/tournaments/{tid}/start/").json()
+    assert started["bracket"]["stage"] == "groups" and [t["match"] for t in started["tables"]] == ["G1.1", "G2.1"]
