@@ -23,7 +23,8 @@ from league.account_forms import SignUpWithEmailForm
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.forms import add_service_error
-from league.models import Player, RatingEvent, Result
+from league.models import Player, RatingEvent
+from league.selectors.profiles import table_history, tournament_places
 from league.services.accounts import account_signup
 from league.services.clubs import player_update
 from league.services.tokens import token_revoke, token_rotate, tokens_of
@@ -100,14 +101,19 @@ def profile(request: HttpRequest, player_id: int) -> HttpResponse:
         ),
         pk=player_id,
     )
-    results = Result.objects.filter(player=player).select_related("table").order_by("-table__finished_at")[:50]
     charts: dict[str, list[RatingEvent]] = {}
     for event in player.history:  # type: ignore[attr-defined]  # the Prefetch's to_attr
         charts.setdefault(event.game, []).append(event)
     return render(
         request,
         "league/profile.html",
-        {"profile": player, "ratings": player.ratings.all(), "results": results, "charts": charts},
+        {
+            "profile": player,
+            "ratings": player.ratings.all(),
+            "results": table_history(player),
+            "tournaments": tournament_places(player),
+            "charts": charts,
+        },
     )
 
 

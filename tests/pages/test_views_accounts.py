@@ -4,7 +4,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from league.models import Player
+from league.models import Player, PokerHand
 from league.services.clubs import club_create
 from tests.league.factories import PlayerFactory
 from tests.league.poker_playing import freezeout_played
@@ -100,6 +100,21 @@ def test_the_profile_shows_a_poker_tournaments_rating_by_its_name_and_link():
     chart = page.content.decode().split('<svg class="rating-chart"', 1)[1].split("</svg>", 1)[0]
     assert f'<a href="/poker-tournaments/{tournament.pk}/"><circle class="dot"' in chart
     assert "Midnight turbo</title>" in chart
+
+
+def test_the_profile_lists_a_poker_tournament_once_with_its_place_and_none_of_its_hands_as_tables():
+    tournament = freezeout_played(count=3, name="Midnight turbo")
+    winner = Player.objects.get(pk=tournament.winner_id)
+    hands = set(PokerHand.objects.filter(tournament=tournament).values_list("table_id", flat=True))
+    assert hands
+
+    page = Client().get(f"/players/{winner.pk}/").content.decode()
+
+    history, tournaments = page.split(">History<", 1)[1].split(">Tournaments<", 1)
+    assert not any(f'href="/tables/{table_id}/"' in history for table_id in hands)
+    row = tournaments.split(f'<a href="/poker-tournaments/{tournament.pk}/">Midnight turbo</a>', 1)[1].split("</tr>")[0]
+    assert "<td>1</td>" in row
+    assert "<td>3</td>" in row
 
 
 def test_korean_pages_name_games_and_court_cards_in_korean():

@@ -1,0 +1,62 @@
+"""What a player's public profile shows besides the ratings: the tables they finished and the tournaments they
+played, each once (a poker tournament's hands are its own business, not separate games in the history)."""
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TypeVar
+
+from django.db.models import Count, Q, QuerySet
+from django.urls import reverse
+
+from league.models import Player, PokerEntrant, Result, TournamentEntrant
+
+HISTORY_LENGTH = 50
+Entry = TypeVar("Entry", TournamentEntrant, PokerEntrant)
+
+
+@dataclass(frozen=True)
+class TournamentPlace:
+    name: str
+    game: str
+    url: str
+    place: int | None  # None: still in play
+    shared: int | None
+    entrants: int
+    at: datetime
+
+
+def table_history(player: Player) -> QuerySet[Result]:
+    """The player's last finished tables, newest first, without the hands of poker tournaments."""
+    return (
+        Result.objects.filter(player=player, table__poker_hand__isnull=True)
+        .select_related("table")
+        .order_by("-table__finished_at")[:HISTORY_LENGTH]
+    )
+
+
+def tournament_places(player: Player) -> list[TournamentPlace]:
+    """Every tournament the player entered (brackets as a player or a partner, and poker tournaments), newest
+    first, with the place once known."""
+    brackets = TournamentEntrant.objects.filter(Q(player=player) | Q(partner=player))
+    pokers = PokerEntrant.objects.filter(player=player)
+    rows = [_place(entry, "tournament") for entry in _with_field_size(brackets)]
+    rows += [_place(entry, "poker_tournament") for entry in _with_field_size(pokers)]
+    return sorted(rows, key=lambda row: row.at, reverse=True)
+
+
+def _with_field_size(entries: QuerySet[Entry]) -> QuerySet[Entry]:
+    with_size: QuerySet[Entry] = entries.select_related("tournament").annotate(field_size=Count("tournament__entrants"))
+    return with_size
+
+
+def _place(entry: TournamentEntrant | PokerEntrant, page: str) -> TournamentPlace:
+    tournament = entry.tournament
+    return TournamentPlace(
+        name=tournament.name,
+        game=tournament.game,
+        url=reverse(page, args=[tournament.pk]),
+        place=entry.place,
+        shared=entry.shared,
+        entrants=entry.field_size,  # type: ignore[union-attr]  # the annotation
+        at=tournament.finished_at or tournament.started_at or tournament.created_at,
+    )
