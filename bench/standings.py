@@ -135,7 +135,11 @@ def main() -> None:
     parser.add_argument("--stored-repeat", type=int, default=1, help="runs of each stored figure")
     parser.add_argument("--pure-only", action="store_true", help="skip the database figure")
     parser.add_argument("--tables", type=int, default=7, help="finished tables for the incremental figure")
-    parser.add_argument("--profile", action="store_true", help="cProfile one stored season_standings_rows")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="cProfile one stored season_standings_rows and one more standings_table_apply (with its SQL statements)",
+    )
     args = parser.parse_args()
     data = season_make(args.entrants, args.rounds, seed="standings")
     outcomes = outcomes_of(data)
@@ -158,12 +162,7 @@ def main() -> None:
         stored = median_time(lambda: standings_recompute(season=season), args.stored_repeat)
         applied, written, agrees = incremental(season, args.tables)
         if args.profile:
-            import cProfile
-            import pstats
-
-            profiler = cProfile.Profile()
-            profiler.runcall(season_standings_rows, season)
-            pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+            profile(season, args.tables)
     print(f"stored season_standings_rows   median {rows * 1000:8.1f} ms  (read outcomes + compute, nothing written)")
     print(f"stored standings_recompute     median {stored * 1000:8.1f} ms  (read + compute + replace 1,000 rows)")
     print(
@@ -171,6 +170,42 @@ def main() -> None:
         f"{min(written)}-{max(written)}, median {statistics.median(written):.0f}; equal to the full recompute: "
         f"{'yes' if agrees else 'NO'})"
     )
+
+
+def profile(season: Any, tables: int) -> None:
+    """cProfile of one stored season_standings_rows, then of one more standings_table_apply (the table after the
+    --tables turned round), with each SQL statement it ran and its time."""
+    import cProfile
+    import pstats
+
+    from django.db import connection
+    from django.db.models import F
+
+    from league.models import Result, Table
+    from league.services.standings import season_standings_rows, standings_table_apply
+
+    profiler = cProfile.Profile()
+    profiler.runcall(season_standings_rows, season)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+
+    table = Table.objects.filter(round__season=season).order_by("-round__number", "id")[tables]
+    Result.objects.filter(table=table).update(place=3 - F("place"), score=-F("score"))
+    statements: list[tuple[float, str]] = []
+
+    def timed(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            statements.append((time.perf_counter() - start, sql))
+
+    profiler = cProfile.Profile()
+    with connection.execute_wrapper(timed):
+        profiler.runcall(standings_table_apply, season=season, table_id=table.pk)
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
+    print(f"standings_table_apply: {len(statements)} SQL statements, {sum(t for t, _ in statements) * 1000:.1f} ms")
+    for seconds, sql in statements:
+        print(f"  {seconds * 1000:7.1f} ms  {sql[:150]}")
 
 
 def incremental(season: Any, tables: int) -> tuple[float, list[int], bool]:

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from functools import cache
 from typing import Any
 
@@ -370,6 +371,9 @@ def _document(fields: list[models.Field], rows: list[tuple[Any, ...]]) -> str:
 def _json_value(value: Any) -> Any:
     if isinstance(value, datetime):
         return value.isoformat()
+    if isinstance(value, Decimal):
+        # json writes no Decimal; as text PostgreSQL reads it into the numeric column exactly
+        return str(value)
     raise TypeError(f"{type(value).__name__} is not a column value of the sweep's statements")
 
 

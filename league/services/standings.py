@@ -6,12 +6,12 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
 from games import get_engine
-from league.db import rows_update
+from league.db import rows_set
 from league.models import Bye, Entrant, Result, Season, Seat, Standing, Table, TableRuling
 from league.standings import DUEL_DEFAULT, Entry, Outcome, PointsTable, StandingRow, multi_default, standings_compute
 from league.standings.compute import direct_values, records_gather, standings_rank, tiebreak_values
@@ -209,19 +209,22 @@ def standings_table_apply(*, season: Season, table_id: int) -> int:
     lots = {e: row["lot"] for e, row in stored.items()}
     rows = standings_rank(records, values, order=order, lots=lots, direct=direct)
     now = timezone.now()
-    changes: dict[int, dict[str, Any]] = {}
+    changed = []
     moved = []
     for row in rows:
         old = stored[row.entrant]
-        if different := {name: value for name, value in _stored_values(row).items() if old[name] != value}:
-            changes[old["id"]] = {**different, "computed_at": now}
-            if "rank" in different:
+        values = _stored_values(row)
+        if any(old[name] != value for name, value in values.items()):
+            changed.append((old["id"], *values.values(), now))
+            if old["rank"] != row.rank:
                 moved.append(old["id"])
-    # (season, rank) is unique and checked row by row: the moved rows step aside before they take their new ranks
-    Standing.objects.filter(pk__in=moved).update(rank=F("rank") + _ASIDE)
-    # one plain statement: the ORM's bulk_update spent seconds building its CASE for a few hundred rows
-    rows_update(Standing, changes)
-    return len(changes)
+    if not connection.features.supports_deferrable_unique_constraints:
+        # (season, rank) is checked row by row here (SQLite): the moved rows step aside before their new ranks
+        Standing.objects.filter(pk__in=moved).update(rank=F("rank") + _ASIDE)
+    # one statement with one parameter (a winner who climbs 100 places moves 100 ranks): on PostgreSQL the unique
+    # rank is checked once the statement is done (migration 0011), so the rows swap ranks in place
+    rows_set(Standing, (*_WRITTEN, "computed_at"), changed)
+    return len(changed)
 
 
 _ASIDE = 10**7  # above any rank
