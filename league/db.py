@@ -11,7 +11,7 @@ written out by hand are the named queries at the end (`table_locked`, `seats_wit
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -20,7 +20,7 @@ from typing import Any
 
 from django.db import connection, models
 
-from league.models import Move, Round, SeasonClock, Seat, SeatClock, Table
+from league.models import Move, Result, Round, SeasonClock, Seat, SeatClock, Table, TableRuling
 
 Converter = Callable[[Any, Any, Any], Any]
 
@@ -294,6 +294,70 @@ def last_moves_of(table_ids: list[int]) -> list[Move]:
         f"AND m.seq = (SELECT MAX(l.seq) FROM {_table(Move)} l WHERE l.table_id = m.table_id)"
     )
     return rows_fetch(Move, sql, list(table_ids))
+
+
+# --- the standings' statements (league.services.standings): what one more finished table makes them read -------
+
+SeatRow = tuple[int, int, str, str | None, int | None, int | None, int | None, int | None]
+
+
+def season_seat_rows(*, season_id: int, players: Collection[int] | None = None) -> list[SeatRow]:
+    """One row per seat of the season's tables, or of those where one of `players` sat: (table id, round number,
+    table status, ruling kind or None, seat index, player id, place, score), the last two None without a result; a
+    table without seats comes once, its seat's columns None. In round, table and seat order. One statement where
+    the ORM took six, each compiled anew (most of the incremental standings' time)."""
+    params: list[Any] = [season_id]
+    among = ""
+    if players is not None:
+        if not players:
+            return []
+        placed, values = _among(list(players))
+        among = f" AND t.id IN (SELECT m.table_id FROM {_table(Seat)} m WHERE m.player_id {placed})"
+        params += values
+    select, order = _season_seat_rows_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(select + among + order, params)
+        rows: list[SeatRow] = cursor.fetchall()
+    return rows
+
+
+@cache
+def _season_seat_rows_sql() -> tuple[str, str]:
+    index = connection.ops.quote_name("index")
+    select = (
+        f"SELECT t.id, r.number, t.status, u.kind, s.{index}, s.player_id, x.place, x.score "
+        f"FROM {_table(Table)} t "
+        f"JOIN {_table(Round)} r ON r.id = t.round_id "
+        f"LEFT JOIN {_table(TableRuling)} u ON u.table_id = t.id "
+        f"LEFT JOIN {_table(Seat)} s ON s.table_id = t.id "
+        f"LEFT JOIN {_table(Result)} x ON x.table_id = t.id AND x.seat = s.{index} "
+        "WHERE r.season_id = %s"
+    )
+    return select, f" ORDER BY r.number, t.id, s.{index}"
+
+
+def season_met(*, season_id: int, table_id: int) -> set[int]:
+    """The players who sat at a table of the season with one of this table's players, these included (when the
+    table is the season's)."""
+    sql = (
+        f"SELECT DISTINCT o.player_id FROM {_table(Seat)} h "
+        f"JOIN {_table(Seat)} m ON m.player_id = h.player_id "
+        f"JOIN {_table(Table)} t ON t.id = m.table_id "
+        f"JOIN {_table(Round)} r ON r.id = t.round_id "
+        f"JOIN {_table(Seat)} o ON o.table_id = t.id "
+        "WHERE h.table_id = %s AND r.season_id = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table_id, season_id])
+        return {player_id for (player_id,) in cursor.fetchall()}
+
+
+def _among(values: list[int]) -> tuple[str, list[Any]]:
+    """`column IN these values` as SQL after the column, with its parameters: one array on PostgreSQL (one
+    parameter to adapt, the statement's text the same whatever the count), a mark per value elsewhere."""
+    if connection.vendor == "postgresql":
+        return "= ANY(%s)", [values]
+    return f"IN ({', '.join(['%s'] * len(values))})", values
 
 
 # rows per INSERT: under SQLite's oldest limit of 999 parameters with a dozen columns

@@ -4,15 +4,16 @@
 from collections.abc import Collection
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 
 from games import get_engine
-from league.db import rows_set
-from league.models import Bye, Entrant, Result, Season, Seat, Standing, Table, TableRuling
+from league.db import rows_set, season_met, season_seat_rows
+from league.models import Bye, Entrant, Season, Standing, Table, TableRuling
 from league.standings import DUEL_DEFAULT, Entry, Outcome, PointsTable, StandingRow, multi_default, standings_compute
 from league.standings.compute import direct_values, records_gather, standings_rank, tiebreak_values
 from league.standings.tiebreaks import DIRECT_ENCOUNTER, Record, tiebreak_check
@@ -46,34 +47,29 @@ def season_outcomes(
 ) -> list[Outcome]:
     """Every outcome of the season so far: finished, annulled and forfeited tables and byes; tables still in play
     are left out. With `players`, only the tables where one of them sat and their entrants' byes."""
-    # plain rows, not model instances: a season of 1,000 entrants has 5,000 tables per 10 rounds, and building
-    # Tables (with their JSON state) and Rounds was most of the time this took
+    # plain rows in one statement, not model instances: a season of 1,000 entrants has 5,000 tables per 10 rounds,
+    # and building Tables (with their JSON state) and Rounds was most of the time this took
     by_player = by_player if by_player is not None else entrant_map(season)
-    at = Q(table__round__season=season)
-    if players is not None:
-        table_ids = set(Seat.objects.filter(at, player_id__in=players).values_list("table_id", flat=True))
-        at = Q(table_id__in=table_ids)
-    tables = Table.objects.filter(round__season=season).order_by("round__number", "id")
-    if players is not None:
-        tables = tables.filter(pk__in=table_ids)
+    tables: dict[int, tuple[int, str, str | None]] = {}  # in round and table order
     seats: dict[int, list[tuple[int, int]]] = {}
-    for table_id, index, player_id in Seat.objects.filter(at).values_list("table_id", "index", "player_id"):
-        seats.setdefault(table_id, []).append((index, player_id))
     results: dict[int, dict[int, tuple[int, int]]] = {}
-    for table_id, seat, place, score in Result.objects.filter(at).values_list("table_id", "seat", "place", "score"):
-        results.setdefault(table_id, {})[seat] = (place, score)
-    rulings = dict(TableRuling.objects.filter(at).values_list("table_id", "kind"))
+    for table_id, number, status, kind, index, player_id, place, score in season_seat_rows(
+        season_id=season.pk, players=players
+    ):
+        tables.setdefault(table_id, (number, status, kind))
+        if index is not None and player_id is not None:
+            seats.setdefault(table_id, []).append((index, player_id))
+            if place is not None and score is not None:
+                results.setdefault(table_id, {})[index] = (place, score)
     forfeiting: dict[int, set[int]] = {}
-    through = TableRuling.forfeiting.through.objects.filter(
-        Q(tableruling__table__round__season=season) if players is None else Q(tableruling__table_id__in=table_ids)
-    )
-    for table_id, entrant_id in through.values_list("tableruling__table_id", "entrant_id"):
-        forfeiting.setdefault(table_id, set()).add(entrant_id)
+    if forfeited := [t for t, (_, _, kind) in tables.items() if kind == TableRuling.Kind.FORFEIT]:
+        through = TableRuling.forfeiting.through.objects.filter(tableruling__table_id__in=forfeited)
+        for table_id, entrant_id in through.values_list("tableruling__table_id", "entrant_id"):
+            forfeiting.setdefault(table_id, set()).add(entrant_id)
     rotating = season.partners == Season.Partners.ROTATING
 
     outcomes: list[Outcome] = []
-    for table_id, number, status in tables.values_list("id", "round__number", "status"):
-        ruling = rulings.get(table_id)
+    for table_id, (number, status, ruling) in tables.items():
         # a fixed team holds two seats; it is one entry, placed and scored as its first seat
         first_seat: dict[int, int] = {}
         for index, player_id in sorted(seats.get(table_id, [])):
@@ -164,9 +160,10 @@ def standings_table_apply(*, season: Season, table_id: int) -> int:
         # stored points keep three decimals: past this unit they no longer give the exact sum back
         return len(standings_recompute(season=season))
     order = tiebreak_check(season.tiebreaks)
-    at_table = Seat.objects.filter(table_id=table_id).values_list("player_id", flat=True)
-    met = Seat.objects.filter(table__round__season=season, table__seats__player_id__in=at_table)
-    players = set(met.values_list("player_id", flat=True)) | set(at_table)
+    if any(row["tiebreaks"].keys() != set(order) for row in stored.values()):
+        # stored under other tiebreaks: the rows of the entrants this update leaves alone would not be kept as read
+        return len(standings_recompute(season=season))
+    players = season_met(season_id=season.pk, table_id=table_id)
     touched = {by_player[p] for p in players}
     gathered = records_gather(season_outcomes(season, players=players, by_player=by_player), table=points_table)
     # everyone else as stored: their points, counts and tiebreaks have not changed
@@ -213,7 +210,14 @@ def standings_table_apply(*, season: Season, table_id: int) -> int:
     moved = []
     for row in rows:
         old = stored[row.entrant]
-        values = _stored_values(row)
+        if row.entrant in touched:
+            values = _stored_values(row)
+        else:
+            # everyone else's points, counts, lot and tiebreaks are those stored, read back above, but for their
+            # rank and direct encounter (their tie may have changed): the stored values are written back as read
+            values = {name: old[name] for name in _WRITTEN} | {"rank": row.rank}
+            if DIRECT_ENCOUNTER in row.tiebreaks:
+                values["tiebreaks"] = old["tiebreaks"] | {DIRECT_ENCOUNTER: _text(row.tiebreaks[DIRECT_ENCOUNTER])}
         if any(old[name] != value for name, value in values.items()):
             changed.append((old["id"], *values.values(), now))
             if old["rank"] != row.rank:
@@ -245,9 +249,15 @@ def _stored_values(row: StandingRow) -> dict[str, Any]:
 
 
 def _record_stored(row: dict[str, Any], unit: int) -> Record:
-    # points are sums of awards in units of the points table's common denominator: exact again from the decimal
-    points = Fraction(int((row["points"] * unit).to_integral_value(ROUND_HALF_EVEN)), unit)
+    points = _points_stored(row["points"], unit)
     return Record(entrant=row["entrant_id"], points=points, played=row["played"], wins=row["wins"], byes=row["byes"])
+
+
+@lru_cache(maxsize=4096)
+def _points_stored(points: Decimal, unit: int) -> Fraction:
+    # points are sums of awards in units of the points table's common denominator: exact again from the decimal
+    # (a season's points take a few dozen values: each is worked out once)
+    return Fraction(int((points * unit).to_integral_value(ROUND_HALF_EVEN)), unit)
 
 
 def _values_stored(
@@ -260,7 +270,14 @@ def _values_stored(
 
 
 def _text_fraction(text: str | None) -> Fraction | None:
-    return None if text is None else Fraction(text)
+    return None if text is None else _fraction_parsed(text)
+
+
+@lru_cache(maxsize=16384)
+def _fraction_parsed(text: str) -> Fraction:
+    # 1,000 stored rows hold a few thousand tiebreak texts but far fewer distinct ones, and Fraction's parsing of a
+    # string is slow; a Fraction is immutable, so one may serve every row that stored the same text
+    return Fraction(text)
 
 
 def _decimal(value: Fraction) -> Decimal:

@@ -76,7 +76,10 @@ def standings_rank(
             found = direct(tied) if direct is not None else direct_values(tied, records)
             for entrant, value in found.items():
                 values[entrant][name] = value
-        groups = _split(groups, sort_keys(name, {e: v[name] for e, v in values.items()}))
+        # only a tie needs the next key: after the points and the first tiebreak most entrants stand alone, and
+        # the keys' common denominator only has to cover the values compared within one tie
+        tied_members = [e for group in groups if len(group) > 1 for e in group]
+        groups = _split(groups, sort_keys(name, {e: values[e][name] for e in tied_members}))
     ranked = [e for group in groups for e in sorted(group, key=lots.__getitem__)]
     return [
         StandingRow(
@@ -178,9 +181,12 @@ def lots_draw(entrants: Iterable[int], *, seed: str | int) -> dict[int, int]:
 
 
 def _split(groups: list[list[int]], keys: Mapping[int, Any]) -> list[list[int]]:
-    """Each group cut where the key changes, in key order."""
+    """Each group cut where the key changes, in key order (a group of one is left as it is: it needs no key)."""
     out: list[list[int]] = []
     for group in groups:
+        if len(group) == 1:
+            out.append(group)
+            continue
         ordered = sorted(group, key=keys.__getitem__)
         current: list[int] = []
         for entrant in ordered:
