@@ -151,7 +151,10 @@ def standings_table_apply(*, season: Season, table_id: int) -> int:
     Buchholz and Sonneborn-Berger follow the new points), and the stored rows of everyone else. Agrees with
     `standings_recompute`, which the nightly check runs (tests/league/services/test_standings_incremental.py). The
     caller holds the season's lock."""
-    stored = {row["entrant_id"]: row for row in Standing.objects.filter(season=season).values(*_STORED)}
+    # in rank order: ranking the records in this order again mostly finds them sorted
+    stored = {
+        row["entrant_id"]: row for row in Standing.objects.filter(season=season).order_by("rank").values(*_STORED)
+    }
     by_player = entrant_map(season)
     if not stored or set(stored) != set(by_player.values()):
         return len(standings_recompute(season=season))
@@ -215,9 +218,13 @@ def standings_table_apply(*, season: Season, table_id: int) -> int:
         else:
             # everyone else's points, counts, lot and tiebreaks are those stored, read back above, but for their
             # rank and direct encounter (their tie may have changed): the stored values are written back as read
-            values = {name: old[name] for name in _WRITTEN} | {"rank": row.rank}
-            if DIRECT_ENCOUNTER in row.tiebreaks:
-                values["tiebreaks"] = old["tiebreaks"] | {DIRECT_ENCOUNTER: _text(row.tiebreaks[DIRECT_ENCOUNTER])}
+            tiebreaks = old["tiebreaks"]
+            direct_text = _text(row.tiebreaks.get(DIRECT_ENCOUNTER))
+            if DIRECT_ENCOUNTER in row.tiebreaks and direct_text != tiebreaks[DIRECT_ENCOUNTER]:
+                tiebreaks = tiebreaks | {DIRECT_ENCOUNTER: direct_text}
+            if row.rank == old["rank"] and tiebreaks is old["tiebreaks"]:
+                continue
+            values = {name: old[name] for name in _WRITTEN} | {"rank": row.rank, "tiebreaks": tiebreaks}
         if any(old[name] != value for name, value in values.items()):
             changed.append((old["id"], *values.values(), now))
             if old["rank"] != row.rank:

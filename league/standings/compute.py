@@ -68,8 +68,10 @@ def standings_rank(
     from the encounters in `records` or, when given, by `direct(tied groups)` (the incremental update keeps only
     the counts of most entrants: it reuses the values of a tie that did not change and reads the encounters of one
     that did)."""
-    # match points sort as any tiebreak where more is better
-    groups = _split([sorted(records)], sort_keys("points", {e: r.points for e, r in records.items()}))
+    # match points sort as any tiebreak where more is better; the entrants in the order `records` gives them (the
+    # incremental update gives the stored order, nearly sorted already: the sort then costs a pass), as a tie's
+    # order is settled by the keys after and the lots, not by this
+    groups = _split([list(records)], sort_keys("points", {e: r.points for e, r in records.items()}))
     for name in order:
         if name == DIRECT_ENCOUNTER:
             tied = [group for group in groups if len(group) > 1]
