@@ -20,7 +20,7 @@ from typing import Any
 
 from django.db import connection, models
 
-from league.models import Move, Result, Round, SeasonClock, Seat, SeatClock, Table, TableRuling
+from league.models import Entrant, Move, Result, Round, SeasonClock, Seat, SeatClock, Standing, Table, TableRuling
 
 Converter = Callable[[Any, Any, Any], Any]
 
@@ -334,6 +334,41 @@ def _season_seat_rows_sql() -> tuple[str, str]:
         "WHERE r.season_id = %s"
     )
     return select, f" ORDER BY r.number, t.id, s.{index}"
+
+
+def season_standing_rows(*, season_id: int, names: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Every entrant of the season with its stored standing, in rank order: the standing's `id` and the `Standing`
+    fields `names` (None where the entrant has no row), converted as the ORM converts them, with the entrant's
+    `entrant_id`, `player_id`, `partner_id` and `seed_rank`. One statement where the ORM read the entrants and the
+    standings in two."""
+    with connection.cursor() as cursor:
+        cursor.execute(_season_standing_rows_sql(names), [season_id])
+        columns = tuple(column[0] for column in cursor.description)
+        rows = cursor.fetchall()
+    # a JSON field's text decoded, a decimal made a Decimal on SQLite: only the columns with converters
+    converted = [
+        (position, converters, e) for position, _, converters, e in _read_plan(Standing, columns, "") if converters
+    ]
+    out = []
+    for row in rows:
+        values = list(row)
+        for position, converters, expression in converted:
+            for converter in converters:
+                values[position] = converter(values[position], expression, connection)
+        out.append(dict(zip(columns, values, strict=True)))
+    return out
+
+
+@cache
+def _season_standing_rows_sql(names: tuple[str, ...]) -> str:
+    quote = connection.ops.quote_name
+    fields = ", ".join(f"s.{column} AS {quote(name)}" for name in names for column in [_column(Standing, name)[0]])
+    return (
+        f"SELECT s.id, e.id AS entrant_id, {fields}, e.player_id, e.partner_id, e.seed_rank "
+        f"FROM {_table(Entrant)} e "
+        f"LEFT JOIN {_table(Standing)} s ON s.entrant_id = e.id AND s.season_id = e.season_id "
+        f"WHERE e.season_id = %s ORDER BY s.{quote('rank')}, e.seed_rank, e.id"
+    )
 
 
 def season_met(*, season_id: int, table_id: int) -> set[int]:

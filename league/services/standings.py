@@ -1,7 +1,7 @@
 """Standings of a season: gather its outcomes from the stored tables, rulings and byes, rank them with the pure
 `league.standings.standings_compute`, and store the rows. Recomputing twice stores the same table."""
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from functools import lru_cache
@@ -12,7 +12,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from games import get_engine
-from league.db import rows_set, season_met, season_seat_rows
+from league.db import rows_set, season_met, season_seat_rows, season_standing_rows
 from league.models import Bye, Entrant, Season, Standing, Table, TableRuling
 from league.standings import DUEL_DEFAULT, Entry, Outcome, PointsTable, StandingRow, multi_default, standings_compute
 from league.standings.compute import direct_values, records_gather, standings_rank, tiebreak_values
@@ -31,11 +31,16 @@ def points_table_default(*, game: str, partners: str = "none") -> dict:
 
 def entrant_map(season: Season) -> dict[int, int]:
     """Player id -> entrant id (both players of a team map to its entrant)."""
-    out: dict[int, int] = {}
     # the model's ordering starts with the season (so its club's name: two joins); within one season it is this
-    for entrant_id, player_id, partner_id in (
+    return _by_player(
         Entrant.objects.filter(season=season).order_by("seed_rank", "id").values_list("id", "player_id", "partner_id")
-    ):
+    )
+
+
+def _by_player(entrants: Iterable[tuple[int, int, int | None]]) -> dict[int, int]:
+    """Player id -> entrant id from (entrant, player, partner) in seed order."""
+    out: dict[int, int] = {}
+    for entrant_id, player_id, partner_id in entrants:
         out[player_id] = entrant_id
         if partner_id:
             out[partner_id] = entrant_id
@@ -152,12 +157,14 @@ def standings_table_apply(*, season: Season, table_id: int) -> int:
     `standings_recompute`, which the nightly check runs (tests/league/services/test_standings_incremental.py). The
     caller holds the season's lock."""
     # in rank order: ranking the records in this order again mostly finds them sorted
-    stored = {
-        row["entrant_id"]: row for row in Standing.objects.filter(season=season).order_by("rank").values(*_STORED)
-    }
-    by_player = entrant_map(season)
-    if not stored or set(stored) != set(by_player.values()):
+    read = season_standing_rows(season_id=season.pk, names=_WRITTEN)
+    if not read or any(row["id"] is None for row in read):
         return len(standings_recompute(season=season))
+    stored = {row["entrant_id"]: row for row in read}
+    by_player = _by_player(
+        (row["entrant_id"], row["player_id"], row["partner_id"])
+        for row in sorted(read, key=lambda row: (row["seed_rank"], row["entrant_id"]))
+    )
     points_table = PointsTable.from_json(season.points_table or points_table_default(game=season.game))
     if points_table.unit > 1000:
         # stored points keep three decimals: past this unit they no longer give the exact sum back
@@ -240,7 +247,6 @@ def standings_table_apply(*, season: Season, table_id: int) -> int:
 
 _ASIDE = 10**7  # above any rank
 _WRITTEN = ("rank", "points", "played", "wins", "byes", "tiebreaks", "lot")
-_STORED = ("id", "entrant_id", *_WRITTEN)
 
 
 def _stored_values(row: StandingRow) -> dict[str, Any]:

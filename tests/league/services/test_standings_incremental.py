@@ -247,3 +247,17 @@ def test_standings_stored_under_other_tiebreaks_are_recomputed_whole():
     after = _stored(season)
     assert all(set(row[5]) == {"wins", "buchholz"} for row in after.values())
     assert after == _full(season)
+
+
+def test_an_entrant_without_a_stored_row_has_the_standings_recomputed_whole():
+    # given: stored standings, then one more entrant whose row is not stored yet
+    season, players = _season(5, points_table={"places": {"2": [3, 0]}, "draw": 1, "bye": 3})
+    late = Entrant.objects.create(season=season, player=PlayerFactory(), seed_rank=9)
+    round_ = Round.objects.create(season=season, number=1, status=Round.Status.RUNNING)
+    # when: a table ends
+    table = _finish(round_, players[:2], random.Random(4))
+    standings_table_apply(season=season, table_id=table.pk)
+    # then: every entrant has its row, the late one included, as the full recompute stores them
+    after = _stored(season)
+    assert late.pk in after
+    assert after == _full(season)
