@@ -240,7 +240,7 @@ def standings_table_apply(*, season: Season, table_id: int) -> int:
         # (season, rank) is checked row by row here (SQLite): the moved rows step aside before their new ranks
         Standing.objects.filter(pk__in=moved).update(rank=F("rank") + _ASIDE)
     # one statement with one parameter (a winner who climbs 100 places moves 100 ranks): on PostgreSQL the unique
-    # rank is checked once the statement is done (migration 0011), so the rows swap ranks in place
+    # rank is checked once the statement is done (migration 0015), so the rows swap ranks in place
     rows_set(Standing, (*_WRITTEN, "computed_at"), changed)
     return len(changed)
 

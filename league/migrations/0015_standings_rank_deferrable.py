@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0010_poker_tournaments'),
+        ('league', '0014_teams_tournament_groups'),
     ]
 
     operations = [
