@@ -1,14 +1,15 @@
 """Standings at scale: a season of 1,000 entrants and 10 rounds of duels (5,000 tables) ranked.
 
 usage: .venv/bin/python bench/standings.py [--entrants 1000] [--rounds 10] [--repeat 3] [--stored-repeat 1]
-                                          [--pure-only] [--profile]
+                                          [--tables 7] [--pure-only] [--no-analyze] [--profile]
 
 Two figures (the pure one the median of --repeat runs, the stored ones of --stored-repeat):
 - pure: `league.standings.standings_compute` over the 5,000 outcomes (3/1/0 points; buchholz, Sonneborn-Berger,
   direct encounter, wins, score difference);
 - stored: `league.services.standings.standings_recompute` on PostgreSQL (own database `cardleague_bench_standings`,
   created and dropped here): the season's tables, seats and results read back, ranked, and the 1,000 standing rows
-  replaced. The season's rows are written in bulk beforehand (Palace duels, finished, with results).
+  replaced. The season's rows are written in bulk beforehand (Palace duels, finished, with results), then
+  ANALYZEd as autovacuum would (--no-analyze: not).
 - per finished table (issue 24): `standings_table_apply`, the incremental update after one table, on --tables
   tables of the last round whose result is turned round (the winner now loses) just before; the rows it wrote, and
   whether the stored standings then equal the full recompute's.
@@ -135,7 +136,14 @@ def main() -> None:
     parser.add_argument("--stored-repeat", type=int, default=1, help="runs of each stored figure")
     parser.add_argument("--pure-only", action="store_true", help="skip the database figure")
     parser.add_argument("--tables", type=int, default=7, help="finished tables for the incremental figure")
-    parser.add_argument("--profile", action="store_true", help="cProfile one stored season_standings_rows")
+    parser.add_argument(
+        "--no-analyze", action="store_true", help="leave the bulk-written season without planner statistics"
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="cProfile one stored season_standings_rows and one more standings_table_apply (with its SQL statements)",
+    )
     args = parser.parse_args()
     data = season_make(args.entrants, args.rounds, seed="standings")
     outcomes = outcomes_of(data)
@@ -154,16 +162,18 @@ def main() -> None:
         start = time.perf_counter()
         season = season_store(data, args.entrants)
         print(f"# season written in bulk: {time.perf_counter() - start:.1f} s", flush=True)
+        if not args.no_analyze:
+            # a running season's tables have the statistics autovacuum gathers within a minute of such a load;
+            # without them the planner guesses a handful of tables per season and joins all 5,000 of them
+            from django.db import connection
+
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")
         rows = median_time(lambda: season_standings_rows(season), args.stored_repeat)
         stored = median_time(lambda: standings_recompute(season=season), args.stored_repeat)
         applied, written, agrees = incremental(season, args.tables)
         if args.profile:
-            import cProfile
-            import pstats
-
-            profiler = cProfile.Profile()
-            profiler.runcall(season_standings_rows, season)
-            pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+            profile(season, args.tables)
     print(f"stored season_standings_rows   median {rows * 1000:8.1f} ms  (read outcomes + compute, nothing written)")
     print(f"stored standings_recompute     median {stored * 1000:8.1f} ms  (read + compute + replace 1,000 rows)")
     print(
@@ -173,9 +183,46 @@ def main() -> None:
     )
 
 
+def profile(season: Any, tables: int) -> None:
+    """cProfile of one stored season_standings_rows, then of one more standings_table_apply (the table after the
+    --tables turned round), with each SQL statement it ran and its time."""
+    import cProfile
+    import pstats
+
+    from django.db import connection
+    from django.db.models import F
+
+    from league.models import Result, Table
+    from league.services.standings import season_standings_rows, standings_table_apply
+
+    profiler = cProfile.Profile()
+    profiler.runcall(season_standings_rows, season)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+
+    table = Table.objects.filter(round__season=season).order_by("-round__number", "id")[tables]
+    Result.objects.filter(table=table).update(place=3 - F("place"), score=-F("score"))
+    statements: list[tuple[float, str]] = []
+
+    def timed(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            statements.append((time.perf_counter() - start, sql))
+
+    profiler = cProfile.Profile()
+    with connection.execute_wrapper(timed):
+        profiler.runcall(standings_table_apply, season=season, table_id=table.pk)
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
+    print(f"standings_table_apply: {len(statements)} SQL statements, {sum(t for t, _ in statements) * 1000:.1f} ms")
+    for seconds, sql in statements:
+        print(f"  {seconds * 1000:7.1f} ms  {sql[:150]}")
+
+
 def incremental(season: Any, tables: int) -> tuple[float, list[int], bool]:
     """Turn round the result of `tables` tables of the last round, one at a time, each followed by the incremental
     update; its median time, the rows each wrote, and whether the stored rows then equal the full recompute's."""
+    from django.db import connection
     from django.db.models import F
 
     from league.models import Result, Standing, Table
@@ -189,15 +236,34 @@ def incremental(season: Any, tables: int) -> tuple[float, list[int], bool]:
         )
 
     last = Table.objects.filter(round__season=season).order_by("-round__number", "id")[:tables]
-    times, written = [], []
+    times, written, cpu, sql, statements = [], [], [], [], []
+    waited: list[float] = []
+
+    def timed(execute: Any, text: str, params: Any, many: bool, context: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return execute(text, params, many, context)
+        finally:
+            waited.append(time.perf_counter() - start)
+
     for table in last:
         # 3 - place: the duel's winner placed second, the loser first (a draw stays a draw)
         Result.objects.filter(table=table).update(place=3 - F("place"), score=-F("score"))
-        start = time.perf_counter()
-        written.append(standings_table_apply(season=season, table_id=table.pk))
-        times.append(time.perf_counter() - start)
+        waited.clear()
+        with connection.execute_wrapper(timed):
+            start, process = time.perf_counter(), time.process_time()
+            written.append(standings_table_apply(season=season, table_id=table.pk))
+            times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - process)
+        sql.append(sum(waited))
+        statements.append(len(waited))
     after = stored()
     standings_recompute(season=season)
+    # on a loaded machine the wall time varies most: this process's CPU and the statements' time tell them apart
+    print(
+        f"# per table: min {min(times) * 1000:.1f} ms; this process's CPU median {statistics.median(cpu) * 1000:.1f} ms"
+        f", SQL median {statistics.median(sql) * 1000:.1f} ms in {statistics.median(statements):.0f} statements"
+    )
     return statistics.median(times), written, after == stored()
 
 

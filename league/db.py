@@ -11,15 +11,16 @@ written out by hand are the named queries at the end (`table_locked`, `seats_wit
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from functools import cache
 from typing import Any
 
 from django.db import connection, models
 
-from league.models import Move, Round, SeasonClock, Seat, SeatClock, Table
+from league.models import Entrant, Move, Result, Round, SeasonClock, Seat, SeatClock, Standing, Table, TableRuling
 
 Converter = Callable[[Any, Any, Any], Any]
 
@@ -295,6 +296,105 @@ def last_moves_of(table_ids: list[int]) -> list[Move]:
     return rows_fetch(Move, sql, list(table_ids))
 
 
+# --- the standings' statements (league.services.standings): what one more finished table makes them read -------
+
+SeatRow = tuple[int, int, str, str | None, int | None, int | None, int | None, int | None]
+
+
+def season_seat_rows(*, season_id: int, players: Collection[int] | None = None) -> list[SeatRow]:
+    """One row per seat of the season's tables, or of those where one of `players` sat: (table id, round number,
+    table status, ruling kind or None, seat index, player id, place, score), the last two None without a result; a
+    table without seats comes once, its seat's columns None. In round, table and seat order. One statement where
+    the ORM took six, each compiled anew (most of the incremental standings' time)."""
+    params: list[Any] = [season_id]
+    among = ""
+    if players is not None:
+        if not players:
+            return []
+        placed, values = _among(list(players))
+        among = f" AND t.id IN (SELECT m.table_id FROM {_table(Seat)} m WHERE m.player_id {placed})"
+        params += values
+    select, order = _season_seat_rows_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(select + among + order, params)
+        rows: list[SeatRow] = cursor.fetchall()
+    return rows
+
+
+@cache
+def _season_seat_rows_sql() -> tuple[str, str]:
+    index = connection.ops.quote_name("index")
+    select = (
+        f"SELECT t.id, r.number, t.status, u.kind, s.{index}, s.player_id, x.place, x.score "
+        f"FROM {_table(Table)} t "
+        f"JOIN {_table(Round)} r ON r.id = t.round_id "
+        f"LEFT JOIN {_table(TableRuling)} u ON u.table_id = t.id "
+        f"LEFT JOIN {_table(Seat)} s ON s.table_id = t.id "
+        f"LEFT JOIN {_table(Result)} x ON x.table_id = t.id AND x.seat = s.{index} "
+        "WHERE r.season_id = %s"
+    )
+    return select, f" ORDER BY r.number, t.id, s.{index}"
+
+
+def season_standing_rows(*, season_id: int, names: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Every entrant of the season with its stored standing, in rank order: the standing's `id` and the `Standing`
+    fields `names` (None where the entrant has no row), converted as the ORM converts them, with the entrant's
+    `entrant_id`, `player_id`, `partner_id` and `seed_rank`. One statement where the ORM read the entrants and the
+    standings in two."""
+    with connection.cursor() as cursor:
+        cursor.execute(_season_standing_rows_sql(names), [season_id])
+        columns = tuple(column[0] for column in cursor.description)
+        rows = cursor.fetchall()
+    # a JSON field's text decoded, a decimal made a Decimal on SQLite: only the columns with converters
+    converted = [
+        (position, converters, e) for position, _, converters, e in _read_plan(Standing, columns, "") if converters
+    ]
+    out = []
+    for row in rows:
+        values = list(row)
+        for position, converters, expression in converted:
+            for converter in converters:
+                values[position] = converter(values[position], expression, connection)
+        out.append(dict(zip(columns, values, strict=True)))
+    return out
+
+
+@cache
+def _season_standing_rows_sql(names: tuple[str, ...]) -> str:
+    quote = connection.ops.quote_name
+    fields = ", ".join(f"s.{column} AS {quote(name)}" for name in names for column in [_column(Standing, name)[0]])
+    return (
+        f"SELECT s.id, e.id AS entrant_id, {fields}, e.player_id, e.partner_id, e.seed_rank "
+        f"FROM {_table(Entrant)} e "
+        f"LEFT JOIN {_table(Standing)} s ON s.entrant_id = e.id AND s.season_id = e.season_id "
+        f"WHERE e.season_id = %s ORDER BY s.{quote('rank')}, e.seed_rank, e.id"
+    )
+
+
+def season_met(*, season_id: int, table_id: int) -> set[int]:
+    """The players who sat at a table of the season with one of this table's players, these included (when the
+    table is the season's)."""
+    sql = (
+        f"SELECT DISTINCT o.player_id FROM {_table(Seat)} h "
+        f"JOIN {_table(Seat)} m ON m.player_id = h.player_id "
+        f"JOIN {_table(Table)} t ON t.id = m.table_id "
+        f"JOIN {_table(Round)} r ON r.id = t.round_id "
+        f"JOIN {_table(Seat)} o ON o.table_id = t.id "
+        "WHERE h.table_id = %s AND r.season_id = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table_id, season_id])
+        return {player_id for (player_id,) in cursor.fetchall()}
+
+
+def _among(values: list[int]) -> tuple[str, list[Any]]:
+    """`column IN these values` as SQL after the column, with its parameters: one array on PostgreSQL (one
+    parameter to adapt, the statement's text the same whatever the count), a mark per value elsewhere."""
+    if connection.vendor == "postgresql":
+        return "= ANY(%s)", [values]
+    return f"IN ({', '.join(['%s'] * len(values))})", values
+
+
 # rows per INSERT: under SQLite's oldest limit of 999 parameters with a dozen columns
 INSERT_CHUNK = 80
 
@@ -370,6 +470,9 @@ def _document(fields: list[models.Field], rows: list[tuple[Any, ...]]) -> str:
 def _json_value(value: Any) -> Any:
     if isinstance(value, datetime):
         return value.isoformat()
+    if isinstance(value, Decimal):
+        # json writes no Decimal; as text PostgreSQL reads it into the numeric column exactly
+        return str(value)
     raise TypeError(f"{type(value).__name__} is not a column value of the sweep's statements")
 
 

@@ -218,7 +218,11 @@ class Standing(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["season", "entrant"], name="standing_unique_season_entrant"),
-            models.UniqueConstraint(fields=["season", "rank"], name="standing_unique_season_rank"),
+            # checked at the end of each statement, not row by row: the incremental update moves ranks round in
+            # one UPDATE (a row may take the rank another leaves in the same statement)
+            models.UniqueConstraint(
+                fields=["season", "rank"], name="standing_unique_season_rank", deferrable=models.Deferrable.IMMEDIATE
+            ),
         ]
         ordering = ["season", "rank"]
 

@@ -1,18 +1,19 @@
 """Standings of a season: gather its outcomes from the stored tables, rulings and byes, rank them with the pure
 `league.standings.standings_compute`, and store the rows. Recomputing twice stores the same table."""
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
-from django.db import transaction
-from django.db.models import F, Q
+from django.db import connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games import get_engine
-from league.db import rows_update
-from league.models import Bye, Entrant, Result, Season, Seat, Standing, Table, TableRuling
+from league.db import rows_set, season_met, season_seat_rows, season_standing_rows
+from league.models import Bye, Entrant, Season, Standing, Table, TableRuling
 from league.standings import DUEL_DEFAULT, Entry, Outcome, PointsTable, StandingRow, multi_default, standings_compute
 from league.standings.compute import direct_values, records_gather, standings_rank, tiebreak_values
 from league.standings.tiebreaks import DIRECT_ENCOUNTER, Record, tiebreak_check
@@ -30,11 +31,16 @@ def points_table_default(*, game: str, partners: str = "none") -> dict:
 
 def entrant_map(season: Season) -> dict[int, int]:
     """Player id -> entrant id (both players of a team map to its entrant)."""
-    out: dict[int, int] = {}
     # the model's ordering starts with the season (so its club's name: two joins); within one season it is this
-    for entrant_id, player_id, partner_id in (
+    return _by_player(
         Entrant.objects.filter(season=season).order_by("seed_rank", "id").values_list("id", "player_id", "partner_id")
-    ):
+    )
+
+
+def _by_player(entrants: Iterable[tuple[int, int, int | None]]) -> dict[int, int]:
+    """Player id -> entrant id from (entrant, player, partner) in seed order."""
+    out: dict[int, int] = {}
+    for entrant_id, player_id, partner_id in entrants:
         out[player_id] = entrant_id
         if partner_id:
             out[partner_id] = entrant_id
@@ -46,34 +52,29 @@ def season_outcomes(
 ) -> list[Outcome]:
     """Every outcome of the season so far: finished, annulled and forfeited tables and byes; tables still in play
     are left out. With `players`, only the tables where one of them sat and their entrants' byes."""
-    # plain rows, not model instances: a season of 1,000 entrants has 5,000 tables per 10 rounds, and building
-    # Tables (with their JSON state) and Rounds was most of the time this took
+    # plain rows in one statement, not model instances: a season of 1,000 entrants has 5,000 tables per 10 rounds,
+    # and building Tables (with their JSON state) and Rounds was most of the time this took
     by_player = by_player if by_player is not None else entrant_map(season)
-    at = Q(table__round__season=season)
-    if players is not None:
-        table_ids = set(Seat.objects.filter(at, player_id__in=players).values_list("table_id", flat=True))
-        at = Q(table_id__in=table_ids)
-    tables = Table.objects.filter(round__season=season).order_by("round__number", "id")
-    if players is not None:
-        tables = tables.filter(pk__in=table_ids)
+    tables: dict[int, tuple[int, str, str | None]] = {}  # in round and table order
     seats: dict[int, list[tuple[int, int]]] = {}
-    for table_id, index, player_id in Seat.objects.filter(at).values_list("table_id", "index", "player_id"):
-        seats.setdefault(table_id, []).append((index, player_id))
     results: dict[int, dict[int, tuple[int, int]]] = {}
-    for table_id, seat, place, score in Result.objects.filter(at).values_list("table_id", "seat", "place", "score"):
-        results.setdefault(table_id, {})[seat] = (place, score)
-    rulings = dict(TableRuling.objects.filter(at).values_list("table_id", "kind"))
+    for table_id, number, status, kind, index, player_id, place, score in season_seat_rows(
+        season_id=season.pk, players=players
+    ):
+        tables.setdefault(table_id, (number, status, kind))
+        if index is not None and player_id is not None:
+            seats.setdefault(table_id, []).append((index, player_id))
+            if place is not None and score is not None:
+                results.setdefault(table_id, {})[index] = (place, score)
     forfeiting: dict[int, set[int]] = {}
-    through = TableRuling.forfeiting.through.objects.filter(
-        Q(tableruling__table__round__season=season) if players is None else Q(tableruling__table_id__in=table_ids)
-    )
-    for table_id, entrant_id in through.values_list("tableruling__table_id", "entrant_id"):
-        forfeiting.setdefault(table_id, set()).add(entrant_id)
+    if forfeited := [t for t, (_, _, kind) in tables.items() if kind == TableRuling.Kind.FORFEIT]:
+        through = TableRuling.forfeiting.through.objects.filter(tableruling__table_id__in=forfeited)
+        for table_id, entrant_id in through.values_list("tableruling__table_id", "entrant_id"):
+            forfeiting.setdefault(table_id, set()).add(entrant_id)
     rotating = season.partners == Season.Partners.ROTATING
 
     outcomes: list[Outcome] = []
-    for table_id, number, status in tables.values_list("id", "round__number", "status"):
-        ruling = rulings.get(table_id)
+    for table_id, (number, status, ruling) in tables.items():
         # a fixed team holds two seats; it is one entry, placed and scored as its first seat
         first_seat: dict[int, int] = {}
         for index, player_id in sorted(seats.get(table_id, [])):
@@ -155,18 +156,24 @@ def standings_table_apply(*, season: Season, table_id: int) -> int:
     Buchholz and Sonneborn-Berger follow the new points), and the stored rows of everyone else. Agrees with
     `standings_recompute`, which the nightly check runs (tests/league/services/test_standings_incremental.py). The
     caller holds the season's lock."""
-    stored = {row["entrant_id"]: row for row in Standing.objects.filter(season=season).values(*_STORED)}
-    by_player = entrant_map(season)
-    if not stored or set(stored) != set(by_player.values()):
+    # in rank order: ranking the records in this order again mostly finds them sorted
+    read = season_standing_rows(season_id=season.pk, names=_WRITTEN)
+    if not read or any(row["id"] is None for row in read):
         return len(standings_recompute(season=season))
+    stored = {row["entrant_id"]: row for row in read}
+    by_player = _by_player(
+        (row["entrant_id"], row["player_id"], row["partner_id"])
+        for row in sorted(read, key=lambda row: (row["seed_rank"], row["entrant_id"]))
+    )
     points_table = PointsTable.from_json(season.points_table or points_table_default(game=season.game))
     if points_table.unit > 1000:
         # stored points keep three decimals: past this unit they no longer give the exact sum back
         return len(standings_recompute(season=season))
     order = tiebreak_check(season.tiebreaks)
-    at_table = Seat.objects.filter(table_id=table_id).values_list("player_id", flat=True)
-    met = Seat.objects.filter(table__round__season=season, table__seats__player_id__in=at_table)
-    players = set(met.values_list("player_id", flat=True)) | set(at_table)
+    if any(row["tiebreaks"].keys() != set(order) for row in stored.values()):
+        # stored under other tiebreaks: the rows of the entrants this update leaves alone would not be kept as read
+        return len(standings_recompute(season=season))
+    players = season_met(season_id=season.pk, table_id=table_id)
     touched = {by_player[p] for p in players}
     gathered = records_gather(season_outcomes(season, players=players, by_player=by_player), table=points_table)
     # everyone else as stored: their points, counts and tiebreaks have not changed
@@ -209,24 +216,37 @@ def standings_table_apply(*, season: Season, table_id: int) -> int:
     lots = {e: row["lot"] for e, row in stored.items()}
     rows = standings_rank(records, values, order=order, lots=lots, direct=direct)
     now = timezone.now()
-    changes: dict[int, dict[str, Any]] = {}
+    changed = []
     moved = []
     for row in rows:
         old = stored[row.entrant]
-        if different := {name: value for name, value in _stored_values(row).items() if old[name] != value}:
-            changes[old["id"]] = {**different, "computed_at": now}
-            if "rank" in different:
+        if row.entrant in touched:
+            values = _stored_values(row)
+        else:
+            # everyone else's points, counts, lot and tiebreaks are those stored, read back above, but for their
+            # rank and direct encounter (their tie may have changed): the stored values are written back as read
+            tiebreaks = old["tiebreaks"]
+            direct_text = _text(row.tiebreaks.get(DIRECT_ENCOUNTER))
+            if DIRECT_ENCOUNTER in row.tiebreaks and direct_text != tiebreaks[DIRECT_ENCOUNTER]:
+                tiebreaks = tiebreaks | {DIRECT_ENCOUNTER: direct_text}
+            if row.rank == old["rank"] and tiebreaks is old["tiebreaks"]:
+                continue
+            values = {name: old[name] for name in _WRITTEN} | {"rank": row.rank, "tiebreaks": tiebreaks}
+        if any(old[name] != value for name, value in values.items()):
+            changed.append((old["id"], *values.values(), now))
+            if old["rank"] != row.rank:
                 moved.append(old["id"])
-    # (season, rank) is unique and checked row by row: the moved rows step aside before they take their new ranks
-    Standing.objects.filter(pk__in=moved).update(rank=F("rank") + _ASIDE)
-    # one plain statement: the ORM's bulk_update spent seconds building its CASE for a few hundred rows
-    rows_update(Standing, changes)
-    return len(changes)
+    if not connection.features.supports_deferrable_unique_constraints:
+        # (season, rank) is checked row by row here (SQLite): the moved rows step aside before their new ranks
+        Standing.objects.filter(pk__in=moved).update(rank=F("rank") + _ASIDE)
+    # one statement with one parameter (a winner who climbs 100 places moves 100 ranks): on PostgreSQL the unique
+    # rank is checked once the statement is done (migration 0015), so the rows swap ranks in place
+    rows_set(Standing, (*_WRITTEN, "computed_at"), changed)
+    return len(changed)
 
 
 _ASIDE = 10**7  # above any rank
 _WRITTEN = ("rank", "points", "played", "wins", "byes", "tiebreaks", "lot")
-_STORED = ("id", "entrant_id", *_WRITTEN)
 
 
 def _stored_values(row: StandingRow) -> dict[str, Any]:
@@ -242,9 +262,15 @@ def _stored_values(row: StandingRow) -> dict[str, Any]:
 
 
 def _record_stored(row: dict[str, Any], unit: int) -> Record:
-    # points are sums of awards in units of the points table's common denominator: exact again from the decimal
-    points = Fraction(int((row["points"] * unit).to_integral_value(ROUND_HALF_EVEN)), unit)
+    points = _points_stored(row["points"], unit)
     return Record(entrant=row["entrant_id"], points=points, played=row["played"], wins=row["wins"], byes=row["byes"])
+
+
+@lru_cache(maxsize=4096)
+def _points_stored(points: Decimal, unit: int) -> Fraction:
+    # points are sums of awards in units of the points table's common denominator: exact again from the decimal
+    # (a season's points take a few dozen values: each is worked out once)
+    return Fraction(int((points * unit).to_integral_value(ROUND_HALF_EVEN)), unit)
 
 
 def _values_stored(
@@ -257,7 +283,14 @@ def _values_stored(
 
 
 def _text_fraction(text: str | None) -> Fraction | None:
-    return None if text is None else Fraction(text)
+    return None if text is None else _fraction_parsed(text)
+
+
+@lru_cache(maxsize=16384)
+def _fraction_parsed(text: str) -> Fraction:
+    # 1,000 stored rows hold a few thousand tiebreak texts but far fewer distinct ones, and Fraction's parsing of a
+    # string is slow; a Fraction is immutable, so one may serve every row that stored the same text
+    return Fraction(text)
 
 
 def _decimal(value: Fraction) -> Decimal:

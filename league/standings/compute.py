@@ -68,15 +68,20 @@ def standings_rank(
     from the encounters in `records` or, when given, by `direct(tied groups)` (the incremental update keeps only
     the counts of most entrants: it reuses the values of a tie that did not change and reads the encounters of one
     that did)."""
-    # match points sort as any tiebreak where more is better
-    groups = _split([sorted(records)], sort_keys("points", {e: r.points for e, r in records.items()}))
+    # match points sort as any tiebreak where more is better; the entrants in the order `records` gives them (the
+    # incremental update gives the stored order, nearly sorted already: the sort then costs a pass), as a tie's
+    # order is settled by the keys after and the lots, not by this
+    groups = _split([list(records)], sort_keys("points", {e: r.points for e, r in records.items()}))
     for name in order:
         if name == DIRECT_ENCOUNTER:
             tied = [group for group in groups if len(group) > 1]
             found = direct(tied) if direct is not None else direct_values(tied, records)
             for entrant, value in found.items():
                 values[entrant][name] = value
-        groups = _split(groups, sort_keys(name, {e: v[name] for e, v in values.items()}))
+        # only a tie needs the next key: after the points and the first tiebreak most entrants stand alone, and
+        # the keys' common denominator only has to cover the values compared within one tie
+        tied_members = [e for group in groups if len(group) > 1 for e in group]
+        groups = _split(groups, sort_keys(name, {e: values[e][name] for e in tied_members}))
     ranked = [e for group in groups for e in sorted(group, key=lots.__getitem__)]
     return [
         StandingRow(
@@ -178,9 +183,12 @@ def lots_draw(entrants: Iterable[int], *, seed: str | int) -> dict[int, int]:
 
 
 def _split(groups: list[list[int]], keys: Mapping[int, Any]) -> list[list[int]]:
-    """Each group cut where the key changes, in key order."""
+    """Each group cut where the key changes, in key order (a group of one is left as it is: it needs no key)."""
     out: list[list[int]] = []
     for group in groups:
+        if len(group) == 1:
+            out.append(group)
+            continue
         ordered = sorted(group, key=keys.__getitem__)
         current: list[int] = []
         for entrant in ordered:

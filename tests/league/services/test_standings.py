@@ -129,3 +129,28 @@ def test_recomputing_replaces_the_rows_with_the_same_table():
     assert list(Standing.objects.filter(season=season).values_list(*fields)) == before
     assert [(r.entrant_id, r.rank, r.points) for r in rows] == [(e[1].pk, 1, 3), (e[0].pk, 2, 0)]
     assert Standing.objects.filter(season=season).count() == 2
+
+
+def test_with_players_only_the_tables_they_sat_at_and_their_byes_are_read_as_the_whole_season_reads_them():
+    # given: six entrants over two rounds: played duels, a forfeit, an annulled table, a table in play, byes
+    season = _season("palace-infighting")
+    players = PlayerFactory.create_batch(6)
+    e = [Entrant.objects.create(season=season, player=p) for p in players]
+    first, second = (Round.objects.create(season=season, number=n) for n in (1, 2))
+    _table(first, [players[0], players[1]], results=[(1, 5), (2, 3)])
+    forfeit = _table(first, [players[2], players[3]], results=[(1, 9), (2, 0)])
+    _ruling(forfeit, TableRuling.Kind.FORFEIT, [e[3]])
+    Bye.objects.create(round=first, entrant=e[4])
+    _table(second, [players[0], players[2]], status=Table.Status.ANNULLED)
+    _table(second, [players[1], players[4]], results=[(1, 2), (1, 2)])
+    _table(second, [players[3], players[5]], status=Table.Status.ACTIVE)
+    Bye.objects.create(round=second, entrant=e[5])
+    whole = season_outcomes(season)
+    # when: only the outcomes of players 2 and 4 are read
+    some = season_outcomes(season, players=[players[2].pk, players[4].pk])
+    # then: the tables where one of them sat, then their byes, each as the whole season's read gives it
+    sat = {e[2].pk, e[4].pk}
+    assert some == [o for o in whole if sat & {entry.entrant for entry in o.entries}]
+    assert [o.kind for o in some] == ["forfeit", "annulled", "played", "bye"]
+    # and no players, no outcomes
+    assert season_outcomes(season, players=[]) == []

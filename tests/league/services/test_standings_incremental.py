@@ -6,7 +6,7 @@ import random
 import pytest
 from django.utils import timezone
 
-from league.models import Bye, Entrant, Result, Round, Season, Seat, Standing, Table
+from league.models import Bye, Entrant, Result, Round, Season, Seat, Standing, Table, TableRuling
 from league.services.standings import season_standings_rows, standings_recompute, standings_table_apply
 from tests.league.factories import ClubFactory, PlayerFactory
 
@@ -106,3 +106,158 @@ def test_a_second_apply_of_the_same_table_writes_nothing():
     table = _finish(round_, players[:2], random.Random(1))
     assert standings_table_apply(season=season, table_id=table.pk) > 0
     assert standings_table_apply(season=season, table_id=table.pk) == 0
+
+
+def _table(round_: Round, seated: list, places: list[int], scores: list[int], *, status: str) -> Table:
+    """A season table of these players; results (places and scores by seat) only when it is finished."""
+    table = Table.objects.create(
+        club=round_.season.club,
+        game=round_.season.game,
+        players=len(seated),
+        seed="s",
+        state={},
+        version=1,
+        status=status,
+        round=round_,
+        finished_at=timezone.now(),
+    )
+    for index, player in enumerate(seated):
+        Seat.objects.create(table=table, index=index, player=player)
+        if status == Table.Status.FINISHED:
+            Result.objects.create(table=table, seat=index, player=player, place=places[index], score=scores[index])
+    return table
+
+
+def test_forfeited_and_annulled_tables_are_applied_as_the_full_recompute_counts_them():
+    rng = random.Random(5)
+    # given: a running duel season of 8 entrants, two rounds played and applied table by table
+    season, players = _season(8, points_table={"places": {"2": [3, 0]}, "draw": 1, "bye": 3})
+    entrant = dict(Entrant.objects.filter(season=season).values_list("player_id", "id"))
+    for number in (1, 2):
+        round_ = Round.objects.create(season=season, number=number, status=Round.Status.RUNNING)
+        order = players[:]
+        rng.shuffle(order)
+        for start in range(0, 8, 2):
+            table = _finish(round_, order[start : start + 2], rng)
+            standings_table_apply(season=season, table_id=table.pk)
+    round_ = Round.objects.create(season=season, number=3, status=Round.Status.RUNNING)
+    order = players[:]
+    rng.shuffle(order)
+    # when: a table is forfeited on time (annulled, its loser named by the ruling), another annulled by an
+    # organizer's ruling, a third annulled without one, and each is applied as it ends
+    forfeited = _table(round_, order[0:2], [], [], status=Table.Status.ANNULLED)
+    ruling = TableRuling.objects.create(table=forfeited, kind=TableRuling.Kind.FORFEIT, at=timezone.now())
+    ruling.forfeiting.set([entrant[order[1].pk]])
+    ruled = _finish(round_, order[2:4], rng)
+    TableRuling.objects.create(table=ruled, kind=TableRuling.Kind.ANNULLED, at=timezone.now())
+    annulled = _table(round_, order[4:6], [], [], status=Table.Status.ANNULLED)
+    start = _stored(season)
+    for table in (forfeited, ruled, annulled):
+        before = _stored(season)
+        written = standings_table_apply(season=season, table_id=table.pk)
+        after = _stored(season)
+        # then: the forfeit counts as a win for the other entrant, the annulled tables as played with no points,
+        # exactly as the full recompute counts them
+        assert written == sum(after[e] != before[e] for e in after)
+        assert after == _full(season)
+    end = _stored(season)
+    winner, loser = entrant[order[0].pk], entrant[order[1].pk]
+    assert (end[winner][1] - start[winner][1], end[loser][1] - start[loser][1]) == (3, 0)
+    assert all(end[entrant[p.pk]][2] == start[entrant[p.pk]][2] for p in order[2:6])
+
+
+def test_rotating_partners_after_every_table_the_stored_standings_equal_the_full_recompute():
+    rng = random.Random(8)
+    # given: a Coinche season of 8 rotating-partner entrants, seats 0+2 against 1+3 (K-R1)
+    club = ClubFactory()
+    season = Season.objects.create(
+        club=club,
+        game="coinche",
+        name="League",
+        league="league",
+        format=Season.Format.SWISS,
+        partners=Season.Partners.ROTATING,
+        rounds_planned=4,
+        seed="rotating",
+        status=Season.Status.RUNNING,
+        tiebreaks=TIEBREAKS,
+        points_table={"places": {"2": [3, 0]}, "draw": 1, "bye": 3},
+    )
+    players = [PlayerFactory() for _ in range(8)]
+    Entrant.objects.bulk_create(Entrant(season=season, player=p, seed_rank=i) for i, p in enumerate(players))
+    standings_recompute(season=season)
+    for number in range(1, 5):
+        round_ = Round.objects.create(season=season, number=number, status=Round.Status.RUNNING)
+        order = players[:]
+        rng.shuffle(order)
+        for start in range(0, 8, 4):
+            # sides share their place and score; both sides first is a draw
+            side_places = rng.choice([(1, 2), (2, 1), (1, 1)])
+            side_scores = (rng.randint(0, 162), rng.randint(0, 162))
+            places = [side_places[i % 2] for i in range(4)]
+            scores = [side_scores[i % 2] for i in range(4)]
+            before = _stored(season)
+            # when: the table ends and the incremental update runs
+            table = _table(round_, order[start : start + 4], places, scores, status=Table.Status.FINISHED)
+            written = standings_table_apply(season=season, table_id=table.pk)
+            after = _stored(season)
+            # then: it wrote the rows that changed, and they are the full recompute's
+            assert written == sum(after[e] != before[e] for e in after)
+            assert after == _full(season)
+
+
+def test_ties_that_direct_encounter_breaks_are_rebuilt_as_the_full_recompute_builds_them():
+    # given: a duel season of 8 whose first two rounds are all level draws: everyone tied up to direct encounter
+    season, players = _season(8, points_table={"places": {"2": [3, 0]}, "draw": 1, "bye": 3})
+    for number in (1, 2):
+        round_ = Round.objects.create(season=season, number=number, status=Round.Status.RUNNING)
+        for start in range(0, 8, 2):
+            pair = [players[start], players[(start + 3) % 8]] if number == 2 else players[start : start + 2]
+            table = _table(round_, pair, [1, 1], [4, 4], status=Table.Status.FINISHED)
+            standings_table_apply(season=season, table_id=table.pk)
+    stored = _stored(season).values()
+    assert len({(row[1], row[5]["buchholz"], row[5]["sonneborn_berger"]) for row in stored}) == 1
+    assert {row[5]["direct_encounter"] for row in stored} == {"1"}
+    # when: the third round's tables end one at a time, decisive or level, each splitting or joining ties
+    round_ = Round.objects.create(season=season, number=3, status=Round.Status.RUNNING)
+    for start, (places, scores) in zip(
+        range(0, 8, 2), [([1, 2], [5, 3]), ([1, 1], [4, 4]), ([2, 1], [0, 6]), ([1, 1], [2, 2])], strict=True
+    ):
+        pair = [players[start], players[(start + 5) % 8]]
+        before = _stored(season)
+        table = _table(round_, pair, places, scores, status=Table.Status.FINISHED)
+        written = standings_table_apply(season=season, table_id=table.pk)
+        after = _stored(season)
+        # then: what is stored, direct encounter values included, is the full recompute's
+        assert written == sum(after[e] != before[e] for e in after)
+        assert after == _full(season)
+
+
+def test_standings_stored_under_other_tiebreaks_are_recomputed_whole():
+    # given: stored standings, then the season's tiebreaks changed without a recompute
+    season, players = _season(6, points_table={"places": {"2": [3, 0]}, "draw": 1, "bye": 3})
+    round_ = Round.objects.create(season=season, number=1, status=Round.Status.RUNNING)
+    standings_table_apply(season=season, table_id=_finish(round_, players[:2], random.Random(2)).pk)
+    Season.objects.filter(pk=season.pk).update(tiebreaks=["wins", "buchholz"])
+    season.refresh_from_db()
+    # when: one more table ends
+    table = _finish(round_, players[2:4], random.Random(3))
+    standings_table_apply(season=season, table_id=table.pk)
+    # then: every row carries the new tiebreaks, as the full recompute stores them
+    after = _stored(season)
+    assert all(set(row[5]) == {"wins", "buchholz"} for row in after.values())
+    assert after == _full(season)
+
+
+def test_an_entrant_without_a_stored_row_has_the_standings_recomputed_whole():
+    # given: stored standings, then one more entrant whose row is not stored yet
+    season, players = _season(5, points_table={"places": {"2": [3, 0]}, "draw": 1, "bye": 3})
+    late = Entrant.objects.create(season=season, player=PlayerFactory(), seed_rank=9)
+    round_ = Round.objects.create(season=season, number=1, status=Round.Status.RUNNING)
+    # when: a table ends
+    table = _finish(round_, players[:2], random.Random(4))
+    standings_table_apply(season=season, table_id=table.pk)
+    # then: every entrant has its row, the late one included, as the full recompute stores them
+    after = _stored(season)
+    assert late.pk in after
+    assert after == _full(season)
