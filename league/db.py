@@ -6,7 +6,8 @@ helpers write the same SQL by hand and adapt every value through its model field
 behave as the ORM does on PostgreSQL and on SQLite alike. Anything not on the hot path uses the ORM.
 
 The generic helpers come first (`rows_fetch`, `row_locked`, `rows_update`, `row_insert`); the statements that are
-written out by hand are the named queries at the end (`table_locked`, `seats_with_clocks`, `table_for_player`).
+written out by hand are the named queries at the end (`table_locked`, `seats_with_clocks`, `table_locked_with_seats`,
+`table_for_player`).
 """
 
 import json
@@ -43,11 +44,19 @@ def rows_fetch(
     booleans on SQLite). `joined` names related objects read in the same row: the columns of `joined[name]`
     come as "name__column" and the instance is set as `name` (left out when its id is null). A column that is no
     field (an annotation) is set as an attribute as read."""
-    joined = joined or {}
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        columns = tuple(column[0] for column in cursor.description)
-        rows = cursor.fetchall()
+        return _rows_read(model, cursor, joined=joined)
+
+
+def _rows_read(
+    model: type[models.Model], cursor: Any, *, joined: dict[str, type[models.Model]] | None = None
+) -> list[Any]:
+    """`rows_fetch`'s instances from a cursor that has executed its statement (in pipeline mode the rows are
+    fetched before the columns are known)."""
+    joined = joined or {}
+    rows = cursor.fetchall()
+    columns = tuple(column[0] for column in cursor.description)
     plan = _read_plan(model, columns, "")
     related = []
     for name, other in joined.items():
@@ -199,13 +208,7 @@ def table_locked(table_id: int) -> LockedTable | None:
     """The table locked as `select_for_update(no_key=True)` locks it (its row only), with its season's id and clock
     from the same statement, so that a season's move does not read them again; None when there is no such table."""
     found = rows_fetch(Table, _table_locked_sql() + lock_clause(of="t"), [table_id], joined={"clock": SeasonClock})
-    if not found:
-        return None
-    table = found[0]
-    # the join's extras are set on the instance by rows_fetch; they belong to the answer, not to the Table
-    season_id = table.__dict__.pop("season_of_round", None)
-    clock = table.__dict__.pop("clock", None)
-    return LockedTable(table=table, season_id=season_id, season_clock=clock)
+    return _locked(found[0]) if found else None
 
 
 @cache
@@ -217,6 +220,29 @@ def _table_locked_sql() -> str:
         f"LEFT JOIN {_table(SeasonClock)} c ON c.season_id = r.season_id "
         "WHERE t.id = %s"
     )
+
+
+def table_locked_with_seats(table_id: int) -> tuple[LockedTable, list[Seat]] | None:
+    """`table_locked` and `seats_with_clocks` in one round trip when the connection is in pipeline mode (the move
+    pipeline's): both statements are sent before either answer is read. They stay two statements: under READ
+    COMMITTED a statement reads with the snapshot it took before it waited for the lock, so seats read by the
+    locking statement itself could be those of before the previous writer's commit; the second statement starts
+    once the lock is granted and sees what that writer left. None when there is no such table."""
+    with connection.cursor() as locking, connection.cursor() as seating:
+        locking.execute(_table_locked_sql() + lock_clause(of="t"), [table_id])
+        seating.execute(_seats_with_clocks_sql(), [table_id])
+        found = _rows_read(Table, locking, joined={"clock": SeasonClock})
+        seats = _rows_read(Seat, seating, joined={"clock": SeatClock})
+    if not found:
+        return None
+    return _locked(found[0]), seats
+
+
+def _locked(table: Table) -> LockedTable:
+    # the join's extras are set on the instance by rows_fetch; they belong to the answer, not to the Table
+    season_id = table.__dict__.pop("season_of_round", None)
+    clock = table.__dict__.pop("clock", None)
+    return LockedTable(table=table, season_id=season_id, season_clock=clock)
 
 
 def seats_with_clocks(table_id: int) -> list[Seat]:
@@ -273,12 +299,7 @@ def tables_claim(*, now: Any, limit: int, skip: set[int]) -> list[LockedTable]:
         f"LEFT JOIN {_table(SeasonClock)} c ON c.season_id = r.season_id "
         f"WHERE t.status = %s AND t.deadline <= %s{excluded} ORDER BY t.deadline, t.id LIMIT %s{lock}"
     )
-    claimed = []
-    for table in rows_fetch(Table, sql, [*params, limit], joined={"clock": SeasonClock}):
-        season_id = table.__dict__.pop("season_of_round", None)
-        clock = table.__dict__.pop("clock", None)
-        claimed.append(LockedTable(table=table, season_id=season_id, season_clock=clock))
-    return claimed
+    return [_locked(table) for table in rows_fetch(Table, sql, [*params, limit], joined={"clock": SeasonClock})]
 
 
 def last_moves_of(table_ids: list[int]) -> list[Move]:

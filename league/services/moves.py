@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import IllegalMove
 from games.core.events import is_secret
 from games.core.protocol import Engine
-from league.db import row_insert, row_update, table_locked
+from league.db import LockedTable, row_insert, row_update, table_locked, table_locked_with_seats
 from league.engines import engine_for
 from league.errors import (
     BadOptions,
@@ -91,34 +91,35 @@ def move_submit(
 def _submit(
     *, table_id: int, player: Player, move: dict[str, Any], expected_version: int, key: str | None
 ) -> MoveResult:
-    table, policy = _locked_table(table_id)
-    seats = seats_with_clocks(table)
-    seat = next((s.index for s in seats if s.player_id == player.pk), None)
-    if seat is None:
-        raise NotSeated()
-    try:
-        if table.status != Table.Status.ACTIVE:
-            raise TableClosed(f"The table is {table.status}.")
-        _check_version(table=table, seat=seat, expected=expected_version)
-        return _apply(
-            table=table,
-            policy=policy,
-            seats=seats,
-            seat=seat,
-            player_id=player.pk,
-            move=move,
-            auto=False,
-            key=key,
-            now=timezone.now(),
-        )
-    except (TableClosed, StaleVersion, IllegalMoveError):
-        # (all raised before anything is written) a retry of an applied move is refused as stale, closed or illegal,
-        # so its key is looked up only then, not on every move; a key reused at the current version fails at the
-        # insert instead (move_submit)
-        replay = _replayed(table_id=table.pk, player=player, move=move, key=key, table=table)
-        if replay is None:
-            raise
-        return replay
+    # the whole move in pipeline mode: the lock and the seats' read go out together, the writes together
+    with _pipelined():
+        table, policy, seats = _locked_table_with_seats(table_id)
+        seat = next((s.index for s in seats if s.player_id == player.pk), None)
+        if seat is None:
+            raise NotSeated()
+        try:
+            if table.status != Table.Status.ACTIVE:
+                raise TableClosed(f"The table is {table.status}.")
+            _check_version(table=table, seat=seat, expected=expected_version)
+            return _apply(
+                table=table,
+                policy=policy,
+                seats=seats,
+                seat=seat,
+                player_id=player.pk,
+                move=move,
+                auto=False,
+                key=key,
+                now=timezone.now(),
+            )
+        except (TableClosed, StaleVersion, IllegalMoveError):
+            # (all raised before anything is written) a retry of an applied move is refused as stale, closed or
+            # illegal, so its key is looked up only then, not on every move; a key reused at the current version
+            # fails at the insert instead (move_submit)
+            replay = _replayed(table_id=table.pk, player=player, move=move, key=key, table=table)
+            if replay is None:
+                raise
+            return replay
 
 
 def _replayed(
@@ -158,17 +159,18 @@ def timeout_play(
         return None
     seats = seats if seats is not None else seats_with_clocks(table)
     mover = next(s for s in seats if s.index == seat)
-    return _apply(
-        table=table,
-        policy=policy,
-        seats=seats,
-        seat=seat,
-        player_id=mover.player_id,
-        move=engine.timeout_move(table.state, seat),
-        auto=True,
-        key=None,
-        now=now,
-    )
+    with _pipelined():
+        return _apply(
+            table=table,
+            policy=policy,
+            seats=seats,
+            seat=seat,
+            player_id=mover.player_id,
+            move=engine.timeout_move(table.state, seat),
+            auto=True,
+            key=None,
+            now=now,
+        )
 
 
 def _locked_table(table_id: int) -> tuple[Table, Policy]:
@@ -177,11 +179,22 @@ def _locked_table(table_id: int) -> tuple[Table, Policy]:
     locked = table_locked(table_id)
     if locked is None:
         raise NotFound("No such table.", field="table_id")
-    table = locked.table
-    policy = clock_policy(
-        season_clock=locked.season_clock, time_per_move=table.time_per_move, season_id=locked.season_id
+    return locked.table, _policy(locked)
+
+
+def _locked_table_with_seats(table_id: int) -> tuple[Table, Policy, list[Seat]]:
+    """`_locked_table` with the table's seats and clocks, read in the same round trip."""
+    found = table_locked_with_seats(table_id)
+    if found is None:
+        raise NotFound("No such table.", field="table_id")
+    locked, seats = found
+    return locked.table, _policy(locked), seats
+
+
+def _policy(locked: LockedTable) -> Policy:
+    return clock_policy(
+        season_clock=locked.season_clock, time_per_move=locked.table.time_per_move, season_id=locked.season_id
     )
-    return table, policy
 
 
 def _check_version(*, table: Table, seat: int, expected: int) -> None:
@@ -222,9 +235,8 @@ def _apply(
     hidden = is_secret(events)
     step_open = step_left_open(engine, state=state, new_state=new_state, seat=seat, before=before, after=after)
 
-    known_rows = engine.ledger_count(state)
-    with _pipelined():
-        return _write(
+    return _write(
+        AppliedMove(
             table=table,
             engine=engine,
             policy=policy,
@@ -240,41 +252,56 @@ def _apply(
             hidden=hidden,
             step_open=step_open,
             after=after,
-            known_rows=known_rows,
+            known_rows=engine.ledger_count(state),
         )
+    )
 
 
-def _write(
-    *,
-    table: Table,
-    engine: Engine,
-    policy: Policy,
-    seats: list[Seat],
-    seat: int,
-    player_id: int,
-    move: dict[str, Any],
-    auto: bool,
-    key: str | None,
-    now: datetime,
-    new_state: dict[str, Any],
-    events: list[dict[str, Any]],
-    hidden: bool,
-    step_open: bool,
-    after: list[int],
-    known_rows: int,
-) -> MoveResult:
+@dataclass(frozen=True)
+class AppliedMove:
+    """A move the engine has applied and the pipeline has yet to write: the locked table as it was read, who moved
+    and what, and what the engine answered."""
+
+    table: Table
+    engine: Engine
+    policy: Policy
+    seats: list[Seat]
+    seat: int
+    player_id: int
+    move: dict[str, Any]
+    auto: bool
+    key: str | None
+    now: datetime
+    new_state: dict[str, Any]
+    events: list[dict[str, Any]]
+    hidden: bool
+    step_open: bool
+    after: list[int]
+    known_rows: int  # the ledger rows of the state before the move, all stored already
+
+
+def _write(applied: AppliedMove) -> MoveResult:
     """Write what the move did: the ledger, the end, the clocks, the table, the to-act marks and the move row."""
+    table, engine, new_state, seat, now = applied.table, applied.engine, applied.new_state, applied.seat, applied.now
+    step_open, after = applied.step_open, applied.after
     table.version += 1
     table.state = new_state
     table.step_open = step_open
-    record_ledger(table=table, engine=engine, state=new_state, known_rows=known_rows)
+    record_ledger(table=table, engine=engine, state=new_state, known_rows=applied.known_rows)
     finished = engine.is_over(new_state)
     if finished:
         record_end(table=table, engine=engine, state=new_state, now=now)
     # the one writer of the deadline: the clocks say when the seats to act run out (a simultaneous step runs on one
     # clock; a new turn starts a new one), the pipeline stores it
     table.deadline = clock_after_move(
-        table=table, policy=policy, seats=seats, seat=seat, auto=auto, after=after, step_open=step_open, now=now
+        table=table,
+        policy=applied.policy,
+        seats=applied.seats,
+        seat=seat,
+        auto=applied.auto,
+        after=after,
+        step_open=step_open,
+        now=now,
     )
     row_update(
         Table,
@@ -288,7 +315,7 @@ def _write(
             "finished_at": table.finished_at,
         },
     )
-    seats_to_act_mark(seats=seats, to_act=after)
+    seats_to_act_mark(seats=applied.seats, to_act=after)
     result = MoveResult(
         table_id=table.pk,
         seq=table.version,
@@ -303,15 +330,15 @@ def _write(
             "table": table.pk,
             "seq": table.version,
             "seat": seat,
-            "player": player_id,
-            "payload": move,
-            "events": events,
-            "auto": auto,
-            "hidden": hidden,
+            "player": applied.player_id,
+            "payload": applied.move,
+            "events": applied.events,
+            "auto": applied.auto,
+            "hidden": applied.hidden,
             "step_open": step_open,
             "at": now,
-            "idempotency_key": key or "",
-            "result": result.as_stored() if key is not None else None,
+            "idempotency_key": applied.key or "",
+            "result": result.as_stored() if applied.key is not None else None,
         },
     )
     if finished:
@@ -323,8 +350,9 @@ def _write(
 
 @contextmanager
 def _pipelined() -> Iterator[None]:
-    """The move's writes sent to PostgreSQL without waiting for each answer (psycopg's pipeline mode): they return
-    nothing the pipeline reads, so four round trips become one; a read among them (a ledger row's id) waits as
+    """The move's statements sent to PostgreSQL without waiting for each answer (psycopg's pipeline mode): the
+    writes return nothing the pipeline reads, so four round trips become one, and the lock and the seats' read go
+    out together (`league.db.table_locked_with_seats`); a read among the writes (a ledger row's id) waits as
     before. An error surfaces when the pipeline syncs, converted as Django converts it (a reused idempotency key
     is still an IntegrityError)."""
     raw = connection.connection
