@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import IllegalMove
 from games.core.events import is_secret
 from games.core.protocol import Engine
-from league.db import LockedTable, row_insert, row_update, table_locked, table_locked_with_seats
+from league.db import LockedTable, insert_of, table_locked, table_locked_with_seats, update_of, writes_run
 from league.engines import engine_for
 from league.errors import (
     BadOptions,
@@ -32,7 +32,7 @@ from league.errors import (
 from league.models import Move, Player, Seat, Table
 from league.services.clocks import Policy, clock_after_move, clock_policy, seats_with_clocks
 from league.services.follow_up import follow_up_enqueue
-from league.services.tables import record_end, record_ledger, seats_to_act_mark
+from league.services.tables import record_end, record_ledger, seats_to_act_update
 
 MAX_KEY_LENGTH = 100
 
@@ -293,7 +293,7 @@ def _write(applied: AppliedMove) -> MoveResult:
         record_end(table=table, engine=engine, state=new_state, now=now)
     # the one writer of the deadline: the clocks say when the seats to act run out (a simultaneous step runs on one
     # clock; a new turn starts a new one), the pipeline stores it
-    table.deadline = clock_after_move(
+    table.deadline, clocks_write = clock_after_move(
         table=table,
         policy=applied.policy,
         seats=applied.seats,
@@ -303,19 +303,20 @@ def _write(applied: AppliedMove) -> MoveResult:
         step_open=step_open,
         now=now,
     )
-    row_update(
+    table_write = update_of(
         Table,
-        table.pk,
         {
-            "state": table.state,
-            "version": table.version,
-            "step_open": table.step_open,
-            "deadline": table.deadline,
-            "status": table.status,
-            "finished_at": table.finished_at,
+            table.pk: {
+                "state": table.state,
+                "version": table.version,
+                "step_open": table.step_open,
+                "deadline": table.deadline,
+                "status": table.status,
+                "finished_at": table.finished_at,
+            }
         },
     )
-    seats_to_act_mark(seats=applied.seats, to_act=after)
+    seats_write = seats_to_act_update(seats=applied.seats, to_act=after)
     result = MoveResult(
         table_id=table.pk,
         seq=table.version,
@@ -324,7 +325,7 @@ def _write(applied: AppliedMove) -> MoveResult:
         deadline=table.deadline,
         view=engine.view(new_state, seat),
     )
-    row_insert(
+    move_write = insert_of(
         Move,
         {
             "table": table.pk,
@@ -341,6 +342,8 @@ def _write(applied: AppliedMove) -> MoveResult:
             "result": result.as_stored() if applied.key is not None else None,
         },
     )
+    # the clocks, the table, the to-act marks and the move row as one statement: each writes rows of its own
+    writes_run([clocks_write, table_write, seats_write, move_write])
     if finished:
         # rate it and, for a season's table, refresh the standings and settle its round: the task runs
         # league.services.rounds.season_table_refresh once the move has committed
