@@ -7,7 +7,7 @@ behave as the ORM does on PostgreSQL and on SQLite alike. Anything not on the ho
 
 The generic helpers come first (`rows_fetch`, `row_locked`, `rows_update`, `row_insert`, and `writes_run` for several
 writes in one statement); the statements that are written out by hand are the named queries at the end
-(`table_locked`, `seats_with_clocks`, `table_locked_with_seats`, `table_for_player`).
+(`table_locked`, `seats_with_clocks`, `table_for_player`).
 """
 
 import json
@@ -44,19 +44,11 @@ def rows_fetch(
     booleans on SQLite). `joined` names related objects read in the same row: the columns of `joined[name]`
     come as "name__column" and the instance is set as `name` (left out when its id is null). A column that is no
     field (an annotation) is set as an attribute as read."""
+    joined = joined or {}
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return _rows_read(model, cursor, joined=joined)
-
-
-def _rows_read(
-    model: type[models.Model], cursor: Any, *, joined: dict[str, type[models.Model]] | None = None
-) -> list[Any]:
-    """`rows_fetch`'s instances from a cursor that has executed its statement (in pipeline mode the rows are
-    fetched before the columns are known)."""
-    joined = joined or {}
-    rows = cursor.fetchall()
-    columns = tuple(column[0] for column in cursor.description)
+        columns = tuple(column[0] for column in cursor.description)
+        rows = cursor.fetchall()
     plan = _read_plan(model, columns, "")
     related = []
     for name, other in joined.items():
@@ -250,22 +242,6 @@ def _table_locked_sql() -> str:
         f"LEFT JOIN {_table(SeasonClock)} c ON c.season_id = r.season_id "
         "WHERE t.id = %s"
     )
-
-
-def table_locked_with_seats(table_id: int) -> tuple[LockedTable, list[Seat]] | None:
-    """`table_locked` and `seats_with_clocks` in one round trip when the connection is in pipeline mode (the move
-    pipeline's): both statements are sent before either answer is read. They stay two statements: under READ
-    COMMITTED a statement reads with the snapshot it took before it waited for the lock, so seats read by the
-    locking statement itself could be those of before the previous writer's commit; the second statement starts
-    once the lock is granted and sees what that writer left. None when there is no such table."""
-    with connection.cursor() as locking, connection.cursor() as seating:
-        locking.execute(_table_locked_sql() + lock_clause(of="t"), [table_id])
-        seating.execute(_seats_with_clocks_sql(), [table_id])
-        found = _rows_read(Table, locking, joined={"clock": SeasonClock})
-        seats = _rows_read(Seat, seating, joined={"clock": SeatClock})
-    if not found:
-        return None
-    return _locked(found[0]), seats
 
 
 def _locked(table: Table) -> LockedTable:

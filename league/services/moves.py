@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import IllegalMove
 from games.core.events import is_secret
 from games.core.protocol import Engine
-from league.db import LockedTable, insert_of, table_locked, table_locked_with_seats, update_of, writes_run
+from league.db import insert_of, table_locked, update_of, writes_run
 from league.engines import engine_for
 from league.errors import (
     BadOptions,
@@ -91,35 +91,34 @@ def move_submit(
 def _submit(
     *, table_id: int, player: Player, move: dict[str, Any], expected_version: int, key: str | None
 ) -> MoveResult:
-    # the whole move in pipeline mode: the lock and the seats' read go out together, the writes together
-    with _pipelined():
-        table, policy, seats = _locked_table_with_seats(table_id)
-        seat = next((s.index for s in seats if s.player_id == player.pk), None)
-        if seat is None:
-            raise NotSeated()
-        try:
-            if table.status != Table.Status.ACTIVE:
-                raise TableClosed(f"The table is {table.status}.")
-            _check_version(table=table, seat=seat, expected=expected_version)
-            return _apply(
-                table=table,
-                policy=policy,
-                seats=seats,
-                seat=seat,
-                player_id=player.pk,
-                move=move,
-                auto=False,
-                key=key,
-                now=timezone.now(),
-            )
-        except (TableClosed, StaleVersion, IllegalMoveError):
-            # (all raised before anything is written) a retry of an applied move is refused as stale, closed or
-            # illegal, so its key is looked up only then, not on every move; a key reused at the current version
-            # fails at the insert instead (move_submit)
-            replay = _replayed(table_id=table.pk, player=player, move=move, key=key, table=table)
-            if replay is None:
-                raise
-            return replay
+    table, policy = _locked_table(table_id)
+    seats = seats_with_clocks(table)
+    seat = next((s.index for s in seats if s.player_id == player.pk), None)
+    if seat is None:
+        raise NotSeated()
+    try:
+        if table.status != Table.Status.ACTIVE:
+            raise TableClosed(f"The table is {table.status}.")
+        _check_version(table=table, seat=seat, expected=expected_version)
+        return _apply(
+            table=table,
+            policy=policy,
+            seats=seats,
+            seat=seat,
+            player_id=player.pk,
+            move=move,
+            auto=False,
+            key=key,
+            now=timezone.now(),
+        )
+    except (TableClosed, StaleVersion, IllegalMoveError):
+        # (all raised before anything is written) a retry of an applied move is refused as stale, closed or illegal,
+        # so its key is looked up only then, not on every move; a key reused at the current version fails at the
+        # insert instead (move_submit)
+        replay = _replayed(table_id=table.pk, player=player, move=move, key=key, table=table)
+        if replay is None:
+            raise
+        return replay
 
 
 def _replayed(
@@ -159,18 +158,17 @@ def timeout_play(
         return None
     seats = seats if seats is not None else seats_with_clocks(table)
     mover = next(s for s in seats if s.index == seat)
-    with _pipelined():
-        return _apply(
-            table=table,
-            policy=policy,
-            seats=seats,
-            seat=seat,
-            player_id=mover.player_id,
-            move=engine.timeout_move(table.state, seat),
-            auto=True,
-            key=None,
-            now=now,
-        )
+    return _apply(
+        table=table,
+        policy=policy,
+        seats=seats,
+        seat=seat,
+        player_id=mover.player_id,
+        move=engine.timeout_move(table.state, seat),
+        auto=True,
+        key=None,
+        now=now,
+    )
 
 
 def _locked_table(table_id: int) -> tuple[Table, Policy]:
@@ -179,22 +177,11 @@ def _locked_table(table_id: int) -> tuple[Table, Policy]:
     locked = table_locked(table_id)
     if locked is None:
         raise NotFound("No such table.", field="table_id")
-    return locked.table, _policy(locked)
-
-
-def _locked_table_with_seats(table_id: int) -> tuple[Table, Policy, list[Seat]]:
-    """`_locked_table` with the table's seats and clocks, read in the same round trip."""
-    found = table_locked_with_seats(table_id)
-    if found is None:
-        raise NotFound("No such table.", field="table_id")
-    locked, seats = found
-    return locked.table, _policy(locked), seats
-
-
-def _policy(locked: LockedTable) -> Policy:
-    return clock_policy(
-        season_clock=locked.season_clock, time_per_move=locked.table.time_per_move, season_id=locked.season_id
+    table = locked.table
+    policy = clock_policy(
+        season_clock=locked.season_clock, time_per_move=table.time_per_move, season_id=locked.season_id
     )
+    return table, policy
 
 
 def _check_version(*, table: Table, seat: int, expected: int) -> None:
@@ -235,26 +222,26 @@ def _apply(
     hidden = is_secret(events)
     step_open = step_left_open(engine, state=state, new_state=new_state, seat=seat, before=before, after=after)
 
-    return _write(
-        AppliedMove(
-            table=table,
-            engine=engine,
-            policy=policy,
-            seats=seats,
-            seat=seat,
-            player_id=player_id,
-            move=move,
-            auto=auto,
-            key=key,
-            now=now,
-            new_state=new_state,
-            events=events,
-            hidden=hidden,
-            step_open=step_open,
-            after=after,
-            known_rows=engine.ledger_count(state),
-        )
+    applied = AppliedMove(
+        table=table,
+        engine=engine,
+        policy=policy,
+        seats=seats,
+        seat=seat,
+        player_id=player_id,
+        move=move,
+        auto=auto,
+        key=key,
+        now=now,
+        new_state=new_state,
+        events=events,
+        hidden=hidden,
+        step_open=step_open,
+        after=after,
+        known_rows=engine.ledger_count(state),
     )
+    with _pipelined():
+        return _write(applied)
 
 
 @dataclass(frozen=True)
@@ -353,11 +340,10 @@ def _write(applied: AppliedMove) -> MoveResult:
 
 @contextmanager
 def _pipelined() -> Iterator[None]:
-    """The move's statements sent to PostgreSQL without waiting for each answer (psycopg's pipeline mode): the
-    writes return nothing the pipeline reads, so four round trips become one, and the lock and the seats' read go
-    out together (`league.db.table_locked_with_seats`); a read among the writes (a ledger row's id) waits as
-    before. An error surfaces when the pipeline syncs, converted as Django converts it (a reused idempotency key
-    is still an IntegrityError)."""
+    """The move's writes sent to PostgreSQL without waiting for each answer (psycopg's pipeline mode): they return
+    nothing the pipeline reads, so the ledger's and the results' statements, when a move has them, share a round
+    trip with the rest; a read among them (a ledger row's id) waits as before. An error surfaces when the pipeline
+    syncs, converted as Django converts it (a reused idempotency key is still an IntegrityError)."""
     raw = connection.connection
     pipeline = getattr(raw, "pipeline", None)
     if connection.vendor != "postgresql" or pipeline is None:

@@ -13,7 +13,6 @@ from league.db import (
     row_update,
     rows_fetch,
     rows_update,
-    table_locked_with_seats,
     update_of,
     writes_run,
 )
@@ -218,18 +217,3 @@ def test_a_failing_write_among_several_writes_nothing(fake_game: str) -> None:
 
     table.refresh_from_db()
     assert table.version == 0 and not Move.objects.filter(table=table, seq=2).exists()
-
-
-def test_table_locked_with_seats_reads_the_table_its_season_clock_and_its_seats_in_order(fake_game: str) -> None:
-    table = table_for(fake_game, players=3)
-    seat = Seat.objects.get(table=table, index=1)
-    SeatClock.objects.create(seat=seat, bank=30, turn_started_at=AT)
-
-    with transaction.atomic():
-        locked, seats = table_locked_with_seats(table.pk)
-        assert table_locked_with_seats(table.pk + 10_000) is None
-
-    assert (locked.table.pk, locked.season_id, locked.season_clock) == (table.pk, None, None)
-    assert [s.index for s in seats] == [0, 1, 2]
-    assert [hasattr(s, "clock") for s in seats] == [False, True, False]
-    assert seats[1].clock.bank == 30
