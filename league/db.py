@@ -5,8 +5,9 @@ statements (bench/http_moves.py, docs/benchmarks.md "What was changed"); a move 
 helpers write the same SQL by hand and adapt every value through its model field (`get_db_prep_save`), so they
 behave as the ORM does on PostgreSQL and on SQLite alike. Anything not on the hot path uses the ORM.
 
-The generic helpers come first (`rows_fetch`, `row_locked`, `rows_update`, `row_insert`); the statements that are
-written out by hand are the named queries at the end (`table_locked`, `seats_with_clocks`, `table_for_player`).
+The generic helpers come first (`rows_fetch`, `row_locked`, `rows_update`, `row_insert`, and `writes_run` for several
+writes in one statement); the statements that are written out by hand are the named queries at the end
+(`table_locked`, `seats_with_clocks`, `table_for_player`).
 """
 
 import json
@@ -125,23 +126,34 @@ def row_locked(model: type[models.Model], pk: int) -> Any:
     return found[0] if found else None
 
 
+@dataclass(frozen=True)
+class Write:
+    """One write statement not yet run: `writes_run` sends several as one."""
+
+    sql: str
+    params: list[Any]
+
+
 def row_update(model: type[models.Model], pk: int, values: dict[str, Any]) -> None:
     """UPDATE one row by primary key with these field values."""
-    rows_update(model, {pk: values})
+    writes_run([update_of(model, {pk: values})])
 
 
 def rows_update(model: type[models.Model], changes: dict[int, dict[str, Any]]) -> None:
     """UPDATE rows by primary key, each with values of its own, in one statement (a CASE per column when several
     rows change); rows with nothing to change are left out."""
+    writes_run([update_of(model, changes)])
+
+
+def update_of(model: type[models.Model], changes: dict[int, dict[str, Any]]) -> Write | None:
+    """`rows_update`'s statement, to run with others (`writes_run`); None when no row changes."""
     changes = {pk: values for pk, values in changes.items() if values}
     if not changes:
-        return
+        return None
     if len(changes) == 1:
         [(pk, values)] = changes.items()
         params = [_field(model, name).get_db_prep_save(value, connection) for name, value in values.items()]
-        with connection.cursor() as cursor:
-            cursor.execute(_update_one_sql(model, tuple(values)), [*params, pk])
-        return
+        return Write(_update_one_sql(model, tuple(values)), [*params, pk])
     sets, params = [], []
     for name in sorted({name for values in changes.values() for name in values}):
         column, field = _column(model, name)
@@ -153,10 +165,25 @@ def rows_update(model: type[models.Model], changes: dict[int, dict[str, Any]]) -
         # ELSE keeps the rows that do not change this column, and types the CASE even when every value is null
         sets.append(f"{column} = CASE {_pk(model)} {' '.join(whens)} ELSE {column} END")
     marks = ", ".join(["%s"] * len(changes))
+    return Write(f"UPDATE {_table(model)} SET {', '.join(sets)} WHERE {_pk(model)} IN ({marks})", [*params, *changes])
+
+
+def writes_run(writes: list[Write | None]) -> None:
+    """Run these writes (None: nothing to write). On PostgreSQL they go as one statement, all but the last as
+    data-modifying WITH queries: one statement to parse, plan and answer instead of several. They run on one
+    snapshot and in no set order, so none may read what another writes (each writes rows of its own); an error in
+    any fails the statement as it would have failed alone. Elsewhere they run one by one."""
+    todo = [write for write in writes if write is not None]
+    if not todo:
+        return
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {_table(model)} SET {', '.join(sets)} WHERE {_pk(model)} IN ({marks})", [*params, *changes]
-        )
+        if len(todo) == 1 or connection.vendor != "postgresql":
+            for write in todo:
+                cursor.execute(write.sql, write.params)
+            return
+        *first, last = todo
+        withs = ", ".join(f"w{index} AS ({write.sql})" for index, write in enumerate(first))
+        cursor.execute(f"WITH {withs} {last.sql}", [param for write in todo for param in write.params])
 
 
 @cache
@@ -174,9 +201,13 @@ def _field(model: type[models.Model], name: str) -> models.Field:
 
 def row_insert(model: type[models.Model], values: dict[str, Any]) -> None:
     """INSERT one row (the database numbers it); the caller does not need its id."""
+    writes_run([insert_of(model, values)])
+
+
+def insert_of(model: type[models.Model], values: dict[str, Any]) -> Write:
+    """`row_insert`'s statement, to run with others (`writes_run`)."""
     params = [_field(model, name).get_db_prep_save(value, connection) for name, value in values.items()]
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model, tuple(values)), params)
+    return Write(_insert_sql(model, tuple(values)), params)
 
 
 @cache
@@ -201,13 +232,7 @@ def table_locked(table_id: int) -> LockedTable | None:
     """The table locked as `select_for_update(no_key=True)` locks it (its row only), with its season's id and clock
     from the same statement, so that a season's move does not read them again; None when there is no such table."""
     found = rows_fetch(Table, _table_locked_sql() + lock_clause(of="t"), [table_id], joined={"clock": SeasonClock})
-    if not found:
-        return None
-    table = found[0]
-    # the join's extras are set on the instance by rows_fetch; they belong to the answer, not to the Table
-    season_id = table.__dict__.pop("season_of_round", None)
-    clock = table.__dict__.pop("clock", None)
-    return LockedTable(table=table, season_id=season_id, season_clock=clock)
+    return _locked(found[0]) if found else None
 
 
 @cache
@@ -219,6 +244,13 @@ def _table_locked_sql() -> str:
         f"LEFT JOIN {_table(SeasonClock)} c ON c.season_id = r.season_id "
         "WHERE t.id = %s"
     )
+
+
+def _locked(table: Table) -> LockedTable:
+    # the join's extras are set on the instance by rows_fetch; they belong to the answer, not to the Table
+    season_id = table.__dict__.pop("season_of_round", None)
+    clock = table.__dict__.pop("clock", None)
+    return LockedTable(table=table, season_id=season_id, season_clock=clock)
 
 
 def seats_with_clocks(table_id: int) -> list[Seat]:
@@ -275,12 +307,7 @@ def tables_claim(*, now: Any, limit: int, skip: set[int]) -> list[LockedTable]:
         f"LEFT JOIN {_table(SeasonClock)} c ON c.season_id = r.season_id "
         f"WHERE t.status = %s AND t.deadline <= %s{excluded} ORDER BY t.deadline, t.id LIMIT %s{lock}"
     )
-    claimed = []
-    for table in rows_fetch(Table, sql, [*params, limit], joined={"clock": SeasonClock}):
-        season_id = table.__dict__.pop("season_of_round", None)
-        clock = table.__dict__.pop("clock", None)
-        claimed.append(LockedTable(table=table, season_id=season_id, season_clock=clock))
-    return claimed
+    return [_locked(table) for table in rows_fetch(Table, sql, [*params, limit], joined={"clock": SeasonClock})]
 
 
 def last_moves_of(table_ids: list[int]) -> list[Move]:

@@ -163,11 +163,13 @@ def clock_after_move(
     after: list[int],
     step_open: bool,
     now: datetime,
-) -> datetime | None:
+) -> tuple[datetime | None, db.Write | None]:
     """Run the clocks on after a move (called by the move pipeline before it saves the table): the mover's bank
     is drawn and topped up, a timeout counted (and the seat abandoned after too many), new turns start. Returns the
     table's new deadline, the earliest of its seats to act (None when nobody is, or the table is over), which the
-    pipeline stores. `seats` come from `seats_with_clocks`; their clocks are updated in place."""
+    pipeline stores, and the write of the clocks that changed, which the pipeline runs with its own
+    (`league.db.writes_run`; None when none changed). `seats` come from `seats_with_clocks`; their clocks are
+    updated in place."""
     clocks = seat_clocks_for(table, policy, seats)
     vacations = vacations_for(policy, [s.player_id for s, _ in clocks.values()])
     before = {index: clock_values(clock) for index, (_, clock) in clocks.items()}
@@ -184,8 +186,8 @@ def clock_after_move(
         now=now,
     )
     # only the clocks that changed (the mover's, the next seats'), in one statement
-    db.rows_update(SeatClock, {clock.pk: clock_changes(clock, before[index]) for index, (_, clock) in clocks.items()})
-    return deadline
+    changes = {clock.pk: clock_changes(clock, before[index]) for index, (_, clock) in clocks.items()}
+    return deadline, db.update_of(SeatClock, changes)
 
 
 CLOCK_FIELDS = ("bank", "turn_started_at", "deadline", "consecutive_timeouts", "abandoned")

@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import IllegalMove
 from games.core.events import is_secret
 from games.core.protocol import Engine
-from league.db import row_insert, row_update, table_locked
+from league.db import insert_of, table_locked, update_of, writes_run
 from league.engines import engine_for
 from league.errors import (
     BadOptions,
@@ -32,7 +32,7 @@ from league.errors import (
 from league.models import Move, Player, Seat, Table
 from league.services.clocks import Policy, clock_after_move, clock_policy, seats_with_clocks
 from league.services.follow_up import follow_up_enqueue
-from league.services.tables import record_end, record_ledger, seats_to_act_mark
+from league.services.tables import record_end, record_ledger, seats_to_act_update
 
 MAX_KEY_LENGTH = 100
 
@@ -222,73 +222,88 @@ def _apply(
     hidden = is_secret(events)
     step_open = step_left_open(engine, state=state, new_state=new_state, seat=seat, before=before, after=after)
 
-    known_rows = engine.ledger_count(state)
+    applied = AppliedMove(
+        table=table,
+        engine=engine,
+        policy=policy,
+        seats=seats,
+        seat=seat,
+        player_id=player_id,
+        move=move,
+        auto=auto,
+        key=key,
+        now=now,
+        new_state=new_state,
+        events=events,
+        hidden=hidden,
+        step_open=step_open,
+        after=after,
+        known_rows=engine.ledger_count(state),
+    )
     with _pipelined():
-        return _write(
-            table=table,
-            engine=engine,
-            policy=policy,
-            seats=seats,
-            seat=seat,
-            player_id=player_id,
-            move=move,
-            auto=auto,
-            key=key,
-            now=now,
-            new_state=new_state,
-            events=events,
-            hidden=hidden,
-            step_open=step_open,
-            after=after,
-            known_rows=known_rows,
-        )
+        return _write(applied)
 
 
-def _write(
-    *,
-    table: Table,
-    engine: Engine,
-    policy: Policy,
-    seats: list[Seat],
-    seat: int,
-    player_id: int,
-    move: dict[str, Any],
-    auto: bool,
-    key: str | None,
-    now: datetime,
-    new_state: dict[str, Any],
-    events: list[dict[str, Any]],
-    hidden: bool,
-    step_open: bool,
-    after: list[int],
-    known_rows: int,
-) -> MoveResult:
+@dataclass(frozen=True)
+class AppliedMove:
+    """A move the engine has applied and the pipeline has yet to write: the locked table as it was read, who moved
+    and what, and what the engine answered."""
+
+    table: Table
+    engine: Engine
+    policy: Policy
+    seats: list[Seat]
+    seat: int
+    player_id: int
+    move: dict[str, Any]
+    auto: bool
+    key: str | None
+    now: datetime
+    new_state: dict[str, Any]
+    events: list[dict[str, Any]]
+    hidden: bool
+    step_open: bool
+    after: list[int]
+    known_rows: int  # the ledger rows of the state before the move, all stored already
+
+
+def _write(applied: AppliedMove) -> MoveResult:
     """Write what the move did: the ledger, the end, the clocks, the table, the to-act marks and the move row."""
+    table, engine, new_state, seat, now = applied.table, applied.engine, applied.new_state, applied.seat, applied.now
+    step_open, after = applied.step_open, applied.after
     table.version += 1
     table.state = new_state
     table.step_open = step_open
-    record_ledger(table=table, engine=engine, state=new_state, known_rows=known_rows)
+    record_ledger(table=table, engine=engine, state=new_state, known_rows=applied.known_rows)
     finished = engine.is_over(new_state)
     if finished:
         record_end(table=table, engine=engine, state=new_state, now=now)
     # the one writer of the deadline: the clocks say when the seats to act run out (a simultaneous step runs on one
     # clock; a new turn starts a new one), the pipeline stores it
-    table.deadline = clock_after_move(
-        table=table, policy=policy, seats=seats, seat=seat, auto=auto, after=after, step_open=step_open, now=now
+    table.deadline, clocks_write = clock_after_move(
+        table=table,
+        policy=applied.policy,
+        seats=applied.seats,
+        seat=seat,
+        auto=applied.auto,
+        after=after,
+        step_open=step_open,
+        now=now,
     )
-    row_update(
+    table_write = update_of(
         Table,
-        table.pk,
         {
-            "state": table.state,
-            "version": table.version,
-            "step_open": table.step_open,
-            "deadline": table.deadline,
-            "status": table.status,
-            "finished_at": table.finished_at,
+            table.pk: {
+                "state": table.state,
+                "version": table.version,
+                "step_open": table.step_open,
+                "deadline": table.deadline,
+                "status": table.status,
+                "finished_at": table.finished_at,
+            }
         },
     )
-    seats_to_act_mark(seats=seats, to_act=after)
+    seats_write = seats_to_act_update(seats=applied.seats, to_act=after)
     result = MoveResult(
         table_id=table.pk,
         seq=table.version,
@@ -297,23 +312,25 @@ def _write(
         deadline=table.deadline,
         view=engine.view(new_state, seat),
     )
-    row_insert(
+    move_write = insert_of(
         Move,
         {
             "table": table.pk,
             "seq": table.version,
             "seat": seat,
-            "player": player_id,
-            "payload": move,
-            "events": events,
-            "auto": auto,
-            "hidden": hidden,
+            "player": applied.player_id,
+            "payload": applied.move,
+            "events": applied.events,
+            "auto": applied.auto,
+            "hidden": applied.hidden,
             "step_open": step_open,
             "at": now,
-            "idempotency_key": key or "",
-            "result": result.as_stored() if key is not None else None,
+            "idempotency_key": applied.key or "",
+            "result": result.as_stored() if applied.key is not None else None,
         },
     )
+    # the clocks, the table, the to-act marks and the move row as one statement: each writes rows of its own
+    writes_run([clocks_write, table_write, seats_write, move_write])
     if finished:
         # rate it and, for a season's table, refresh the standings and settle its round: the task runs
         # league.services.rounds.season_table_refresh once the move has committed
@@ -324,9 +341,9 @@ def _write(
 @contextmanager
 def _pipelined() -> Iterator[None]:
     """The move's writes sent to PostgreSQL without waiting for each answer (psycopg's pipeline mode): they return
-    nothing the pipeline reads, so four round trips become one; a read among them (a ledger row's id) waits as
-    before. An error surfaces when the pipeline syncs, converted as Django converts it (a reused idempotency key
-    is still an IntegrityError)."""
+    nothing the pipeline reads, so the ledger's and the results' statements, when a move has them, share a round
+    trip with the rest; a read among them (a ledger row's id) waits as before. An error surfaces when the pipeline
+    syncs, converted as Django converts it (a reused idempotency key is still an IntegrityError)."""
     raw = connection.connection
     pipeline = getattr(raw, "pipeline", None)
     if connection.vendor != "postgresql" or pipeline is None:

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games import IllegalMove
 from games.core.protocol import Engine
-from league.db import rows_update
+from league.db import Write, update_of
 from league.engines import engine_for
 from league.errors import BadOptions, NotFound, NotSeated, TableClosed
 from league.fairness import ALGORITHM_VERSION, MAX_SEED_LENGTH, commitment_of
@@ -165,12 +165,14 @@ def table_annul(*, table_id: int, reason: str = "") -> Table:
     return table
 
 
-def seats_to_act_mark(*, seats: list[Seat], to_act: list[int]) -> None:
-    """Bring the seats' to-act marks in line with the engine, writing only the seats whose mark changes."""
+def seats_to_act_update(*, seats: list[Seat], to_act: list[int]) -> Write | None:
+    """Bring the seats' to-act marks in line with the engine: the seats are changed in place, and the write of
+    those whose mark changes is returned for the caller to run with its own (`league.db.writes_run`; None when no
+    mark changes)."""
     changed = [seat for seat in seats if seat.to_act != (seat.index in to_act)]
     for seat in changed:
         seat.to_act = not seat.to_act
-    rows_update(Seat, {seat.pk: {"to_act": seat.to_act} for seat in changed})
+    return update_of(Seat, {seat.pk: {"to_act": seat.to_act} for seat in changed})
 
 
 def record_ledger(*, table: Table, engine: Engine, state: dict[str, Any], known_rows: int) -> list[LedgerEntry]:

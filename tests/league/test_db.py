@@ -3,9 +3,19 @@
 from datetime import UTC, datetime
 
 import pytest
-from django.db import transaction
+from django.db import IntegrityError, connection, transaction
 
-from league.db import columns_as, row_insert, row_locked, row_update, rows_fetch, rows_update
+from league.db import (
+    columns_as,
+    insert_of,
+    row_insert,
+    row_locked,
+    row_update,
+    rows_fetch,
+    rows_update,
+    update_of,
+    writes_run,
+)
 from league.models import Move, Seat, SeatClock, Table
 from tests.league.factories import table_for
 
@@ -150,3 +160,60 @@ def test_rows_update_gives_each_row_its_own_values_in_one_statement(fake_game: s
         .order_by("seat__index")
         .values_list("bank", "turn_started_at", "deadline")
     ) == [(10, AT, None), (7, later, later), (10, AT, AT)]
+
+
+def _move_row(table: Table, seat: Seat, *, seq: int, key: str = "") -> dict[str, object]:
+    return {
+        "table": table.pk,
+        "seq": seq,
+        "seat": seat.index,
+        "player": seat.player_id,
+        "payload": {"seq": seq},
+        "auto": False,
+        "hidden": False,
+        "step_open": False,
+        "at": AT,
+        "idempotency_key": key,
+        "result": None,
+    }
+
+
+def test_writes_run_sends_updates_and_an_insert_of_several_tables_as_one_statement(
+    fake_game: str, django_assert_num_queries
+) -> None:
+    table = table_for(fake_game, players=2)
+    first, second = Seat.objects.filter(table=table).order_by("index")
+
+    with django_assert_num_queries(1 if connection.vendor == "postgresql" else 3):
+        writes_run(
+            [
+                update_of(Seat, {first.pk: {"to_act": False}, second.pk: {"to_act": True}}),
+                None,
+                update_of(Table, {table.pk: {"version": 1, "deadline": AT}}),
+                insert_of(Move, _move_row(table, first, seq=1)),
+            ]
+        )
+
+    table.refresh_from_db()
+    assert (table.version, table.deadline) == (1, AT)
+    assert list(Seat.objects.filter(table=table).order_by("index").values_list("to_act", flat=True)) == [False, True]
+    assert Move.objects.get(table=table, seq=1).payload == {"seq": 1}
+
+
+def test_writes_run_with_nothing_to_write_makes_no_query(django_assert_num_queries) -> None:
+    with django_assert_num_queries(0):
+        writes_run([None, update_of(Seat, {1: {}})])
+
+
+def test_a_failing_write_among_several_writes_nothing(fake_game: str) -> None:
+    table = table_for(fake_game)
+    seat = Seat.objects.get(table=table, index=0)
+    row_insert(Move, _move_row(table, seat, seq=1, key="k"))
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        writes_run(
+            [update_of(Table, {table.pk: {"version": 7}}), insert_of(Move, _move_row(table, seat, seq=2, key="k"))]
+        )
+
+    table.refresh_from_db()
+    assert table.version == 0 and not Move.objects.filter(table=table, seq=2).exists()
