@@ -1,0 +1,129 @@
+"""Where a move POST's wall time goes, without a profiler's overhead: the steps of the pipeline and each SQL
+statement timed, medians over many moves, next to `GET /api/me/` (the trivial endpoint of bench/http_moves.py).
+
+usage: .venv/bin/python bench/move_timings.py [--moves 400] [--tables 8]
+
+Own database `cardleague_bench_move_timings` (created and dropped here), DEBUG off, the requests through Django's
+test client in this process (the whole stack but no network and no gunicorn), Coinche tables played by random legal
+moves as in bench/profile_moves.py. Each cycle: `GET /api/me/` (timed), the legal moves read, the move posted
+(timed, with its statements through a `connection.execute_wrapper`). The pipeline's steps are timed by wrapping
+`league.services.moves` functions for the run; the commit by wrapping the connection's `_commit`. Prints medians
+in ms. Never fails: it prints figures.
+"""
+
+import argparse
+import json
+import os
+import random
+import statistics
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from benchdb import bench_database
+
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+DB = "cardleague_bench_move_timings"
+STEPS = ("move_submit", "_locked_table", "seats_with_clocks", "_apply", "_write")
+
+
+def timed(module: Any, name: str, into: dict[str, list[float]]) -> None:
+    real = getattr(module, name)
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            into.setdefault(name, []).append(time.perf_counter() - start)
+
+    setattr(module, name, wrapper)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--moves", type=int, default=400)
+    parser.add_argument("--tables", type=int, default=8)
+    args = parser.parse_args()
+    with bench_database(DB):
+        from django.db import connection, connections
+        from django.test import Client
+        from http_moves import fixtures_create
+        from playouts import move_pick
+
+        from league.api.views import tables as table_views
+        from league.services import moves
+
+        tables = fixtures_create(args.tables)
+        client = Client()
+        rng = random.Random("timings")
+        steps: dict[str, list[float]] = {}
+        statements: dict[str, list[float]] = {}
+        requests: dict[str, list[float]] = {"POST a move": [], "GET /api/me/": []}
+
+        def statement_timer(execute: Callable, sql: str, params: Any, many: bool, context: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return execute(sql, params, many, context)
+            finally:
+                statements.setdefault(sql[:40], []).append(time.perf_counter() - start)
+
+        def cycle(table: dict[str, Any]) -> None:
+            auth = {"HTTP_AUTHORIZATION": f"Token {table['tokens'][table['to_act'][0]]}"}
+            start = time.perf_counter()
+            client.get("/api/me/", **auth)
+            requests["GET /api/me/"].append(time.perf_counter() - start)
+            read = client.get(f"/api/tables/{table['id']}/legal-moves/", **auth).json()
+            if not read["your_turn"]:
+                table["to_act"] = client.get(f"/api/tables/{table['id']}/?log_limit=0", **auth).json()["to_act"]
+                return
+            body = json.dumps({"move": move_pick(rng, read["legal_moves"]), "expected_version": read["version"]})
+            with connection.execute_wrapper(statement_timer):
+                start = time.perf_counter()
+                answer = client.post(
+                    f"/api/tables/{table['id']}/moves/",
+                    data=body,
+                    content_type="application/json",
+                    HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
+                    **auth,
+                )
+                requests["POST a move"].append(time.perf_counter() - start)
+            if answer.status_code == 201:
+                table["to_act"] = answer.json()["view"]["to_act"] or table["to_act"]
+
+        for i in range(30):  # warm-up: imports, first queries, caches
+            cycle(tables[i % len(tables)])
+        for name in STEPS:
+            timed(table_views if name == "move_submit" else moves, name, steps)
+        wrapper_class = type(connections["default"])
+        real_commit = wrapper_class._commit
+
+        def commit_timer(self: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return real_commit(self)
+            finally:
+                steps.setdefault("COMMIT", []).append(time.perf_counter() - start)
+
+        wrapper_class._commit = commit_timer
+        for name in requests:
+            requests[name].clear()
+        statements.clear()
+        for i in range(args.moves):
+            cycle(tables[i % len(tables)])
+
+    def line(name: str, values: list[float]) -> str:
+        return f"  {name:42} {statistics.median(values) * 1000:7.3f} ms  (n={len(values)})"
+
+    print(f"{args.moves} cycles on {args.tables} Coinche tables; medians")
+    print("requests:")
+    print("\n".join(line(name, values) for name, values in requests.items()))
+    print("steps of the move (move_submit contains the others):")
+    print("\n".join(line(name, steps[name]) for name in (*STEPS, "COMMIT") if name in steps))
+    print("statements of the move POST:")
+    print("\n".join(line(repr(sql), values) for sql, values in statements.items()))
+
+
+if __name__ == "__main__":
+    main()
