@@ -25,7 +25,7 @@ class TournamentPlace:
     at: datetime
 
 
-def table_history(player: Player) -> QuerySet[Result]:
+def table_history(*, player: Player) -> QuerySet[Result]:
     """The player's last finished tables, newest first, without the hands of poker tournaments."""
     return (
         Result.objects.filter(player=player, table__poker_hand__isnull=True)
@@ -34,7 +34,7 @@ def table_history(player: Player) -> QuerySet[Result]:
     )
 
 
-def tournament_places(player: Player) -> list[TournamentPlace]:
+def tournament_places(*, player: Player) -> list[TournamentPlace]:
     """Every tournament the player entered (brackets as a player or a partner, and poker tournaments), newest
     first, with the place once known."""
     brackets = TournamentEntrant.objects.filter(Q(player=player) | Q(partner=player))

@@ -86,8 +86,7 @@ def entrant_withdraw(*, season: Season, by: Player, entrant: Entrant, reason: st
     entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, season=season)
     # tables still to open would seat the entrant after its forfeits: open them first, so they are forfeited too
     for opening in Round.objects.filter(season=season, status=Round.Status.RUNNING).exclude(seatings=[]):
-        while round_tables_open(round_id=opening.pk).seatings:
-            pass
+        _tables_open_rest(round_id=opening.pk)
     if entrant.withdrawn:
         raise BadOptions("The entrant has already withdrawn.", code="already_withdrawn", field="entrant")
     entrant.withdrawn = True
@@ -178,9 +177,15 @@ TABLES_PER_TRANSACTION = 25
 def round_tables_open_all(*, round_id: int) -> Round:
     """Open every table the round has paired, `TABLES_PER_TRANSACTION` at a time, then settle the round (a round of
     byes only is over at once)."""
+    return round_settle(round=_tables_open_rest(round_id=round_id))
+
+
+def _tables_open_rest(*, round_id: int) -> Round:
+    """Open the round's paired tables batch after batch until none is left (inside a caller's transaction the
+    batches are savepoints, and there is nobody to give way to)."""
     while (round_ := round_tables_open(round_id=round_id)).seatings:
         writers_turn()
-    return round_settle(round=round_)
+    return round_
 
 
 @conflict_retry

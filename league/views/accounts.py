@@ -110,8 +110,8 @@ def profile(request: HttpRequest, player_id: int) -> HttpResponse:
         {
             "profile": player,
             "ratings": player.ratings.all(),
-            "results": table_history(player),
-            "tournaments": tournament_places(player),
+            "results": table_history(player=player),
+            "tournaments": tournament_places(player=player),
             "charts": charts,
         },
     )

@@ -22,7 +22,7 @@ def test_a_partner_sees_the_bracket_they_entered_in_a_team_and_its_field_size(fa
     tournament_register(tournament=cup, player=members[2], partner=members[3], by=organizer)
     TournamentEntrant.objects.filter(tournament=cup, player=members[0]).update(place=1, shared=1)
 
-    [place] = tournament_places(members[1])
+    [place] = tournament_places(player=members[1])
 
     assert (place.name, place.url, place.place, place.entrants) == ("Team Cup", f"/tournaments/{cup.pk}/", 1, 2)
 
@@ -35,8 +35,8 @@ def test_a_poker_tournament_is_one_row_and_its_hands_stay_out_of_the_table_histo
     assert all(Result.objects.filter(player=p, table_id__in=hands).exists() for p in players)
 
     for player in players:
-        assert not {result.table_id for result in table_history(player)} & hands
-        [place] = tournament_places(player)
+        assert not {result.table_id for result in table_history(player=player)} & hands
+        [place] = tournament_places(player=player)
         assert place.url == f"/poker-tournaments/{tournament.pk}/"
         assert place.entrants == 3
-    assert sorted(p.place for player in players for p in tournament_places(player))[0] == 1
+    assert sorted(p.place for player in players for p in tournament_places(player=player))[0] == 1
