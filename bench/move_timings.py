@@ -12,15 +12,14 @@ in ms. Never fails: it prints figures.
 """
 
 import argparse
-import json
 import os
 import random
 import statistics
 import time
-import uuid
 from collections.abc import Callable
 from typing import Any
 
+from api_moves import api_move
 from benchdb import bench_database
 
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
@@ -50,7 +49,6 @@ def main() -> None:
         from django.db import connection, connections
         from django.test import Client
         from http_moves import fixtures_create
-        from playouts import move_pick
 
         from league.api.views import tables as table_views
         from league.services import moves
@@ -70,27 +68,12 @@ def main() -> None:
                 statements.setdefault(sql[:40], []).append(time.perf_counter() - start)
 
         def cycle(table: dict[str, Any]) -> None:
-            auth = {"HTTP_AUTHORIZATION": f"Token {table['tokens'][table['to_act'][0]]}"}
             start = time.perf_counter()
-            client.get("/api/me/", **auth)
+            client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {table['tokens'][table['to_act'][0]]}")
             requests["GET /api/me/"].append(time.perf_counter() - start)
-            read = client.get(f"/api/tables/{table['id']}/legal-moves/", **auth).json()
-            if not read["your_turn"]:
-                table["to_act"] = client.get(f"/api/tables/{table['id']}/?log_limit=0", **auth).json()["to_act"]
-                return
-            body = json.dumps({"move": move_pick(rng, read["legal_moves"]), "expected_version": read["version"]})
-            with connection.execute_wrapper(statement_timer):
-                start = time.perf_counter()
-                answer = client.post(
-                    f"/api/tables/{table['id']}/moves/",
-                    data=body,
-                    content_type="application/json",
-                    HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
-                    **auth,
-                )
-                requests["POST a move"].append(time.perf_counter() - start)
-            if answer.status_code == 201:
-                table["to_act"] = answer.json()["view"]["to_act"] or table["to_act"]
+            took = api_move(client, table, rng, post_watch=connection.execute_wrapper(statement_timer))
+            if took is not None:
+                requests["POST a move"].append(took)
 
         for i in range(30):  # warm-up: imports, first queries, caches
             cycle(tables[i % len(tables)])

@@ -11,15 +11,12 @@ on both alike. Prints the median and mean time of a move POST in each mode.
 
 import argparse
 import contextlib
-import json
 import os
 import random
 import statistics
 import sys
-import time
-import uuid
-from typing import Any
 
+from api_moves import api_move
 from benchdb import bench_database
 
 # the bench speaks plain HTTP: with DEBUG off the site would redirect every request to HTTPS
@@ -37,7 +34,6 @@ def main() -> None:
     with bench_database(DB):
         from django.test import Client
         from http_moves import fixtures_create
-        from playouts import move_pick
 
         import league.services.moves as moves
 
@@ -46,35 +42,15 @@ def main() -> None:
         client = Client()
         rng = random.Random("move-writes")
 
-        def cycle(table: dict[str, Any]) -> float | None:
-            auth = {"HTTP_AUTHORIZATION": f"Token {table['tokens'][table['to_act'][0]]}"}
-            read = client.get(f"/api/tables/{table['id']}/legal-moves/", **auth).json()
-            if not read["your_turn"]:
-                table["to_act"] = client.get(f"/api/tables/{table['id']}/?log_limit=0", **auth).json()["to_act"]
-                return None
-            body = json.dumps({"move": move_pick(rng, read["legal_moves"]), "expected_version": read["version"]})
-            start = time.perf_counter()
-            answer = client.post(
-                f"/api/tables/{table['id']}/moves/",
-                data=body,
-                content_type="application/json",
-                HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
-                **auth,
-            )
-            took = time.perf_counter() - start
-            if answer.status_code == 201:
-                table["to_act"] = answer.json()["view"]["to_act"] or table["to_act"]
-            return took
-
         for i in range(20):  # warm-up
-            cycle(tables[i % len(tables)])
+            api_move(client, tables[i % len(tables)], rng)
         took: dict[str, list[float]] = {"pipelined": [], "one round trip per statement": []}
         played = 0
         for block in range(args.blocks):
             mode = list(took)[block % 2]
             moves._pipelined = pipelined if block % 2 == 0 else contextlib.nullcontext  # type: ignore[assignment]
             for _ in range(args.per_block):
-                if (seconds := cycle(tables[played % len(tables)])) is not None:
+                if (seconds := api_move(client, tables[played % len(tables)], rng)) is not None:
                     took[mode].append(seconds)
                 played += 1
         moves._pipelined = pipelined

@@ -12,15 +12,14 @@ run when installed.
 
 import argparse
 import cProfile
-import json
 import os
 import pstats
 import random
 import sys
 import time
-import uuid
 from typing import Any
 
+from api_moves import api_move
 from benchdb import bench_database
 
 # the bench speaks plain HTTP on the loopback: with DEBUG off the site redirects every request to HTTPS (issue 18),
@@ -42,34 +41,18 @@ def main() -> None:
         from django.test import Client
         from django.test.utils import CaptureQueriesContext
         from http_moves import fixtures_create
-        from playouts import move_pick
 
         tables = fixtures_create(args.tables)
         client = Client()
         rng = random.Random("profile")
 
         def cycle(table: dict[str, Any], counts: dict[str, list[int]]) -> None:
-            auth = {"HTTP_AUTHORIZATION": f"Token {table['tokens'][table['to_act'][0]]}"}
-            with CaptureQueriesContext(connection) as read_queries:
-                read = client.get(f"/api/tables/{table['id']}/legal-moves/", **auth).json()
+            read_queries, move_queries = CaptureQueriesContext(connection), CaptureQueriesContext(connection)
+            took = api_move(client, table, rng, read_watch=read_queries, post_watch=move_queries)
             counts["read"].append(len(read_queries))
-            if not read["your_turn"]:
-                detail = client.get(f"/api/tables/{table['id']}/?log_limit=0", **auth).json()
-                table["to_act"] = detail["to_act"]
-                return
-            move = move_pick(rng, read["legal_moves"])
-            with CaptureQueriesContext(connection) as move_queries:
-                answer = client.post(
-                    f"/api/tables/{table['id']}/moves/",
-                    data=json.dumps({"move": move, "expected_version": read["version"]}),
-                    content_type="application/json",
-                    HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
-                    **auth,
-                )
-            counts["move"].append(len(move_queries))
-            last_move_sql[:] = [q["sql"] for q in move_queries.captured_queries]
-            if answer.status_code == 201:
-                table["to_act"] = answer.json()["view"]["to_act"] or table["to_act"]
+            if took is not None:
+                counts["move"].append(len(move_queries))
+                last_move_sql[:] = [q["sql"] for q in move_queries.captured_queries]
 
         last_move_sql: list[str] = []
         counts: dict[str, list[int]] = {"read": [], "move": []}
