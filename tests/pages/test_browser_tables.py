@@ -6,19 +6,15 @@ Screenshots of each game's table and replay, on a phone and a desktop, go to art
 (docs/screenshots/tables/ with TABLE_SCREENSHOTS=docs/screenshots/tables).
 """
 
-import os
 import random
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 
 from games import available_games, get_engine
 from league.models import Table
 from tests.league.factories import table_for
 from tests.league.playing import play_moves, seat_count, short_options
-from tests.pages.conftest import SCREENSHOTS
-from tests.pages.screens import player_context
+from tests.pages.screens import player_context, shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -26,9 +22,7 @@ pytestmark = [
     pytest.mark.browser,
 ]
 
-SHOTS = Path(os.environ.get("TABLE_SCREENSHOTS") or SCREENSHOTS / "tables")
-if not SHOTS.is_absolute():
-    SHOTS = Path(settings.BASE_DIR) / SHOTS
+SHOTS = shots_dir("TABLE_SCREENSHOTS", "tables")
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 # moves played before the shot: into the game, where the story has something to tell
 MOVES_IN = {"coinche": 14, "the-court": 6, "palace-infighting": 3, "black-card": 6, "mini-poker": 6}

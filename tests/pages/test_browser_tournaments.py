@@ -8,9 +8,7 @@ Screenshots (phone and desktop) go to artifacts/screenshots/tournaments/ (docs/s
 TOURNAMENT_SCREENSHOTS=docs/screenshots/tournaments).
 """
 
-import os
 import random
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -21,7 +19,7 @@ from league.services.clubs import club_create
 from league.services.tournaments import tournament_register
 from tests.league.factories import MembershipFactory, PlayerFactory
 from tests.league.playing import play_moves
-from tests.pages.conftest import SCREENSHOTS
+from tests.pages.screens import shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -29,9 +27,7 @@ pytestmark = [
     pytest.mark.browser,
 ]
 
-SHOTS = Path(os.environ.get("TOURNAMENT_SCREENSHOTS") or SCREENSHOTS / "tournaments")
-if not SHOTS.is_absolute():
-    SHOTS = Path(settings.BASE_DIR) / SHOTS
+SHOTS = shots_dir("TOURNAMENT_SCREENSHOTS", "tournaments")
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 NAMES = [
     "Ahn", "Baek", "Cho", "Do", "Eun", "Fang", "Gong", "Han",
