@@ -48,6 +48,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from benchdb import ROOT, bench_database, bench_env
+from cpu_use import CpuWatch
 from playouts import move_pick, script_make
 
 # the bench speaks plain HTTP on the loopback: with DEBUG off the site redirects every request to HTTPS (issue 18),
@@ -228,21 +229,32 @@ def pooled(parts: list[dict[str, Any]]) -> tuple[dict[str, list[float]], dict[st
 
 
 def phase_run(
-    pool: Any, *, phase: str, work: list[dict[str, Any]], port: int, seconds: float, interval: float = 0.0
+    pool: Any,
+    *,
+    phase: str,
+    work: list[dict[str, Any]],
+    port: int,
+    seconds: float,
+    server_group: int,
+    interval: float = 0.0,
 ) -> dict[str, Any]:
-    """One phase over all clients, spread over the pool's processes; wall time measured around it."""
+    """One phase over all clients, spread over the pool's processes; wall time and the CPU of the server,
+    PostgreSQL and the clients measured around it."""
     jobs = [
         {"phase": phase, "port": port, "seconds": seconds, "clients": work[i::PROCESSES], "interval": interval}
         for i in range(PROCESSES)
         if work[i::PROCESSES]
     ]
-    start = time.perf_counter()
-    parts = pool.map(client_process, jobs)
-    elapsed = time.perf_counter() - start
+    with CpuWatch(server_group=server_group, clients_parent=os.getpid()) as watch:
+        start = time.perf_counter()
+        parts = pool.map(client_process, jobs)
+        elapsed = time.perf_counter() - start
+    cpu = watch.used()
     took, status = pooled(parts)
     return {
         "took": took,
         "status": status,
+        "cpu": cpu,
         "elapsed": min(elapsed, seconds + 5),
         "seconds": seconds,
         "tables": [table for part in parts for table in part["tables"]],
@@ -359,6 +371,7 @@ def phases_merged(parts: list[dict[str, Any]]) -> dict[str, Any]:
         "took": took,
         "status": status,
         "elapsed": sum(part["elapsed"] for part in parts),
+        "cpu": {group: sum(part["cpu"][group] for part in parts) for group in parts[0]["cpu"]},
         "tables": parts[-1]["tables"],
     }
 
@@ -407,15 +420,21 @@ def main() -> None:
             work = [{"tables": tables[i :: args.clients], "seed": f"client-{i}"} for i in range(args.clients)]
             ctx = multiprocessing.get_context("fork")
             with ctx.Pool(PROCESSES) as pool:
-                warm = phase_run(pool, phase="scripted", work=work, port=port, seconds=3)
+                warm = phase_run(pool, phase="scripted", work=work, port=port, seconds=3, server_group=server.pid)
                 work = carried(work, warm)
                 # the two closed loops alternate in --blocks blocks, so that a change of the machine's speed
                 # during the run (a shared host) falls on both alike
                 trivial_parts, scripted_parts = [], []
                 for _ in range(args.blocks):
                     block = args.seconds / args.blocks
-                    trivial_parts.append(phase_run(pool, phase="trivial", work=trivial_work, port=port, seconds=block))
-                    scripted_parts.append(phase_run(pool, phase="scripted", work=work, port=port, seconds=block))
+                    trivial_parts.append(
+                        phase_run(
+                            pool, phase="trivial", work=trivial_work, port=port, seconds=block, server_group=server.pid
+                        )
+                    )
+                    scripted_parts.append(
+                        phase_run(pool, phase="scripted", work=work, port=port, seconds=block, server_group=server.pid)
+                    )
                     work = carried(work, scripted_parts[-1])
                 trivial, scripted = phases_merged(trivial_parts), phases_merged(scripted_parts)
                 capacity = scripted["status"].get("move 201", 0) / scripted["elapsed"]
@@ -423,13 +442,21 @@ def main() -> None:
                 for load in loads:
                     rate = load * capacity
                     result = phase_run(
-                        pool, phase="scripted", work=work, port=port, seconds=10, interval=args.clients / rate
+                        pool,
+                        phase="scripted",
+                        work=work,
+                        port=port,
+                        seconds=10,
+                        interval=args.clients / rate,
+                        server_group=server.pid,
                     )
                     work = carried(work, result)
                     open_loops.append((load, rate, result))
                 cycles = None
                 if not args.no_reads:
-                    cycles = phase_run(pool, phase="moves", work=work, port=port, seconds=args.seconds)
+                    cycles = phase_run(
+                        pool, phase="moves", work=work, port=port, seconds=args.seconds, server_group=server.pid
+                    )
         finally:
             gunicorn_stop(server)
 
@@ -447,6 +474,17 @@ def main() -> None:
         f"{percentiles(scripted['took'].get('move', []))}"
     )
     ratio = capacity / trivial_rate if trivial_rate else 0.0
+    for name, result, count in (
+        ("trivial", trivial, len(trivial["took"].get("trivial", []))),
+        ("move", scripted, scripted["status"].get("move 201", 0)),
+    ):
+        if count:
+            per = {group: used / count * 1000 for group, used in result["cpu"].items()}
+            print(
+                f"CPU a {name:7} request: gunicorn {per['server']:5.2f} ms + PostgreSQL {per['postgres']:5.2f} ms + "
+                f"clients {per['clients']:5.2f} ms = {sum(per.values()):5.2f} ms "
+                f"(machine busy {sum(result['cpu'].values()) / result['elapsed'] / (os.cpu_count() or 1):.0%})"
+            )
     print(f"ratio moves/s : trivial req/s = {ratio:.2f}   (target >= 0.50: {'met' if ratio >= 0.5 else 'MISSED'})")
     for load, rate, result in open_loops:
         posted = result["status"].get("move 201", 0) / result["elapsed"]

@@ -1,0 +1,82 @@
+"""CPU seconds used by the processes of a benchmark, by group, read from /proc (Linux; everything runs on this
+machine): the server under test, PostgreSQL, the load's own clients. A phase's CPU per request in each group says
+where a request's cost goes, which wall-clock rates on a shared 2-core host cannot."""
+
+import os
+import threading
+from types import TracebackType
+
+TICK = os.sysconf("SC_CLK_TCK")
+GROUPS = ("server", "postgres", "clients")
+
+
+def _processes() -> dict[int, tuple[str, int, int, float]]:
+    """pid -> (command, parent pid, process group, CPU seconds) of every process running now."""
+    out = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as stat:
+                text = stat.read()
+        except OSError:
+            continue  # gone between the listing and the read
+        head, rest = text.rsplit(")", 1)
+        fields = rest.split()
+        # fields after the command: state, ppid, pgrp, ...; utime and stime are the 12th and 13th
+        cpu = (int(fields[11]) + int(fields[12])) / TICK
+        out[int(name)] = (head.split("(", 1)[1], int(fields[1]), int(fields[2]), cpu)
+    return out
+
+
+class CpuWatch:
+    """The CPU the server's process group, every PostgreSQL process (backends and the server's own writers) and
+    the children of `clients_parent` outside the server's group (the load's clients) use while the block runs.
+    /proc is read every `every` seconds, so that a process that ends during the block (a database connection closed
+    after CONN_MAX_AGE) still counts up to its last reading; one that starts counts from zero."""
+
+    def __init__(self, *, server_group: int, clients_parent: int, every: float = 0.25) -> None:
+        self.server_group, self.clients_parent, self.every = server_group, clients_parent, every
+        self.first: dict[int, float] = {}
+        self.last: dict[int, tuple[str, float]] = {}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def _group(self, pid: int, command: str, parent: int, group: int) -> str | None:
+        if group == self.server_group:
+            return "server"
+        if command == "postgres":
+            return "postgres"
+        if parent == self.clients_parent and pid != self.server_group:
+            return "clients"
+        return None
+
+    def _read(self, *, initial: bool) -> None:
+        for pid, (command, parent, group, cpu) in _processes().items():
+            kind = self._group(pid, command, parent, group)
+            if kind is None:
+                continue
+            if initial:
+                self.first[pid] = cpu
+            self.last[pid] = (kind, cpu)
+
+    def _watch(self) -> None:
+        while not self._stop.wait(self.every):
+            self._read(initial=False)
+
+    def __enter__(self) -> "CpuWatch":
+        self._read(initial=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
+        self._stop.set()
+        self._thread.join()
+        self._read(initial=False)
+
+    def used(self) -> dict[str, float]:
+        """CPU seconds by group between the block's start and end."""
+        out = dict.fromkeys(GROUPS, 0.0)
+        for pid, (kind, cpu) in self.last.items():
+            out[kind] += cpu - self.first.get(pid, 0.0)
+        return out
