@@ -35,7 +35,9 @@ class Table(models.Model):
     # the events of the first deal as the engine declared them (engine.opening_events), each with its audience
     # (games/core/events.py); the moves' events follow in Move.events
     opening_events = models.JSONField(default=list, db_default=[], blank=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True)
+    # no index of its own: a move rewrites every index of the table's row (its deadline moves, so the update is never
+    # HOT), and the few tables that are looked up by status alone are indexed in Meta.indexes
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     # when the seats to act run out of time; null when nobody is to act (finished, annulled)
     # indexed only with the active tables, for the sweep (Meta.indexes): every move moves it, and each index on
     # it is written again each time
@@ -58,6 +60,8 @@ class Table(models.Model):
         indexes = [
             # the clock sweep takes overdue active tables oldest deadline first (bench/sweep.py: 3.9 -> 8.4 tables/s)
             models.Index(fields=["deadline", "id"], condition=models.Q(status="active"), name="table_active_deadline"),
+            # the fairness task looks for tables still seeding; no active table has an entry here to rewrite
+            models.Index(fields=["id"], condition=models.Q(status="seeding"), name="table_seeding"),
         ]
 
     def __str__(self) -> str:
