@@ -7,23 +7,54 @@ behave as the ORM does on PostgreSQL and on SQLite alike. Anything not on the ho
 
 The generic helpers come first (`rows_fetch`, `row_locked`, `rows_update`, `row_insert`, and `writes_run` for several
 writes in one statement); the statements that are written out by hand are the named queries at the end
-(`table_locked`, `seats_with_clocks`, `table_for_player`).
+(`table_and_seats_locked`, `seats_with_clocks`, `table_for_player`, and those of the sweep and the standings).
 """
 
 import json
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from functools import cache
 from typing import Any
 
+import psycopg
 from django.db import connection, models
+from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
+from django.db.models import signals
+from django.db.models.base import ModelState
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
 
 from league.models import Entrant, Move, Result, Round, SeasonClock, Seat, SeatClock, Standing, Table, TableRuling
 
 Converter = Callable[[Any, Any, Any], Any]
+
+
+def _cursor() -> Any:
+    """A cursor for the statements of this module. On PostgreSQL it binds its parameters on the server and lets
+    psycopg prepare a statement it runs again on the same connection (`prepare_threshold` in config/settings.py):
+    PostgreSQL then neither parses nor plans it anew, and a large value (a table's state) is sent as a parameter
+    rather than escaped into the statement's text. Django's own cursors bind on the client and never prepare. The
+    cursor is wrapped as Django wraps its own (errors converted, statements logged when Django logs them)."""
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    bound = psycopg.Cursor(connection.connection)
+    return _BoundDebugCursor(bound, connection) if connection.queries_logged else CursorWrapper(bound, connection)
+
+
+class _BoundDebugCursor(CursorDebugWrapper):
+    """Django's debug cursor (statements logged, as the tests' query captures read them), logging a statement as
+    written with its placeholders: Django reads the statement back from a client-binding cursor, which this is not,
+    and would log None."""
+
+    def debug_sql(
+        self, sql: Any = None, params: Any = None, use_last_executed_query: bool = False, many: bool = False
+    ) -> Any:
+        return super().debug_sql(sql, params, use_last_executed_query=False, many=many)
 
 
 def _table(model: type[models.Model]) -> str:
@@ -46,11 +77,25 @@ def rows_fetch(
     booleans on SQLite). `joined` names related objects read in the same row: the columns of `joined[name]`
     come as "name__column" and the instance is set as `name` (left out when its id is null). A column that is no
     field (an annotation) is set as an attribute as read."""
-    joined = joined or {}
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, params)
+        return _instances(model, cursor, joined=joined)
+
+
+def _instances(
+    model: type[models.Model],
+    cursor: Any,
+    *,
+    joined: dict[str, type[models.Model]] | None,
+    columns: tuple[str, ...] | None = None,
+) -> list[Any]:
+    """`rows_fetch`'s instances from a cursor that has run its SELECT (in a pipeline, the rows are fetched before
+    the description is known). `columns`: the statement's column names when its text fixes them (no `*`), which
+    spares psycopg building the cursor's description on every statement."""
+    rows = cursor.fetchall()
+    if columns is None:
         columns = tuple(column[0] for column in cursor.description)
-        rows = cursor.fetchall()
+    joined = joined or {}
     plan = _read_plan(model, columns, "")
     related = []
     for name, other in joined.items():
@@ -75,13 +120,37 @@ Plan = list[tuple[int, str, list[Converter], Any]]
 
 
 def _instance(model: type[models.Model], plan: Plan, row: tuple[Any, ...]) -> Any:
-    values = []
-    for position, _, converters, expression in plan:
+    values = {}
+    for position, attname, converters, expression in plan:
         value = row[position]
         for converter in converters:
             value = converter(value, expression, connection)
-        values.append(value)
-    return model.from_db(connection.alias, [attname for _, attname, _, _ in plan], values)
+        values[attname] = value
+    if not _plain(model):
+        return model.from_db(connection.alias, list(values), list(values.values()))
+    # what Model.from_db makes, without Model.__init__'s signals and per-field setattr (a third of reading a move's
+    # table, seats and clocks); a field left out of the plan is deferred, as from_db leaves it
+    instance = model.__new__(model)
+    state = ModelState()
+    state.adding, state.db = False, connection.alias
+    instance.__dict__.update(values, _state=state)
+    return instance
+
+
+@cache
+def _plain(model: type[models.Model]) -> bool:
+    """Whether an instance may be made by setting its attributes directly: nobody listens to its init signals and
+    no field's attribute is a descriptor that acts on assignment (a file field)."""
+    listened = signals.pre_init.has_listeners(model) or signals.post_init.has_listeners(model)
+    # a foreign key's id attribute acts on assignment only to forget a related object cached before, which a new
+    # instance has not
+    setters = [
+        attribute
+        for field in model._meta.concrete_fields
+        if hasattr(attribute := getattr(model, field.attname, None), "__set__")
+        and not isinstance(attribute, ForeignKeyDeferredAttribute)
+    ]
+    return not listened and not setters
 
 
 @cache
@@ -168,6 +237,21 @@ def update_of(model: type[models.Model], changes: dict[int, dict[str, Any]]) -> 
     return Write(f"UPDATE {_table(model)} SET {', '.join(sets)} WHERE {_pk(model)} IN ({marks})", [*params, *changes])
 
 
+@contextmanager
+def pipelined() -> Iterator[None]:
+    """Statements sent to PostgreSQL without waiting for each answer (psycopg's pipeline mode): those that return
+    nothing the caller reads share a round trip, and a read among them waits only for what comes before it. An
+    error surfaces when the pipeline syncs, converted as Django converts it (a reused idempotency key is still an
+    IntegrityError). Elsewhere, or without a pipeline, statements go one at a time."""
+    if connection.vendor != "postgresql":
+        yield
+        return
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    with connection.wrap_database_errors, connection.connection.pipeline():
+        yield
+
+
 def writes_run(writes: list[Write | None]) -> None:
     """Run these writes (None: nothing to write). On PostgreSQL they go as one statement, all but the last as
     data-modifying WITH queries: one statement to parse, plan and answer instead of several. They run on one
@@ -176,7 +260,7 @@ def writes_run(writes: list[Write | None]) -> None:
     todo = [write for write in writes if write is not None]
     if not todo:
         return
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         if len(todo) == 1 or connection.vendor != "postgresql":
             for write in todo:
                 cursor.execute(write.sql, write.params)
@@ -228,22 +312,42 @@ class LockedTable:
     season_clock: SeasonClock | None  # None: per-move time alone
 
 
-def table_locked(table_id: int) -> LockedTable | None:
-    """The table locked as `select_for_update(no_key=True)` locks it (its row only), with its season's id and clock
-    from the same statement, so that a season's move does not read them again; None when there is no such table."""
-    found = rows_fetch(Table, _table_locked_sql() + lock_clause(of="t"), [table_id], joined={"clock": SeasonClock})
-    return _locked(found[0]) if found else None
+@cache
+def _table_locked_sql() -> tuple[str, tuple[str, ...]]:
+    """The move pipeline's read of one table (add the lock clause), and its column names."""
+    select, columns = _tables_with_clocks()
+    return f"{select} WHERE t.id = %s", columns
 
 
 @cache
-def _table_locked_sql() -> str:
-    return (
-        f"SELECT t.*, r.season_id AS season_of_round, {columns_as(SeasonClock, 'c', 'clock__')} "
+def _tables_with_clocks() -> tuple[str, tuple[str, ...]]:
+    """SELECT ... FROM tables `t` with each one's season id (`season_of_round`) and season clock (`clock__...`),
+    and the column names, for a WHERE to follow."""
+    select, columns = _select_list(
+        [(Table, "t", ""), (SeasonClock, "c", "clock__")], extra={"season_of_round": "r.season_id"}
+    )
+    sql = (
+        f"SELECT {select} "
         f"FROM {_table(Table)} t "
         f"LEFT JOIN {_table(Round)} r ON r.id = t.round_id "
-        f"LEFT JOIN {_table(SeasonClock)} c ON c.season_id = r.season_id "
-        "WHERE t.id = %s"
+        f"LEFT JOIN {_table(SeasonClock)} c ON c.season_id = r.season_id"
     )
+    return sql, columns
+
+
+def _select_list(
+    sources: list[tuple[type[models.Model], str, str]], *, extra: dict[str, str] | None = None
+) -> tuple[str, tuple[str, ...]]:
+    """A select list naming every column of each (model, table alias, prefix) as prefix + column, then the `extra`
+    expressions by name; and the names in order, which the statement's text fixes."""
+    quote = connection.ops.quote_name
+    items = [
+        (f"{alias}.{quote(field.column)}", prefix + field.column)
+        for model, alias, prefix in sources
+        for field in model._meta.concrete_fields
+    ]
+    items += [(expression, name) for name, expression in (extra or {}).items()]
+    return ", ".join(f"{expression} AS {quote(name)}" for expression, name in items), tuple(name for _, name in items)
 
 
 def _locked(table: Table) -> LockedTable:
@@ -253,19 +357,39 @@ def _locked(table: Table) -> LockedTable:
     return LockedTable(table=table, season_id=season_id, season_clock=clock)
 
 
+def table_and_seats_locked(table_id: int) -> tuple[LockedTable, list[Seat]] | None:
+    """The table locked as `select_for_update(no_key=True)` locks it (its row only), with its season's id and clock
+    from the same statement, and its seats and clocks (`seats_with_clocks`), in one round trip: on PostgreSQL the
+    two statements (and the transaction's BEGIN) go out in one pipeline. The server still runs them one after the
+    other, each on a snapshot of its own, so the seats are read once the table's lock is granted, as when they were
+    read in turn: a move that waited for the lock sees the seats and clocks the move before it wrote. None when
+    there is no such table."""
+    (table_sql, table_columns), (seats_sql, seat_columns) = _table_locked_sql(), _seats_with_clocks_sql()
+    with pipelined(), _cursor() as tables, _cursor() as seats:
+        tables.execute(table_sql + lock_clause(of="t"), [table_id])
+        seats.execute(seats_sql, [table_id])
+        found = _instances(Table, tables, joined={"clock": SeasonClock}, columns=table_columns)
+        seated = _instances(Seat, seats, joined={"clock": SeatClock}, columns=seat_columns)
+    return (_locked(found[0]), seated) if found else None
+
+
 def seats_with_clocks(table_id: int) -> list[Seat]:
     """The table's seats in order, each with its clock when it has one (`seat.clock`), in one statement."""
-    return rows_fetch(Seat, _seats_with_clocks_sql(), [table_id], joined={"clock": SeatClock})
+    sql, columns = _seats_with_clocks_sql()
+    with _cursor() as cursor:
+        cursor.execute(sql, [table_id])
+        return _instances(Seat, cursor, joined={"clock": SeatClock}, columns=columns)
 
 
 @cache
-def _seats_with_clocks_sql() -> str:
-    quote = connection.ops.quote_name
-    return (
-        f"SELECT s.*, {columns_as(SeatClock, 'c', 'clock__')} FROM {_table(Seat)} s "
+def _seats_with_clocks_sql() -> tuple[str, tuple[str, ...]]:
+    select, columns = _select_list([(Seat, "s", ""), (SeatClock, "c", "clock__")])
+    sql = (
+        f"SELECT {select} FROM {_table(Seat)} s "
         f"LEFT JOIN {_table(SeatClock)} c ON c.seat_id = s.id "
-        f"WHERE s.table_id = %s ORDER BY s.{quote('index')}"
+        f"WHERE s.table_id = %s ORDER BY s.{connection.ops.quote_name('index')}"
     )
+    return sql, columns
 
 
 def table_for_player(table_id: int, player_id: int | None) -> Table | None:
@@ -289,9 +413,10 @@ def _table_for_player_sql() -> str:
 
 
 def tables_claim(*, now: Any, limit: int, skip: set[int]) -> list[LockedTable]:
-    """Up to `limit` active tables whose deadline has passed, oldest deadline first, locked as `table_locked` locks
-    one, each with its season's id and clock; tables another transaction holds are skipped (SKIP LOCKED: another
-    sweeper is playing them), and so are the ids in `skip` (tried already by this sweep). One statement."""
+    """Up to `limit` active tables whose deadline has passed, oldest deadline first, locked as
+    `table_and_seats_locked` locks one, each with its season's id and clock; tables another transaction holds are
+    skipped (SKIP LOCKED: another sweeper is playing them), and so are the ids in `skip` (tried already by this
+    sweep). One statement."""
     params: list[Any] = ["active", _field(Table, "deadline").get_db_prep_save(now, connection)]
     excluded = ""
     if skip:
@@ -300,14 +425,12 @@ def tables_claim(*, now: Any, limit: int, skip: set[int]) -> list[LockedTable]:
     lock = lock_clause(of="t")
     if lock and connection.features.has_select_for_update_skip_locked:
         lock += " SKIP LOCKED"
-    sql = (
-        f"SELECT t.*, r.season_id AS season_of_round, {columns_as(SeasonClock, 'c', 'clock__')} "
-        f"FROM {_table(Table)} t "
-        f"LEFT JOIN {_table(Round)} r ON r.id = t.round_id "
-        f"LEFT JOIN {_table(SeasonClock)} c ON c.season_id = r.season_id "
-        f"WHERE t.status = %s AND t.deadline <= %s{excluded} ORDER BY t.deadline, t.id LIMIT %s{lock}"
-    )
-    return [_locked(table) for table in rows_fetch(Table, sql, [*params, limit], joined={"clock": SeasonClock})]
+    select, columns = _tables_with_clocks()
+    sql = f"{select} WHERE t.status = %s AND t.deadline <= %s{excluded} ORDER BY t.deadline, t.id LIMIT %s{lock}"
+    with _cursor() as cursor:
+        cursor.execute(sql, [*params, limit])
+        claimed = _instances(Table, cursor, joined={"clock": SeasonClock}, columns=columns)
+    return [_locked(table) for table in claimed]
 
 
 def last_moves_of(table_ids: list[int]) -> list[Move]:
@@ -342,7 +465,7 @@ def season_seat_rows(*, season_id: int, players: Collection[int] | None = None) 
         among = f" AND t.id IN (SELECT m.table_id FROM {_table(Seat)} m WHERE m.player_id {placed})"
         params += values
     select, order = _season_seat_rows_sql()
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(select + among + order, params)
         rows: list[SeatRow] = cursor.fetchall()
     return rows
@@ -368,7 +491,7 @@ def season_standing_rows(*, season_id: int, names: tuple[str, ...]) -> list[dict
     fields `names` (None where the entrant has no row), converted as the ORM converts them, with the entrant's
     `entrant_id`, `player_id`, `partner_id` and `seed_rank`. One statement where the ORM read the entrants and the
     standings in two."""
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(_season_standing_rows_sql(names), [season_id])
         columns = tuple(column[0] for column in cursor.description)
         rows = cursor.fetchall()
@@ -409,7 +532,7 @@ def season_met(*, season_id: int, table_id: int) -> set[int]:
         f"JOIN {_table(Seat)} o ON o.table_id = t.id "
         "WHERE h.table_id = %s AND r.season_id = %s"
     )
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, [table_id, season_id])
         return {player_id for (player_id,) in cursor.fetchall()}
 
@@ -434,7 +557,7 @@ def rows_insert(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
     fields = [_field(model, name) for name in names]
     columns = ", ".join(_column(model, name)[0] for name in names)
     one = f"({', '.join(['%s'] * len(names))})"
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         for start in range(0, len(rows), INSERT_CHUNK):
             chunk = rows[start : start + INSERT_CHUNK]
             params = [
@@ -463,7 +586,7 @@ def rows_set(model: type[models.Model], names: tuple[str, ...], rows: list[tuple
         f"UPDATE {_table(model)} AS t SET {sets} FROM jsonb_to_recordset(%s::jsonb) AS v({_record(fields)}) "
         f"WHERE t.{columns[0]} = v.{columns[0]}"
     )
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, [_document(fields, rows)])
 
 
@@ -478,7 +601,7 @@ def rows_add(model: type[models.Model], names: tuple[str, ...], rows: list[tuple
     fields = [_field(model, name) for name in names]
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     sql = f"INSERT INTO {_table(model)} ({columns}) SELECT * FROM jsonb_to_recordset(%s::jsonb) AS v({_record(fields)})"
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, [_document(fields, rows)])
 
 

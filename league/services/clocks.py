@@ -76,7 +76,7 @@ def clock_policy(*, season_clock: SeasonClock | None, time_per_move: int, season
 
 def table_policy(table: Table) -> Policy:
     """The policy of a table, read from its season (one query); the move pipeline has it from the table's lock
-    instead (`league.db.table_locked`)."""
+    instead (`league.db.table_and_seats_locked`)."""
     if table.round_id is None:
         return clock_policy(season_clock=None, time_per_move=table.time_per_move)
     # one query for the round's season and its clock (a season without a SeasonClock plays on per-move time)

@@ -6,19 +6,17 @@ cost of a move does not depend on how long the match has run.
 """
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import IllegalMove
 from games.core.events import is_secret
 from games.core.protocol import Engine
-from league.db import insert_of, table_locked, update_of, writes_run
+from league.db import insert_of, pipelined, table_and_seats_locked, update_of, writes_run
 from league.engines import engine_for
 from league.errors import (
     BadOptions,
@@ -91,8 +89,7 @@ def move_submit(
 def _submit(
     *, table_id: int, player: Player, move: dict[str, Any], expected_version: int, key: str | None
 ) -> MoveResult:
-    table, policy = _locked_table(table_id)
-    seats = seats_with_clocks(table)
+    table, policy, seats = _locked_table(table_id)
     seat = next((s.index for s in seats if s.player_id == player.pk), None)
     if seat is None:
         raise NotSeated()
@@ -142,8 +139,8 @@ def _replayed(
 def move_timeout(*, table_id: int, seat: int, now: datetime) -> MoveResult | None:
     """Play the engine's timeout move for a seat whose clock ran out; None (nothing done) when the table is not
     overdue or the seat is not to act, so a task that runs twice, or late, does no harm."""
-    table, policy = _locked_table(table_id)
-    return timeout_play(table=table, policy=policy, seat=seat, now=now)
+    table, policy, seats = _locked_table(table_id)
+    return timeout_play(table=table, policy=policy, seat=seat, now=now, seats=seats)
 
 
 def timeout_play(
@@ -171,17 +168,18 @@ def timeout_play(
     )
 
 
-def _locked_table(table_id: int) -> tuple[Table, Policy]:
+def _locked_table(table_id: int) -> tuple[Table, Policy, list[Seat]]:
     """The table locked (no_key: the lock does not block inserts of moves, seats and ledger rows that reference
-    it), with its clock policy read in the same statement."""
-    locked = table_locked(table_id)
-    if locked is None:
+    it), with its clock policy read in the same statement, and its seats and clocks read in the same round trip."""
+    found = table_and_seats_locked(table_id)
+    if found is None:
         raise NotFound("No such table.", field="table_id")
+    locked, seats = found
     table = locked.table
     policy = clock_policy(
         season_clock=locked.season_clock, time_per_move=table.time_per_move, season_id=locked.season_id
     )
-    return table, policy
+    return table, policy, seats
 
 
 def _check_version(*, table: Table, seat: int, expected: int) -> None:
@@ -240,7 +238,7 @@ def _apply(
         after=after,
         known_rows=engine.ledger_count(state),
     )
-    with _pipelined():
+    with pipelined():
         return _write(applied)
 
 
@@ -336,21 +334,6 @@ def _write(applied: AppliedMove) -> MoveResult:
         # league.services.rounds.season_table_refresh once the move has committed
         follow_up_enqueue(task="league.tasks.standings_refresh", table_id=table.pk)
     return result
-
-
-@contextmanager
-def _pipelined() -> Iterator[None]:
-    """The move's writes sent to PostgreSQL without waiting for each answer (psycopg's pipeline mode): they return
-    nothing the pipeline reads, so the ledger's and the results' statements, when a move has them, share a round
-    trip with the rest; a read among them (a ledger row's id) waits as before. An error surfaces when the pipeline
-    syncs, converted as Django converts it (a reused idempotency key is still an IntegrityError)."""
-    raw = connection.connection
-    pipeline = getattr(raw, "pipeline", None)
-    if connection.vendor != "postgresql" or pipeline is None:
-        yield
-        return
-    with connection.wrap_database_errors, pipeline():
-        yield
 
 
 def step_left_open(

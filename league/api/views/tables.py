@@ -44,8 +44,10 @@ LOG_LIMIT = OpenApiParameter(
 )
 
 
-# one instance renders every move's answer: a serializer deep-copies its declared fields when it is made, which
-# cost a move POST more than rendering its answer; rendering keeps no state on the instance
+# one instance reads every move's body and one renders every answer: a serializer deep-copies its declared fields
+# when it is made, which cost a move POST more than reading or rendering; neither keeps state on the instance
+# (run_validation raises the ValidationError that is_valid would, with the same detail)
+_MOVE_SUBMIT = MoveSubmitSerializer()
 _MOVE_RESULT = MoveResultSerializer()
 
 
@@ -113,8 +115,7 @@ class TableMovesView(ApiView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         player = player_required(request)
-        serializer = MoveSubmitSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        submitted = _MOVE_SUBMIT.run_validation(request.data)
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 0 < len(key) <= MAX_KEY_LENGTH:
             raise ValidationError(
@@ -123,8 +124,8 @@ class TableMovesView(ApiView):
         result = move_submit(
             table_id=table_id,
             player=player,
-            move=serializer.validated_data["move"],
-            expected_version=serializer.validated_data["expected_version"],
+            move=submitted["move"],
+            expected_version=submitted["expected_version"],
             idempotency_key=key,
         )
         data = _MOVE_RESULT.to_representation(result)
