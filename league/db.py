@@ -12,8 +12,7 @@ writes in one statement); the statements that are written out by hand are the na
 
 import json
 import time
-from collections.abc import Callable, Collection, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -89,9 +88,8 @@ def _instances(
     joined: dict[str, type[models.Model]] | None,
     columns: tuple[str, ...] | None = None,
 ) -> list[Any]:
-    """`rows_fetch`'s instances from a cursor that has run its SELECT (in a pipeline, the rows are fetched before
-    the description is known). `columns`: the statement's column names when its text fixes them (no `*`), which
-    spares psycopg building the cursor's description on every statement."""
+    """`rows_fetch`'s instances from a cursor that has run its SELECT. `columns`: the statement's column names when
+    its text fixes them (no `*`), which spares psycopg building the cursor's description on every statement."""
     rows = cursor.fetchall()
     if columns is None:
         columns = tuple(column[0] for column in cursor.description)
@@ -237,21 +235,6 @@ def update_of(model: type[models.Model], changes: dict[int, dict[str, Any]]) -> 
     return Write(f"UPDATE {_table(model)} SET {', '.join(sets)} WHERE {_pk(model)} IN ({marks})", [*params, *changes])
 
 
-@contextmanager
-def pipelined() -> Iterator[None]:
-    """Statements sent to PostgreSQL without waiting for each answer (psycopg's pipeline mode): those that return
-    nothing the caller reads share a round trip, and a read among them waits only for what comes before it. An
-    error surfaces when the pipeline syncs, converted as Django converts it (a reused idempotency key is still an
-    IntegrityError). Elsewhere, or without a pipeline, statements go one at a time."""
-    if connection.vendor != "postgresql":
-        yield
-        return
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    with connection.wrap_database_errors, connection.connection.pipeline():
-        yield
-
-
 def writes_run(writes: list[Write | None]) -> None:
     """Run these writes (None: nothing to write). On PostgreSQL they go as one statement, all but the last as
     data-modifying WITH queries: one statement to parse, plan and answer instead of several. They run on one
@@ -359,18 +342,19 @@ def _locked(table: Table) -> LockedTable:
 
 def table_and_seats_locked(table_id: int) -> tuple[LockedTable, list[Seat]] | None:
     """The table locked as `select_for_update(no_key=True)` locks it (its row only), with its season's id and clock
-    from the same statement, and its seats and clocks (`seats_with_clocks`), in one round trip: on PostgreSQL the
-    two statements (and the transaction's BEGIN) go out in one pipeline. The server still runs them one after the
-    other, each on a snapshot of its own, so the seats are read once the table's lock is granted, as when they were
-    read in turn: a move that waited for the lock sees the seats and clocks the move before it wrote. None when
-    there is no such table."""
-    (table_sql, table_columns), (seats_sql, seat_columns) = _table_locked_sql(), _seats_with_clocks_sql()
-    with pipelined(), _cursor() as tables, _cursor() as seats:
-        tables.execute(table_sql + lock_clause(of="t"), [table_id])
-        seats.execute(seats_sql, [table_id])
-        found = _instances(Table, tables, joined={"clock": SeasonClock}, columns=table_columns)
-        seated = _instances(Seat, seats, joined={"clock": SeatClock}, columns=seat_columns)
-    return (_locked(found[0]), seated) if found else None
+    from the same statement, then its seats and clocks (`seats_with_clocks`); None when there is no such table.
+
+    The seats are a statement of their own, run once the lock is granted: a statement reads with the snapshot it took
+    before waiting for a lock, so seats joined into the locking statement could be those from before the previous
+    writer committed. Sending both in one round trip (psycopg's pipeline mode) cost more CPU than the round trip it
+    saved (bench/move_writes.py)."""
+    sql, columns = _table_locked_sql()
+    with _cursor() as cursor:
+        cursor.execute(sql + lock_clause(of="t"), [table_id])
+        found = _instances(Table, cursor, joined={"clock": SeasonClock}, columns=columns)
+    if not found:
+        return None
+    return _locked(found[0]), seats_with_clocks(table_id)
 
 
 def seats_with_clocks(table_id: int) -> list[Seat]:

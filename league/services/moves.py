@@ -16,7 +16,7 @@ from django.utils import timezone
 from games import IllegalMove
 from games.core.events import is_secret
 from games.core.protocol import Engine
-from league.db import insert_of, pipelined, table_and_seats_locked, update_of, writes_run
+from league.db import insert_of, table_and_seats_locked, update_of, writes_run
 from league.engines import engine_for
 from league.errors import (
     BadOptions,
@@ -238,8 +238,7 @@ def _apply(
         after=after,
         known_rows=engine.ledger_count(state),
     )
-    with pipelined():
-        return _write(applied)
+    return _write(applied)
 
 
 @dataclass(frozen=True)

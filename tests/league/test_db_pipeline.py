@@ -1,5 +1,5 @@
-"""league/db.py on the move pipeline's path: the table and its seats read in one round trip, statements bound and
-prepared on the server, instances made without Model.__init__ (run on PostgreSQL where the point is PostgreSQL's)."""
+"""league/db.py on the move pipeline's path: the table locked and its seats read after the lock, statements bound
+and prepared on the server, instances made without Model.__init__ (on PostgreSQL where the point is PostgreSQL's)."""
 
 import threading
 from datetime import UTC, datetime
@@ -106,7 +106,7 @@ def test_the_statements_are_logged_with_their_text(fake_game: str) -> None:
 
 @pytest.mark.django_db
 @pytest.mark.postgres
-def test_the_pipeline_reads_are_prepared_once_per_connection(fake_game: str) -> None:
+def test_the_move_reads_are_prepared_once_per_connection(fake_game: str) -> None:
     table = table_for(fake_game)
 
     for _ in range(3):
@@ -124,8 +124,8 @@ def test_the_pipeline_reads_are_prepared_once_per_connection(fake_game: str) -> 
 @pytest.mark.postgres
 @pytest.mark.xdist_group("league-concurrency")
 def test_a_read_that_waited_for_the_lock_sees_the_seats_the_holder_wrote(fake_game: str) -> None:
-    """Both statements go out together, but the seats are read after the lock is granted: a move that waited for
-    the table sees the clocks the move before it wrote, never those of before it."""
+    """The seats are read after the lock is granted: a move that waited for the table sees the clocks the move
+    before it wrote, never those of before it (which a join in the locking statement would read)."""
     table = table_for(fake_game)
     seat = Seat.objects.get(table=table, index=0)
     clock = SeatClock.objects.create(seat=seat, bank=30, turn_started_at=AT)
