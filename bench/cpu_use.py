@@ -29,6 +29,14 @@ def _processes() -> dict[int, tuple[str, int, int, float]]:
     return out
 
 
+def _machine() -> dict[str, float]:
+    """The machine's CPU seconds since boot by state (all cores), from the first line of /proc/stat."""
+    with open("/proc/stat") as stat:
+        fields = [int(value) / TICK for value in stat.readline().split()[1:]]
+    user, nice, system, idle, iowait, irq, softirq, steal = (fields + [0.0] * 8)[:8]
+    return {"busy": user + nice + system + irq + softirq, "idle": idle, "iowait": iowait, "steal": steal}
+
+
 class CpuWatch:
     """The CPU the server's process group, every PostgreSQL process (backends and the server's own writers) and
     the children of `clients_parent` outside the server's group (the load's clients) use while the block runs.
@@ -65,6 +73,7 @@ class CpuWatch:
             self._read(initial=False)
 
     def __enter__(self) -> "CpuWatch":
+        self.machine_first = _machine()
         self._read(initial=True)
         self._thread.start()
         return self
@@ -73,6 +82,12 @@ class CpuWatch:
         self._stop.set()
         self._thread.join()
         self._read(initial=False)
+        self.machine_last = _machine()
+
+    def machine(self) -> dict[str, float]:
+        """The machine's CPU seconds by state during the block: busy (any process or the kernel), idle, waiting
+        for I/O with nothing to run (iowait), taken by the hypervisor (steal)."""
+        return {state: self.machine_last[state] - self.machine_first[state] for state in self.machine_first}
 
     def used(self) -> dict[str, float]:
         """CPU seconds by group between the block's start and end."""

@@ -250,11 +250,13 @@ def phase_run(
         parts = pool.map(client_process, jobs)
         elapsed = time.perf_counter() - start
     cpu = watch.used()
+    machine = watch.machine()
     took, status = pooled(parts)
     return {
         "took": took,
         "status": status,
         "cpu": cpu,
+        "machine": machine,
         "elapsed": min(elapsed, seconds + 5),
         "seconds": seconds,
         "tables": [table for part in parts for table in part["tables"]],
@@ -372,6 +374,7 @@ def phases_merged(parts: list[dict[str, Any]]) -> dict[str, Any]:
         "status": status,
         "elapsed": sum(part["elapsed"] for part in parts),
         "cpu": {group: sum(part["cpu"][group] for part in parts) for group in parts[0]["cpu"]},
+        "machine": {state: sum(part["machine"][state] for part in parts) for state in parts[0]["machine"]},
         "tables": parts[-1]["tables"],
     }
 
@@ -480,10 +483,13 @@ def main() -> None:
     ):
         if count:
             per = {group: used / count * 1000 for group, used in result["cpu"].items()}
+            states = result["machine"]
+            share = {state: seconds / (sum(states.values()) or 1) for state, seconds in states.items()}
             print(
                 f"CPU a {name:7} request: gunicorn {per['server']:5.2f} ms + PostgreSQL {per['postgres']:5.2f} ms + "
                 f"clients {per['clients']:5.2f} ms = {sum(per.values()):5.2f} ms "
-                f"(machine busy {sum(result['cpu'].values()) / result['elapsed'] / (os.cpu_count() or 1):.0%})"
+                f"(machine: busy {share['busy']:.0%}, idle {share['idle']:.0%}, iowait {share['iowait']:.0%}, "
+                f"steal {share['steal']:.0%})"
             )
     print(f"ratio moves/s : trivial req/s = {ratio:.2f}   (target >= 0.50: {'met' if ratio >= 0.5 else 'MISSED'})")
     for load, rate, result in open_loops:
