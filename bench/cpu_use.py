@@ -10,6 +10,18 @@ TICK = os.sysconf("SC_CLK_TCK")
 GROUPS = ("server", "postgres", "clients")
 
 
+def backend_cpu() -> float:
+    """CPU seconds used so far by the PostgreSQL backend of Django's connection in this process (user + system)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
 def _processes() -> dict[int, tuple[str, int, int, float]]:
     """pid -> (command, parent pid, process group, CPU seconds) of every process running now."""
     out = {}

@@ -25,23 +25,11 @@ from typing import Any
 
 from api_moves import api_move
 from benchdb import bench_database
+from cpu_use import backend_cpu
 
 # the bench speaks plain HTTP: with DEBUG off the site would redirect every request to HTTPS
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 DB = "cardleague_bench_move_writes"
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def backend_cpu() -> float:
-    """CPU seconds used so far by this connection's PostgreSQL backend process (user + system)."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        pid = cursor.fetchone()[0]
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
 
 
 def modes() -> dict[str, dict[str, Any]]:

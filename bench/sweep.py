@@ -21,16 +21,15 @@ it prints figures.
 
 import argparse
 import multiprocessing
-import os
 import sys
 import time
 from datetime import datetime, timedelta
 from typing import Any
 
 from benchdb import bench_database
+from cpu_use import backend_cpu
 
 DB = "cardleague_bench_sweep"
-TICK = os.sysconf("SC_CLK_TCK")
 
 
 def tables_make(count: int) -> None:
@@ -66,18 +65,6 @@ def tables_make(count: int) -> None:
             f"ON s.table_id = %s WHERE t.id <> %s",
             [template.pk, template.pk],
         )
-
-
-def backend_cpu() -> float:
-    """CPU seconds used so far by this connection's PostgreSQL backend process (user + system)."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        pid = cursor.fetchone()[0]
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
 
 
 def sweeper(now: datetime, args: argparse.Namespace, start: Any, out: Any) -> None:

@@ -12,29 +12,16 @@ CPU of its PostgreSQL backend (read from /proc/<backend pid>/stat: the server ru
 """
 
 import argparse
-import os
 import random
 import sys
 import time
 from datetime import timedelta
 
 from benchdb import bench_database
+from cpu_use import backend_cpu
 from playouts import script_make
 
 DB = "cardleague_bench_units"
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def backend_cpu() -> float:
-    """CPU seconds used so far by this connection's PostgreSQL backend process (user + system)."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        pid = cursor.fetchone()[0]
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
 
 
 def main() -> None:
