@@ -23,7 +23,9 @@ What it does, and undoes:
    - read-then-move cycles (closed loop, --seconds; --no-reads skips it): `GET .../legal-moves/` with the token
      of the seat to act, then the POST of a random legal move with the version read: a client that keeps no copy
      of the game;
-5. prints trivial req/s, moves/s, their ratio, and p50/p99 of each kind of request;
+5. prints trivial req/s, moves/s, their ratio, and p50/p99 of each kind of request; and for the two closed loops
+   the CPU a request cost gunicorn, PostgreSQL and the clients, the machine's busy and idle shares (bench/cpu_use.py),
+   and the ratio of a trivial request's CPU to a move's;
 6. stops gunicorn, drops the database. Bounded: it ends by itself (about 3 * --seconds + 10 s per load + setup).
 
 The targets of issue 12 (moves/s >= 50 % of the trivial endpoint's req/s; POST p99 < 100 ms at 32 clients) are

@@ -25,22 +25,26 @@ from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 from django.db.models import signals
 from django.db.models.base import ModelState
 from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.utils.asyncio import async_unsafe
 
 from league.models import Entrant, Move, Result, Round, SeasonClock, Seat, SeatClock, Standing, Table, TableRuling
 
 Converter = Callable[[Any, Any, Any], Any]
 
 
+@async_unsafe
 def _cursor() -> Any:
     """A cursor for the statements of this module. On PostgreSQL it binds its parameters on the server and lets
-    psycopg prepare a statement it runs again on the same connection (`prepare_threshold` in config/settings.py):
-    PostgreSQL then neither parses nor plans it anew, and a large value (a table's state) is sent as a parameter
-    rather than escaped into the statement's text. Django's own cursors bind on the client and never prepare. The
-    cursor is wrapped as Django wraps its own (errors converted, statements logged when Django logs them)."""
+    psycopg prepare a statement once the connection has run it a few times (`prepare_threshold` in
+    config/settings.py): PostgreSQL then neither parses nor plans it anew, and a large value (a table's state) is
+    sent as a parameter rather than escaped into the statement's text. Django's own cursors bind on the client and
+    are never prepared. The cursor is checked and wrapped as Django checks and wraps its own (the connection's
+    health, its thread; errors converted, statements logged when Django logs them)."""
     if connection.vendor != "postgresql":
         return connection.cursor()
     connection.close_if_health_check_failed()
     connection.ensure_connection()
+    connection.validate_thread_sharing()
     bound = psycopg.Cursor(connection.connection)
     return _BoundDebugCursor(bound, connection) if connection.queries_logged else CursorWrapper(bound, connection)
 
@@ -138,7 +142,8 @@ def _instance(model: type[models.Model], plan: Plan, row: tuple[Any, ...]) -> An
 @cache
 def _plain(model: type[models.Model]) -> bool:
     """Whether an instance may be made by setting its attributes directly: nobody listens to its init signals and
-    no field's attribute is a descriptor that acts on assignment (a file field)."""
+    no field's attribute is a descriptor that acts on assignment (a file field). Decided once per model: receivers
+    connect as the apps load, before any request."""
     listened = signals.pre_init.has_listeners(model) or signals.post_init.has_listeners(model)
     # a foreign key's id attribute acts on assignment only to forget a related object cached before, which a new
     # instance has not
