@@ -171,14 +171,6 @@ def _read_plan(model: type[models.Model], columns: tuple[str, ...], prefix: str)
     return plan
 
 
-def columns_as(model: type[models.Model], alias: str, prefix: str = "") -> str:
-    """The select list of a model's columns from table alias `alias`, each renamed `prefix` + column."""
-    quote = connection.ops.quote_name
-    return ", ".join(
-        f"{alias}.{quote(field.column)} AS {quote(prefix + field.column)}" for field in model._meta.concrete_fields
-    )
-
-
 def lock_clause(*, of: str | None = None) -> str:
     """What `select_for_update(no_key=True)` appends on this database ("" on SQLite, which has no row locks: its
     writers are serialized already); `of` names the one table alias of a join whose rows are locked."""

@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 
 from league.db import (
-    columns_as,
+    _select_list,
     insert_of,
     row_insert,
     row_locked,
@@ -128,7 +128,7 @@ def test_rows_fetch_joins_related_rows_and_leaves_out_missing_ones(fake_game: st
 
     seats = rows_fetch(
         Seat,
-        f"SELECT s.*, {columns_as(SeatClock, 'c', 'clock__')} FROM league_seat s "
+        f"SELECT s.*, {_select_list([(SeatClock, 'c', 'clock__')])[0]} FROM league_seat s "
         'LEFT JOIN league_seatclock c ON c.seat_id = s.id WHERE s.table_id = %s ORDER BY s."index"',
         [table.pk],
         joined={"clock": SeatClock},
