@@ -28,6 +28,17 @@ def _full(season: Season) -> dict[int, tuple]:
     return _stored(season)
 
 
+def _applied(season: Season, table: Table) -> dict[int, tuple]:
+    """Run the incremental update for a table that has just ended; check that it wrote exactly the rows that
+    changed and that what is stored is what the full recompute stores; return the stored rows."""
+    before = _stored(season)
+    written = standings_table_apply(season=season, table_id=table.pk)
+    after = _stored(season)
+    assert written == sum(after[e] != before[e] for e in after)
+    assert after == _full(season)
+    return after
+
+
 def _season(entrants: int, *, points_table: dict, players_per_table: int = 2) -> tuple[Season, list]:
     club = ClubFactory()
     season = Season.objects.create(
@@ -88,15 +99,10 @@ def test_after_every_table_the_stored_standings_equal_the_full_recompute(entrant
             Bye.objects.create(round=round_, entrant=Entrant.objects.get(season=season, player=player))
         standings_recompute(season=season)  # as round_start does once the round is paired
         for start in range(0, len(seated), per_table):
-            before = _stored(season)
             # when one more table ends and the incremental update runs
             table = _finish(round_, seated[start : start + per_table], rng)
-            written = standings_table_apply(season=season, table_id=table.pk)
-            after = _stored(season)
-            # then it wrote exactly the rows that changed
-            assert written == sum(after[e] != before[e] for e in after)
-            # and what is stored is what the full recompute stores
-            assert after == _full(season)
+            # then it wrote exactly the rows that changed, and what is stored is what the full recompute stores
+            after = _applied(season, table)
     assert [row.entrant for row in season_standings_rows(season)] == sorted(after, key=lambda e: after[e][0])
 
 
@@ -153,13 +159,9 @@ def test_forfeited_and_annulled_tables_are_applied_as_the_full_recompute_counts_
     annulled = _table(round_, order[4:6], [], [], status=Table.Status.ANNULLED)
     start = _stored(season)
     for table in (forfeited, ruled, annulled):
-        before = _stored(season)
-        written = standings_table_apply(season=season, table_id=table.pk)
-        after = _stored(season)
         # then: the forfeit counts as a win for the other entrant, the annulled tables as played with no points,
         # exactly as the full recompute counts them
-        assert written == sum(after[e] != before[e] for e in after)
-        assert after == _full(season)
+        _applied(season, table)
     end = _stored(season)
     winner, loser = entrant[order[0].pk], entrant[order[1].pk]
     assert (end[winner][1] - start[winner][1], end[loser][1] - start[loser][1]) == (3, 0)
@@ -196,14 +198,10 @@ def test_rotating_partners_after_every_table_the_stored_standings_equal_the_full
             side_scores = (rng.randint(0, 162), rng.randint(0, 162))
             places = [side_places[i % 2] for i in range(4)]
             scores = [side_scores[i % 2] for i in range(4)]
-            before = _stored(season)
             # when: the table ends and the incremental update runs
             table = _table(round_, order[start : start + 4], places, scores, status=Table.Status.FINISHED)
-            written = standings_table_apply(season=season, table_id=table.pk)
-            after = _stored(season)
             # then: it wrote the rows that changed, and they are the full recompute's
-            assert written == sum(after[e] != before[e] for e in after)
-            assert after == _full(season)
+            _applied(season, table)
 
 
 def test_ties_that_direct_encounter_breaks_are_rebuilt_as_the_full_recompute_builds_them():
@@ -224,13 +222,9 @@ def test_ties_that_direct_encounter_breaks_are_rebuilt_as_the_full_recompute_bui
         range(0, 8, 2), [([1, 2], [5, 3]), ([1, 1], [4, 4]), ([2, 1], [0, 6]), ([1, 1], [2, 2])], strict=True
     ):
         pair = [players[start], players[(start + 5) % 8]]
-        before = _stored(season)
         table = _table(round_, pair, places, scores, status=Table.Status.FINISHED)
-        written = standings_table_apply(season=season, table_id=table.pk)
-        after = _stored(season)
         # then: what is stored, direct encounter values included, is the full recompute's
-        assert written == sum(after[e] != before[e] for e in after)
-        assert after == _full(season)
+        _applied(season, table)
 
 
 def test_standings_stored_under_other_tiebreaks_are_recomputed_whole():
