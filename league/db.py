@@ -20,7 +20,8 @@ from functools import cache
 from typing import Any
 
 import psycopg
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 from django.db.models import signals
 from django.db.models.base import ModelState
@@ -32,21 +33,29 @@ from league.models import Entrant, Move, Result, Round, SeasonClock, Seat, SeatC
 Converter = Callable[[Any, Any, Any], Any]
 
 
+def _db() -> BaseDatabaseWrapper:
+    """The default database's connection itself, to hold for the length of one operation: every attribute read
+    through `django.db.connection` looks the connection up in a context-local registry again, and the helpers
+    below read dozens (a tenth of a move's CPU in the application, bench/move_timings.py)."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
 @async_unsafe
-def _cursor() -> Any:
+def _cursor(db: BaseDatabaseWrapper | None = None) -> Any:
     """A cursor for the statements of this module. On PostgreSQL it binds its parameters on the server and lets
     psycopg prepare a statement once the connection has run it a few times (`prepare_threshold` in
     config/settings.py): PostgreSQL then neither parses nor plans it anew, and a large value (a table's state) is
     sent as a parameter rather than escaped into the statement's text. Django's own cursors bind on the client and
     are never prepared. The cursor is checked and wrapped as Django checks and wraps its own (the connection's
     health, its thread; errors converted, statements logged when Django logs them)."""
-    if connection.vendor != "postgresql":
-        return connection.cursor()
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    bound = psycopg.Cursor(connection.connection)
-    return _BoundDebugCursor(bound, connection) if connection.queries_logged else CursorWrapper(bound, connection)
+    db = db or _db()
+    if db.vendor != "postgresql":
+        return db.cursor()
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    bound = psycopg.Cursor(db.connection)
+    return _BoundDebugCursor(bound, db) if db.queries_logged else CursorWrapper(bound, db)
 
 
 class _BoundDebugCursor(CursorDebugWrapper):
@@ -60,14 +69,17 @@ class _BoundDebugCursor(CursorDebugWrapper):
         return super().debug_sql(sql, params, use_last_executed_query=False, many=many)
 
 
+@cache
 def _table(model: type[models.Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
+@cache
 def _pk(model: type[models.Model]) -> str:
     return connection.ops.quote_name(model._meta.pk.column)
 
 
+@cache
 def _column(model: type[models.Model], name: str) -> tuple[str, models.Field]:
     field = _field(model, name)
     return connection.ops.quote_name(field.column), field
@@ -80,9 +92,10 @@ def rows_fetch(
     booleans on SQLite). `joined` names related objects read in the same row: the columns of `joined[name]`
     come as "name__column" and the instance is set as `name` (left out when its id is null). A column that is no
     field (an annotation) is set as an attribute as read."""
-    with _cursor() as cursor:
+    db = _db()
+    with _cursor(db) as cursor:
         cursor.execute(sql, params)
-        return _instances(model, cursor, joined=joined)
+        return _instances(model, cursor, joined=joined, db=db)
 
 
 def _instances(
@@ -91,9 +104,11 @@ def _instances(
     *,
     joined: dict[str, type[models.Model]] | None,
     columns: tuple[str, ...] | None = None,
+    db: BaseDatabaseWrapper | None = None,
 ) -> list[Any]:
     """`rows_fetch`'s instances from a cursor that has run its SELECT. `columns`: the statement's column names when
     its text fixes them (no `*`), which spares psycopg building the cursor's description on every statement."""
+    db = db or _db()
     rows = cursor.fetchall()
     if columns is None:
         columns = tuple(column[0] for column in cursor.description)
@@ -108,10 +123,10 @@ def _instances(
     extras = [(position, column) for position, column in enumerate(columns) if position not in claimed]
     instances = []
     for row in rows:
-        instance = _instance(model, plan, row)
+        instance = _instance(model, plan, row, db)
         for name, other, other_plan, pk_position in related:
             if row[pk_position] is not None:
-                setattr(instance, name, _instance(other, other_plan, row))
+                setattr(instance, name, _instance(other, other_plan, row, db))
         for position, name in extras:
             setattr(instance, name, row[position])
         instances.append(instance)
@@ -121,20 +136,20 @@ def _instances(
 Plan = list[tuple[int, str, list[Converter], Any]]
 
 
-def _instance(model: type[models.Model], plan: Plan, row: tuple[Any, ...]) -> Any:
+def _instance(model: type[models.Model], plan: Plan, row: tuple[Any, ...], db: BaseDatabaseWrapper) -> Any:
     values = {}
     for position, attname, converters, expression in plan:
         value = row[position]
         for converter in converters:
-            value = converter(value, expression, connection)
+            value = converter(value, expression, db)
         values[attname] = value
     if not _plain(model):
-        return model.from_db(connection.alias, list(values), list(values.values()))
+        return model.from_db(db.alias, list(values), list(values.values()))
     # what Model.from_db makes, without Model.__init__'s signals and per-field setattr (a third of reading a move's
     # table, seats and clocks); a field left out of the plan is deferred, as from_db leaves it
     instance = model.__new__(model)
     state = ModelState()
-    state.adding, state.db = False, connection.alias
+    state.adding, state.db = False, db.alias
     instance.__dict__.update(values, _state=state)
     return instance
 
@@ -214,9 +229,10 @@ def update_of(model: type[models.Model], changes: dict[int, dict[str, Any]]) -> 
     changes = {pk: values for pk, values in changes.items() if values}
     if not changes:
         return None
+    db = _db()
     if len(changes) == 1:
         [(pk, values)] = changes.items()
-        params = [_field(model, name).get_db_prep_save(value, connection) for name, value in values.items()]
+        params = [_field(model, name).get_db_prep_save(value, db) for name, value in values.items()]
         return Write(_update_one_sql(model, tuple(values)), [*params, pk])
     sets, params = [], []
     for name in sorted({name for values in changes.values() for name in values}):
@@ -225,7 +241,7 @@ def update_of(model: type[models.Model], changes: dict[int, dict[str, Any]]) -> 
         for pk, values in changes.items():
             if name in values:
                 whens.append("WHEN %s THEN %s")
-                params += [pk, field.get_db_prep_save(values[name], connection)]
+                params += [pk, field.get_db_prep_save(values[name], db)]
         # ELSE keeps the rows that do not change this column, and types the CASE even when every value is null
         sets.append(f"{column} = CASE {_pk(model)} {' '.join(whens)} ELSE {column} END")
     marks = ", ".join(["%s"] * len(changes))
@@ -240,8 +256,9 @@ def writes_run(writes: list[Write | None]) -> None:
     todo = [write for write in writes if write is not None]
     if not todo:
         return
-    with _cursor() as cursor:
-        if len(todo) == 1 or connection.vendor != "postgresql":
+    db = _db()
+    with _cursor(db) as cursor:
+        if len(todo) == 1 or db.vendor != "postgresql":
             for write in todo:
                 cursor.execute(write.sql, write.params)
             return
@@ -270,7 +287,8 @@ def row_insert(model: type[models.Model], values: dict[str, Any]) -> None:
 
 def insert_of(model: type[models.Model], values: dict[str, Any]) -> Write:
     """`row_insert`'s statement, to run with others (`writes_run`)."""
-    params = [_field(model, name).get_db_prep_save(value, connection) for name, value in values.items()]
+    db = _db()
+    params = [_field(model, name).get_db_prep_save(value, db) for name, value in values.items()]
     return Write(_insert_sql(model, tuple(values)), params)
 
 
@@ -345,21 +363,23 @@ def table_and_seats_locked(table_id: int) -> tuple[LockedTable, list[Seat]] | No
     before waiting for a lock, so seats joined into the locking statement could be those from before the previous
     writer committed. Sending both in one round trip (psycopg's pipeline mode) cost more CPU than the round trip it
     saved (bench/move_writes.py)."""
+    db = _db()
     sql, columns = _table_locked_sql()
-    with _cursor() as cursor:
+    with _cursor(db) as cursor:
         cursor.execute(sql + lock_clause(of="t"), [table_id])
-        found = _instances(Table, cursor, joined={"clock": SeasonClock}, columns=columns)
+        found = _instances(Table, cursor, joined={"clock": SeasonClock}, columns=columns, db=db)
     if not found:
         return None
-    return _locked(found[0]), seats_with_clocks(table_id)
+    return _locked(found[0]), seats_with_clocks(table_id, db=db)
 
 
-def seats_with_clocks(table_id: int) -> list[Seat]:
+def seats_with_clocks(table_id: int, *, db: BaseDatabaseWrapper | None = None) -> list[Seat]:
     """The table's seats in order, each with its clock when it has one (`seat.clock`), in one statement."""
+    db = db or _db()
     sql, columns = _seats_with_clocks_sql()
-    with _cursor() as cursor:
+    with _cursor(db) as cursor:
         cursor.execute(sql, [table_id])
-        return _instances(Seat, cursor, joined={"clock": SeatClock}, columns=columns)
+        return _instances(Seat, cursor, joined={"clock": SeatClock}, columns=columns, db=db)
 
 
 @cache

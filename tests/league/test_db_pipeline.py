@@ -10,6 +10,7 @@ from django.db.models.signals import post_init
 from django.test.utils import CaptureQueriesContext
 
 from league.db import (
+    _db,
     _instance,
     _plain,
     _read_plan,
@@ -92,7 +93,7 @@ def test_a_model_whose_init_is_listened_to_is_made_by_from_db(fake_game: str) ->
     try:
         row = Seat.objects.filter(table=table, index=0).values_list("id", "table_id", "index").get()
         plan = _read_plan(Seat, ("id", "table_id", "index"), "")
-        made = _instance(Seat, plan, row)
+        made = _instance(Seat, plan, row, _db())
     finally:
         post_init.disconnect(listen, sender=Seat)
         _plain.cache_clear()
