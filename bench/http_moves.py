@@ -1,6 +1,6 @@
 """The move pipeline under load, through the HTTP API: gunicorn on PostgreSQL, many tables at once.
 
-usage: .venv/bin/python bench/http_moves.py [--tables 64] [--clients 32] [--seconds 15] [--workers 2] [--threads 4]
+usage: .venv/bin/python bench/http_moves.py [--tables 128] [--clients 32] [--seconds 15] [--workers 2] [--threads 4]
                                            [--loads 0.25,0.5,0.75] [--no-reads]
 
 What it does, and undoes:
@@ -59,7 +59,9 @@ os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 DB = "cardleague_bench_http"
 GAME = "coinche"
 PROCESSES = 4
-# a whole Coinche race to 2000 is some 400 moves: enough that no table runs out of script in a run
+# the cap of a table's script; a random Coinche race to 2000 ends after some 180 moves, so it is the number of
+# tables (--tables, 2 per client by default) that keeps every client playing to the end of a run (about 10,000
+# moves): a client whose tables are over stops, and the load offered with it
 SCRIPT_MOVES = 600
 
 
@@ -388,7 +390,7 @@ def post_p99(result: dict[str, Any]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=64)
+    parser.add_argument("--tables", type=int, default=128)
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=15.0, help="length of each measured closed-loop phase")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (one per core)")
