@@ -36,7 +36,7 @@ Converter = Callable[[Any, Any, Any], Any]
 def _db() -> BaseDatabaseWrapper:
     """The default database's connection itself, to hold for the length of one operation: every attribute read
     through `django.db.connection` looks the connection up in a context-local registry again, and the helpers
-    below read dozens (a tenth of a move's CPU in the application, bench/move_timings.py)."""
+    below read dozens (a tenth of a move's instructions in the application, bench/instructions.py)."""
     return connections[DEFAULT_DB_ALIAS]
 
 
