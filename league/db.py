@@ -492,7 +492,8 @@ def season_standing_rows(*, season_id: int, names: tuple[str, ...]) -> list[dict
     fields `names` (None where the entrant has no row), converted as the ORM converts them, with the entrant's
     `entrant_id`, `player_id`, `partner_id` and `seed_rank`. One statement where the ORM read the entrants and the
     standings in two."""
-    with _cursor() as cursor:
+    db = _db()
+    with _cursor(db) as cursor:
         cursor.execute(_season_standing_rows_sql(names), [season_id])
         columns = tuple(column[0] for column in cursor.description)
         rows = cursor.fetchall()
@@ -505,7 +506,7 @@ def season_standing_rows(*, season_id: int, names: tuple[str, ...]) -> list[dict
         values = list(row)
         for position, converters, expression in converted:
             for converter in converters:
-                values[position] = converter(values[position], expression, connection)
+                values[position] = converter(values[position], expression, db)
         out.append(dict(zip(columns, values, strict=True)))
     return out
 
@@ -558,11 +559,12 @@ def rows_insert(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
     fields = [_field(model, name) for name in names]
     columns = ", ".join(_column(model, name)[0] for name in names)
     one = f"({', '.join(['%s'] * len(names))})"
-    with _cursor() as cursor:
+    db = _db()
+    with _cursor(db) as cursor:
         for start in range(0, len(rows), INSERT_CHUNK):
             chunk = rows[start : start + INSERT_CHUNK]
             params = [
-                field.get_db_prep_save(row[name], connection)
+                field.get_db_prep_save(row[name], db)
                 for row in chunk
                 for name, field in zip(names, fields, strict=True)
             ]
