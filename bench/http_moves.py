@@ -1,14 +1,16 @@
 """The move pipeline under load, through the HTTP API: gunicorn on PostgreSQL, many tables at once.
 
-usage: .venv/bin/python bench/http_moves.py [--tables 128] [--clients 32] [--seconds 15] [--workers 2] [--threads 4]
-                                           [--loads 0.25,0.5,0.75] [--no-reads]
+usage: .venv/bin/python bench/http_moves.py [--tables 128] [--clients 32] [--seconds 15] [--loads 0.25,0.5,0.75]
+                                           [--no-reads] [--workers N] [--threads N] [--worker-connections N]
+                                           [--worker-class gthread|sync]
 
 What it does, and undoes:
 1. creates the database `cardleague_bench_http` (127.0.0.1:5432, user postgres), builds the schema;
 2. creates 4 players per table, each with an API token, and --tables Coinche tables (4 seats each), and works out
    each table's game in advance with the engine (a random legal move for the first seat to act, move after move);
-3. starts `gunicorn config.wsgi` (gthread workers, DEBUG off, bound to 127.0.0.1 on a free port, the move throttle
-   raised out of the way) and waits until it answers;
+3. starts `gunicorn -c config/gunicorn.conf.py config.wsgi` (the web process as deployed: its workers, threads and
+   connections per worker unless given here; DEBUG off, bound to 127.0.0.1 on a free port, the move throttle raised
+   out of the way) and waits until it answers;
 4. runs --clients concurrent clients (threads spread over a few processes, `http.client` keep-alive connections,
    one per client; each client owns tables/clients tables and plays them in turn), phase after phase:
    - warm-up, 3 s, not counted;
@@ -38,6 +40,7 @@ import json
 import multiprocessing
 import os
 import random
+import runpy
 import signal
 import socket
 import statistics
@@ -270,22 +273,27 @@ def phase_run(
 # --- the server -----------------------------------------------------------------------------------------------------
 
 
-def gunicorn_start(*, url: str, port: int, workers: int, threads: int) -> subprocess.Popen:
+SERVER_CONFIG = ROOT / "config" / "gunicorn.conf.py"
+SERVER_SIZES = ("workers", "threads", "worker_connections", "worker_class")
+
+
+def server_sizes(args: argparse.Namespace) -> dict[str, Any]:
+    """The web process's sizes as deployed (config/gunicorn.conf.py on this machine), each overridden when given."""
+    deployed = runpy.run_path(str(SERVER_CONFIG))
+    return {name: deployed[name] if getattr(args, name) is None else getattr(args, name) for name in SERVER_SIZES}
+
+
+def gunicorn_start(*, url: str, port: int, sizes: dict[str, Any]) -> subprocess.Popen:
     env = bench_env(url)
     env["MOVE_SUBMIT_RATE"] = "1000000/minute"  # the throttle is a policy, not what this measures
     command = [
         str(ROOT / ".venv" / "bin" / "gunicorn"),
+        "--config",
+        str(SERVER_CONFIG),
         "config.wsgi",
         "--bind",
         f"127.0.0.1:{port}",
-        "--workers",
-        str(workers),
-        "--threads",
-        str(threads),
-        "--worker-class",
-        "gthread",
-        "--keep-alive",
-        "30",
+        *[f"--{name.replace('_', '-')}={value}" for name, value in sizes.items()],
         "--timeout",
         "60",
         "--log-level",
@@ -393,8 +401,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=128)
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=15.0, help="length of each measured closed-loop phase")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (one per core)")
-    parser.add_argument("--threads", type=int, default=8, help="threads per worker (they overlap the commits' waits)")
+    parser.add_argument("--workers", type=int, help="gunicorn worker processes (default: as deployed)")
+    parser.add_argument("--threads", type=int, help="threads per worker (default: as deployed)")
+    parser.add_argument("--worker-connections", type=int, help="connections a worker holds (default: as deployed)")
+    parser.add_argument("--worker-class", help="gthread or sync (default: as deployed; sync wants --threads 1)")
     parser.add_argument(
         "--loads",
         default="0.25,0.5,0.75",
@@ -407,6 +417,7 @@ def main() -> None:
     if args.tables < args.clients:
         raise SystemExit("--tables must be at least --clients (a table is played by one client)")
     loads = [float(x) for x in args.loads.split(",") if x.strip()]
+    sizes = server_sizes(args)
 
     with bench_database(DB) as url:
         started = time.perf_counter()
@@ -420,7 +431,7 @@ def main() -> None:
             flush=True,
         )
         port = free_port()
-        server = gunicorn_start(url=url, port=port, workers=args.workers, threads=args.threads)
+        server = gunicorn_start(url=url, port=port, sizes=sizes)
         try:
             gunicorn_wait(port, tables[0]["tokens"][0], server)
             trivial_work = [{"token": tables[i]["tokens"][0]} for i in range(args.clients)]
@@ -469,7 +480,8 @@ def main() -> None:
 
     trivial_rate = len(trivial["took"].get("trivial", [])) / trivial["elapsed"]
     print(
-        f"gunicorn: {args.workers} workers x {args.threads} threads (gthread); {args.clients} clients; "
+        f"gunicorn: {sizes['workers']} workers x {sizes['threads']} threads ({sizes['worker_class']}), "
+        f"{sizes['worker_connections']} connections a worker; {args.clients} clients; "
         f"{args.tables} {GAME} tables"
     )
     print(

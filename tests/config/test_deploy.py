@@ -1,6 +1,6 @@
 """Finding 9 of the security report: a production deployment is safe by default. With DEBUG off and the variables of
 docs/deploy.md, `manage.py check --deploy` is clean (HSTS, the HTTPS redirect, secure session and CSRF cookies), and
-docs/deploy.md lists every variable the settings read."""
+docs/deploy.md lists every variable the settings and the web server's settings read."""
 
 import os
 import re
@@ -57,7 +57,8 @@ def test_without_a_secret_key_a_production_server_does_not_start(tmp_path: Path)
 
 
 def test_docs_deploy_lists_every_variable_the_settings_read() -> None:
-    code = "".join(path.read_text() for path in Path(settings.BASE_DIR, "config").glob("settings*.py"))
+    config = Path(settings.BASE_DIR, "config")
+    code = "".join(path.read_text() for path in [*config.glob("settings*.py"), config / "gunicorn.conf.py"])
     read = set(re.findall(r'(?:environ(?:\.get)?[(\[]|_flag\()"([A-Z_]+)"', code))
     rows = [
         line.split("|")[1]

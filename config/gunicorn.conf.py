@@ -1,0 +1,24 @@
+"""The web process's server settings: `gunicorn -c config/gunicorn.conf.py config.wsgi` (docs/deploy.md).
+
+The command line wins over this file; the environment variables below set the sizes without editing it. What was
+measured behind each choice is in docs/benchmarks.md ("The web process's settings, measured").
+"""
+
+import os
+
+# a worker runs Python on one core at a time (the GIL): one process per core
+workers = int(os.environ.get("WEB_WORKERS", os.cpu_count() or 1))
+worker_class = "gthread"
+# threads overlap a request's waits on PostgreSQL; 4 instead of 8 gave the same CPU a request and no steadier tail
+# at three quarters of capacity, and a slightly lower ratio of moves to trivial requests (bench/http_moves.py)
+threads = int(os.environ.get("WEB_THREADS", "8"))
+# a worker serves a kept-alive connection until the client closes it, so clients that connect at once can pile on
+# the first worker to wake (21 to 9 of 32 was seen). Capping a worker's connections spreads them, but a worker keeps
+# only `worker_connections - threads` idle ones and closes the others after their answer: a cap of 16 with 8 threads
+# (8 idle kept, fewer than a worker's clients idle between their moves) gave the longest tails of all. gunicorn's own
+# default, written out
+worker_connections = int(os.environ.get("WEB_WORKER_CONNECTIONS", "1000"))
+# how long an idle kept-alive connection is held: behind a reverse proxy (docs/deploy.md) its pool of upstream
+# connections stays open between requests
+keepalive = int(os.environ.get("WEB_KEEPALIVE", "30"))
+timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
