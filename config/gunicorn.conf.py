@@ -6,8 +6,9 @@ measured behind each choice is in docs/benchmarks.md ("The web process's setting
 
 import os
 
-# a worker runs Python on one core at a time (the GIL): one process per core
-workers = int(os.environ.get("WEB_WORKERS", os.cpu_count() or 1))
+# a worker runs Python on one core at a time (the GIL): one process per core. WEB_CONCURRENCY is the variable gunicorn
+# itself reads for it when no file sets it, so a server sized that way keeps its size with this file
+workers = int(os.environ.get("WEB_CONCURRENCY", os.cpu_count() or 1))
 worker_class = "gthread"
 # threads overlap a request's waits on PostgreSQL; 4 instead of 8 gave the same CPU a request and no steadier tail
 # at three quarters of capacity, and a slightly lower ratio of moves to trivial requests (bench/http_moves.py)

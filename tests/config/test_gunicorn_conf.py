@@ -26,7 +26,7 @@ def test_every_name_the_file_sets_is_a_gunicorn_setting_with_a_valid_value() -> 
 
 
 def test_the_sizes_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("WEB_WORKERS", "3")
+    monkeypatch.setenv("WEB_CONCURRENCY", "3")
     monkeypatch.setenv("WEB_THREADS", "6")
     monkeypatch.setenv("WEB_WORKER_CONNECTIONS", "20")
 
