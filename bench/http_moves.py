@@ -9,8 +9,9 @@ What it does, and undoes:
 2. creates 4 players per table, each with an API token, and --tables Coinche tables (4 seats each), and works out
    each table's game in advance with the engine (a random legal move for the first seat to act, move after move);
 3. starts `gunicorn -c config/gunicorn.conf.py config.wsgi` (the web process as deployed: its workers, threads and
-   connections per worker unless given here; DEBUG off, bound to 127.0.0.1 on a free port, the move throttle raised
-   out of the way) and waits until it answers;
+   connections per worker unless given here; DEBUG off, bound to 127.0.0.1 on a free port, the move throttle's limit
+   raised out of the way but its count kept, in the cache that CACHE_URL names as deployed, e.g.
+   `CACHE_URL=redis://127.0.0.1:6379/13`, or in each process's own memory without it) and waits until it answers;
 4. runs --clients concurrent clients (threads spread over a few processes, `http.client` keep-alive connections,
    one per client; each client owns tables/clients tables and plays them in turn), phase after phase:
    - warm-up, 3 s, not counted;
@@ -285,7 +286,9 @@ def server_sizes(args: argparse.Namespace) -> dict[str, Any]:
 
 def gunicorn_start(*, url: str, port: int, sizes: dict[str, Any]) -> subprocess.Popen:
     env = bench_env(url)
-    env["MOVE_SUBMIT_RATE"] = "1000000/minute"  # the throttle is a policy, not what this measures
+    # the throttle's limit is a policy, not what this measures; its count is paid on every move, in the cache the
+    # environment names (CACHE_URL: Redis as deployed, one round trip; none: each process's own memory)
+    env["MOVE_SUBMIT_RATE"] = "1000000/minute"
     command = [
         str(ROOT / ".venv" / "bin" / "gunicorn"),
         "--config",
@@ -482,7 +485,7 @@ def main() -> None:
     print(
         f"gunicorn: {sizes['workers']} workers x {sizes['threads']} threads ({sizes['worker_class']}), "
         f"{sizes['worker_connections']} connections a worker; {args.clients} clients; "
-        f"{args.tables} {GAME} tables"
+        f"{args.tables} {GAME} tables; the throttles' cache: {os.environ.get('CACHE_URL') or 'each process its own'}"
     )
     print(
         f"trivial   GET /api/me/ (closed loop, {args.seconds:.0f} s)      {trivial_rate:8.1f} req/s   "

@@ -9,14 +9,22 @@ moves as in bench/profile_moves.py. Each cycle: `GET /api/me/` (timed), the lega
 (timed, with its statements through a `connection.execute_wrapper`). The pipeline's steps are timed by wrapping
 `league.services.moves` functions for the run; the commit by wrapping the connection's `_commit`. Prints medians
 in ms. Never fails: it prints figures.
+
+When PostgreSQL runs on this machine and its processes can be read (the bench's own server, run as root or as
+postgres), it also prints the CPU the server spent on each request and each statement: the kernel's count of the
+backend process's time on a core (`/proc/<pid>/schedstat`, in nanoseconds, whatever else the machine runs), read
+before and after. These are means, so that a request's statements add up to it; the first statement of a
+transaction carries psycopg's BEGIN, sent with it.
 """
 
 import argparse
+import contextlib
 import os
+import pathlib
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from api_moves import api_move
@@ -40,6 +48,18 @@ def timed(module: Any, name: str, into: dict[str, list[float]]) -> None:
     setattr(module, name, wrapper)
 
 
+def backend_cpu(connection: Any) -> Callable[[], int] | None:
+    """A reader of the CPU time (ns) spent so far by the PostgreSQL backend of this Django connection, or None when
+    that process cannot be read here (a server on another machine, another user's processes)."""
+    connection.ensure_connection()
+    path = pathlib.Path(f"/proc/{connection.connection.info.backend_pid}/schedstat")
+    try:
+        path.read_text()
+    except OSError:
+        return None
+    return lambda: int(path.read_text().split()[0])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=400)
@@ -60,19 +80,39 @@ def main() -> None:
         steps: dict[str, list[float]] = {}
         statements: dict[str, list[float]] = {}
         requests: dict[str, list[float]] = {"POST a move": [], "GET /api/me/": []}
+        # PostgreSQL's CPU (ns) by request and by statement, when its backend can be read
+        server_cpu = backend_cpu(connection)
+        server_requests: dict[str, list[int]] = {}
+        server_statements: dict[str, list[int]] = {}
+
+        @contextlib.contextmanager
+        def server_spent(name: str, into: dict[str, list[int]]) -> Iterator[None]:
+            before = server_cpu() if server_cpu else 0
+            try:
+                yield
+            finally:
+                if server_cpu:
+                    into.setdefault(name, []).append(server_cpu() - before)
 
         def statement_timer(execute: Callable, sql: str, params: Any, many: bool, context: Any) -> Any:
             start = time.perf_counter()
             try:
-                return execute(sql, params, many, context)
+                with server_spent(sql[:40], server_statements):
+                    return execute(sql, params, many, context)
             finally:
                 statements.setdefault(sql[:40], []).append(time.perf_counter() - start)
 
+        @contextlib.contextmanager
+        def post_watched() -> Iterator[None]:
+            with connection.execute_wrapper(statement_timer), server_spent("POST a move", server_requests):
+                yield
+
         def cycle(table: dict[str, Any]) -> None:
             start = time.perf_counter()
-            client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {table['tokens'][table['to_act'][0]]}")
+            with server_spent("GET /api/me/", server_requests):
+                client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {table['tokens'][table['to_act'][0]]}")
             requests["GET /api/me/"].append(time.perf_counter() - start)
-            took = api_move(client, table, rng, post_watch=connection.execute_wrapper(statement_timer))
+            took = api_move(client, table, rng, post_watch=post_watched())
             if took is not None:
                 requests["POST a move"].append(took)
 
@@ -88,7 +128,8 @@ def main() -> None:
         def commit_timer(self: Any) -> Any:
             start = time.perf_counter()
             try:
-                return real_commit(self)
+                with server_spent("COMMIT", server_statements):
+                    return real_commit(self)
             finally:
                 steps.setdefault("COMMIT", []).append(time.perf_counter() - start)
 
@@ -96,6 +137,8 @@ def main() -> None:
         for name in requests:
             requests[name].clear()
         statements.clear()
+        server_requests.clear()
+        server_statements.clear()
         for i in range(args.moves):
             cycle(tables[i % len(tables)])
 
@@ -109,6 +152,18 @@ def main() -> None:
     print("\n".join(line(name, steps[name]) for name in (*STEPS, "COMMIT") if name in steps))
     print("statements of the move POST:")
     print("\n".join(line(repr(sql), values) for sql, values in statements.items()))
+    if not server_cpu:
+        print("PostgreSQL's CPU: not printed (its backend process cannot be read from here)")
+        return
+
+    def cpu(name: str, values: list[int]) -> str:
+        return f"  {name:42} {statistics.fmean(values) / 1000:7.1f} us  (n={len(values)})"
+
+    print("PostgreSQL's CPU per request (means; /proc/<backend>/schedstat):")
+    print("\n".join(cpu(name, values) for name, values in server_requests.items()))
+    print("PostgreSQL's CPU per statement of the move POST (means; the first carries the transaction's BEGIN):")
+    named = {name if name == "COMMIT" else repr(name): values for name, values in server_statements.items()}
+    print("\n".join(cpu(name, values) for name, values in named.items()))
 
 
 if __name__ == "__main__":

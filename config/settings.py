@@ -170,7 +170,12 @@ _BROKER_DIR = DATA_DIR / "broker"
 # and for the tests)
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["CACHE_URL"],
+            # a hung Redis holds a request a second at most, not for ever (league/throttles.py: what a door does then)
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
         if os.environ.get("CACHE_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

@@ -2,11 +2,14 @@
 endpoint (password guessing), and the move form of the pages and the API's move endpoint (move flooding).
 
 A door counts an attempt with `throttle_hit(scope, ident)`, which answers None (go on) or the seconds to wait.
-The counts live in Django's cache, one counter per scope and identity and window, raised with the cache's atomic
-`incr`: with `CACHE_URL` pointing at Redis (production), every worker process of the server counts into the same
-counter, so a limit holds however many processes serve the doors; without it (one process, the tests) the local
-memory cache does. The window of a counter starts at its first attempt and lasts the rate's period; every attempt
-counts, refused or not, so hammering a closed door does not get it opened sooner or later.
+The counts live in Django's cache, one counter per scope and identity and window, raised atomically: with
+`CACHE_URL` pointing at Redis (production), every worker process of the server counts into the same counter, so a
+limit holds however many processes serve the doors; without it (one process, the tests) the local memory cache
+does. The window of a counter starts at its first attempt and lasts the rate's period; every attempt counts,
+refused or not, so hammering a closed door does not get it opened sooner or later. On Redis an attempt is one round
+trip (`_redis_hit`): every move POST makes one, and Django's cache calls took four. When Redis cannot be reached
+(down, or hung past the cache's socket timeout), moves go through uncounted and the log-in doors refuse for a while
+(`FAIL_OPEN`).
 
 Rates are REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][scope] ("N/second|minute|hour|day"), from the environment
 (config/settings.py), read at each attempt so that a changed setting applies at once:
@@ -16,14 +19,23 @@ Rates are REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][scope] ("N/second|minute|hour
 """
 
 import hashlib
+import logging
 import time
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
+from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
+from redis.exceptions import NoScriptError, RedisError
 
 DEFAULT_RATES = {"login_username": "10/minute", "login_ip": "30/minute", "move_submit": "60/minute"}
+# the doors that let attempts through while the shared cache cannot count them (the others refuse them, for
+# OUTAGE_WAIT seconds at a time): a move is play, which an outage of the cache must not stop
+FAIL_OPEN = {"move_submit"}
+OUTAGE_WAIT = 10.0
+
+logger = logging.getLogger(__name__)
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
@@ -45,6 +57,16 @@ def throttle_hit(scope: str, ident: str) -> float | None:
     count, seconds = rate
     # hashed: a username may hold characters or a length that a cache key must not
     key = f"throttle:{scope}:{hashlib.sha256(ident.encode('utf-8', 'replace')).hexdigest()}"
+    backend = caches[DEFAULT_CACHE_ALIAS]
+    if isinstance(backend, RedisCache):
+        try:
+            hits, left = _redis_hit(backend, key, seconds)
+        except RedisError:
+            # the cache is down or hung (its socket timeout, config/settings.py, bounds the wait): play goes on, and
+            # a log-in door stays shut for a while rather than open to guessing while nothing counts
+            logger.exception("the throttle of %s could not count in the cache", scope)
+            return None if scope in FAIL_OPEN else OUTAGE_WAIT
+        return None if hits <= count else max(left, 1.0)
     now = time.time()
     cache.add(f"{key}:start", now, timeout=seconds)
     cache.add(key, 0, timeout=seconds)
@@ -57,6 +79,38 @@ def throttle_hit(scope: str, ident: str) -> float | None:
         return None
     started = cache.get(f"{key}:start") or now
     return max(float(started) + seconds - now, 1.0)
+
+
+# an attempt on Redis, atomically (a script runs alone): the counter made with its window if there is none, raised
+# (INCR keeps the window), and the window's time left; a counter found without a window (written by something else)
+# would never let its door open again, so it gets one
+_HIT = """
+redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX')
+local hits = redis.call('INCR', KEYS[1])
+local left = redis.call('PTTL', KEYS[1])
+if left < 0 then
+    redis.call('EXPIRE', KEYS[1], ARGV[1])
+    left = ARGV[1] * 1000
+end
+return {hits, left}
+"""
+
+
+_HIT_DIGEST = hashlib.sha1(_HIT.encode(), usedforsecurity=False).hexdigest()
+
+
+def _redis_hit(backend: RedisCache, key: str, seconds: int) -> tuple[int, float]:
+    """Count one attempt on Redis in one round trip (`_HIT`, run by its digest; sent whole the first time a server
+    lacks it): the attempts in the window, this one included, and the seconds left of it. The counter is the integer
+    that Django's Redis cache writes for `cache.add(key, 0)` and reads back with `cache.get`."""
+    full_key = backend.make_and_validate_key(key)
+    # the connection pool of Django's Redis cache, as its own methods reach it (the stubs do not name it)
+    client = backend._cache.get_client(full_key, write=True)  # type: ignore[attr-defined]
+    try:
+        hits, left_ms = client.evalsha(_HIT_DIGEST, 1, full_key, seconds)
+    except NoScriptError:
+        hits, left_ms = client.eval(_HIT, 1, full_key, seconds)
+    return int(hits), int(left_ms) / 1000
 
 
 def _framework() -> dict[str, Any]:

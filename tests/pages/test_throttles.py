@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.test import Client
 
 from tests.league.factories import PlayerFactory, table_for
+from tests.redis_cache import SKIP_WITHOUT_REDIS, redis_url
 
 pytestmark = pytest.mark.django_db
 
@@ -112,13 +113,8 @@ def test_the_page_move_form_counts_into_the_api_move_limit(settings) -> None:
     )
 
 
-def _redis_url() -> str | None:
-    broker = os.environ.get("CELERY_BROKER_URL", "")
-    return broker if broker.startswith("redis://") else None
-
-
 @pytest.mark.slow
-@pytest.mark.skipif(_redis_url() is None, reason="needs Redis (CELERY_BROKER_URL=redis://...); run by `make test`")
+@pytest.mark.skipif(**SKIP_WITHOUT_REDIS)
 def test_the_counters_hold_across_worker_processes() -> None:
     # given: the cache is Redis, as CACHE_URL makes it in production, and a rate of 3 attempts a minute
     ident = f"process-test-{uuid.uuid4().hex}"
@@ -128,7 +124,7 @@ def test_the_counters_hold_across_worker_processes() -> None:
     )
     env = {
         **os.environ,
-        "CACHE_URL": _redis_url(),
+        "CACHE_URL": redis_url(),
         "LOGIN_IP_RATE": "3/minute",
         "DJANGO_SETTINGS_MODULE": "config.settings_test",
     }
