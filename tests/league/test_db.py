@@ -35,6 +35,9 @@ def test_rows_fetch_converts_each_column_as_the_orm_does(fake_game: str) -> None
         (f.attname, getattr(orm, f.attname)) for f in Table._meta.concrete_fields
     ]
     assert raw.deadline == AT and raw.deadline.tzinfo is not None
+    # read by psycopg's own loader on PostgreSQL, not Django's: the same instant to the microsecond, in the same zone
+    assert raw.deadline.tzinfo is orm.deadline.tzinfo
+    assert raw.created_at.isoformat() == orm.created_at.isoformat()
     assert isinstance(raw.state, dict)
 
 
