@@ -9,7 +9,8 @@ does. The window of a counter starts at its first attempt and lasts the rate's p
 refused or not, so hammering a closed door does not get it opened sooner or later. On Redis an attempt is one round
 trip (`_redis_hit`): every move POST makes one, and Django's cache calls took four. When Redis cannot be reached
 (down, or hung past the cache's socket timeout), moves go through uncounted and the log-in doors refuse for a while
-(`FAIL_OPEN`).
+(`FAIL_OPEN`); the process then leaves the cache alone for `CACHE_PAUSE` seconds, so that the outage does not cost
+every request the timeout.
 
 Rates are REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][scope] ("N/second|minute|hour|day"), from the environment
 (config/settings.py), read at each attempt so that a changed setting applies at once:
@@ -34,6 +35,11 @@ DEFAULT_RATES = {"login_username": "10/minute", "login_ip": "30/minute", "move_s
 # OUTAGE_WAIT seconds at a time): a move is play, which an outage of the cache must not stop
 FAIL_OPEN = {"move_submit"}
 OUTAGE_WAIT = 10.0
+# after the cache failed, this process counts without it for this long: during an outage a request then costs
+# nothing more, where each would wait out the cache's timeout (as league.services.follow_up does with the broker)
+CACHE_PAUSE = 15.0
+
+_cache_failed_at: float | None = None
 
 logger = logging.getLogger(__name__)
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -59,14 +65,7 @@ def throttle_hit(scope: str, ident: str) -> float | None:
     key = f"throttle:{scope}:{hashlib.sha256(ident.encode('utf-8', 'replace')).hexdigest()}"
     backend = caches[DEFAULT_CACHE_ALIAS]
     if isinstance(backend, RedisCache):
-        try:
-            hits, left = _redis_hit(backend, key, seconds)
-        except RedisError:
-            # the cache is down or hung (its socket timeout, config/settings.py, bounds the wait): play goes on, and
-            # a log-in door stays shut for a while rather than open to guessing while nothing counts
-            logger.exception("the throttle of %s could not count in the cache", scope)
-            return None if scope in FAIL_OPEN else OUTAGE_WAIT
-        return None if hits <= count else max(left, 1.0)
+        return _redis_attempt(backend, scope=scope, key=key, count=count, seconds=seconds)
     now = time.time()
     cache.add(f"{key}:start", now, timeout=seconds)
     cache.add(key, 0, timeout=seconds)
@@ -111,6 +110,34 @@ def _redis_hit(backend: RedisCache, key: str, seconds: int) -> tuple[int, float]
     except NoScriptError:
         hits, left_ms = client.eval(_HIT, 1, full_key, seconds)
     return int(hits), int(left_ms) / 1000
+
+
+def _redis_attempt(backend: RedisCache, *, scope: str, key: str, count: int, seconds: int) -> float | None:
+    """`throttle_hit` on Redis, or without it for a while after it failed."""
+    global _cache_failed_at
+    if _cache_failed_at is not None and time.monotonic() - _cache_failed_at < CACHE_PAUSE:
+        return _uncounted(scope)
+    try:
+        hits, left = _redis_hit(backend, key, seconds)
+    except RedisError:
+        # down, or hung past the cache's socket timeout (config/settings.py)
+        _cache_failed_at = time.monotonic()
+        logger.exception("the throttles cannot count in the cache; they count without it for %s s", CACHE_PAUSE)
+        return _uncounted(scope)
+    _cache_failed_at = None
+    return None if hits <= count else max(left, 1.0)
+
+
+def _uncounted(scope: str) -> float | None:
+    """An attempt that the cache could not count: play goes on, and a log-in door stays shut for a while rather
+    than open to guessing while nothing counts."""
+    return None if scope in FAIL_OPEN else OUTAGE_WAIT
+
+
+def throttle_pause_end() -> None:
+    """Forget a failure of the cache: the next attempt tries it again (for the tests, and an operator)."""
+    global _cache_failed_at
+    _cache_failed_at = None
 
 
 def _framework() -> dict[str, Any]:
