@@ -30,18 +30,19 @@ from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
 from redis.exceptions import NoScriptError, RedisError
 
+logger = logging.getLogger(__name__)
+
 DEFAULT_RATES = {"login_username": "10/minute", "login_ip": "30/minute", "move_submit": "60/minute"}
 # the doors that let attempts through while the shared cache cannot count them (the others refuse them, for
 # OUTAGE_WAIT seconds at a time): a move is play, which an outage of the cache must not stop
 FAIL_OPEN = {"move_submit"}
 OUTAGE_WAIT = 10.0
-# after the cache failed, this process counts without it for this long: during an outage a request then costs
-# nothing more, where each would wait out the cache's timeout (as league.services.follow_up does with the broker)
+# after the cache failed, this process does not try it for this long (its doors answer as in FAIL_OPEN): during an
+# outage a request then costs nothing more, where each would wait out the cache's timeout (league.services.follow_up
+# does the same with the broker)
 CACHE_PAUSE = 15.0
-
 _cache_failed_at: float | None = None
 
-logger = logging.getLogger(__name__)
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
@@ -93,8 +94,6 @@ if left < 0 then
 end
 return {hits, left}
 """
-
-
 _HIT_DIGEST = hashlib.sha1(_HIT.encode(), usedforsecurity=False).hexdigest()
 
 
@@ -122,7 +121,7 @@ def _redis_attempt(backend: RedisCache, *, scope: str, key: str, count: int, sec
     except RedisError:
         # down, or hung past the cache's socket timeout (config/settings.py)
         _cache_failed_at = time.monotonic()
-        logger.exception("the throttles cannot count in the cache; they count without it for %s s", CACHE_PAUSE)
+        logger.exception("the throttles cannot reach the cache: for %s s moves go uncounted, log-ins wait", CACHE_PAUSE)
         return _uncounted(scope)
     _cache_failed_at = None
     return None if hits <= count else max(left, 1.0)
@@ -132,12 +131,6 @@ def _uncounted(scope: str) -> float | None:
     """An attempt that the cache could not count: play goes on, and a log-in door stays shut for a while rather
     than open to guessing while nothing counts."""
     return None if scope in FAIL_OPEN else OUTAGE_WAIT
-
-
-def throttle_pause_end() -> None:
-    """Forget a failure of the cache: the next attempt tries it again (for the tests, and an operator)."""
-    global _cache_failed_at
-    _cache_failed_at = None
 
 
 def _framework() -> dict[str, Any]:
