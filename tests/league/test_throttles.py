@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.conf import settings
+from django.conf import settings as django_settings
 from django.core.cache import caches
 from django.test import override_settings
 from redis.connection import Connection
@@ -28,8 +28,9 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(**SKIP_WITHOUT_REDIS)]
 
 
 @pytest.fixture
-def rate(settings) -> Iterator[Any]:
-    """Django's cache on Redis, and a setter of the log-in throttle's rate."""
+def rate(settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """Django's cache on Redis, no failure of it remembered, and a setter of the log-in throttle's rate."""
+    monkeypatch.setattr(throttles, "_cache_failed_at", None)
 
     def set_rate(value: str) -> None:
         settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"login_ip": value}}
@@ -157,10 +158,15 @@ def test_without_the_cache_moves_go_through_and_log_ins_wait_and_the_next_attemp
         url = f"redis://127.0.0.1:{port}/0"
         env = {**os.environ, "CACHE_URL": url, "DJANGO_SETTINGS_MODULE": "config.settings_test"}
         # when: a move, a log-in attempt and another move are counted, in a process set up as production sets it up
-        out = subprocess.run(
-            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=settings.BASE_DIR
-        ).stdout.splitlines()[-1]
-    (first, first_took), (login, login_took), (second, second_took) = json.loads(out)
+        run = subprocess.run(
+            [sys.executable, "-c", code],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=django_settings.BASE_DIR,
+        )
+    (first, first_took), (login, login_took), (second, second_took) = json.loads(run.stdout.splitlines()[-1])
     # then: the moves are let through and the log-in told to wait; only the first waited for the cache (its timeout
     # of a second at most), the others were answered without trying it again
     assert (first, login, second) == (None, 10.0, None)
