@@ -3,8 +3,11 @@ machine): the server under test, PostgreSQL, the load's own clients. A phase's C
 where a request's cost goes, which wall-clock rates on a shared 2-core host cannot."""
 
 import os
+import pathlib
 import threading
+from collections.abc import Callable
 from types import TracebackType
+from typing import Any
 
 TICK = os.sysconf("SC_CLK_TCK")
 GROUPS = ("server", "postgres", "clients")
@@ -20,6 +23,20 @@ def backend_cpu() -> float:
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def backend_cpu_reader(connection: Any) -> Callable[[], int] | None:
+    """A reader of the CPU time (ns) spent so far by the PostgreSQL backend of this Django connection, or None when
+    that process cannot be read here (a server on another machine, another user's processes). Unlike
+    `backend_cpu`, a read sends no statement and counts in nanoseconds (the scheduler's /proc/<pid>/schedstat, not
+    /proc/<pid>/stat's clock ticks), so it can measure one statement."""
+    connection.ensure_connection()
+    path = pathlib.Path(f"/proc/{connection.connection.info.backend_pid}/schedstat")
+    try:
+        path.read_text()
+    except OSError:
+        return None
+    return lambda: int(path.read_text().split()[0])
 
 
 def _processes() -> dict[int, tuple[str, int, int, float]]:

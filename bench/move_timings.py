@@ -20,7 +20,6 @@ transaction carries psycopg's BEGIN, sent with it.
 import argparse
 import contextlib
 import os
-import pathlib
 import random
 import statistics
 import time
@@ -29,6 +28,7 @@ from typing import Any
 
 from api_moves import api_move
 from benchdb import bench_database
+from cpu_use import backend_cpu_reader
 
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 DB = "cardleague_bench_move_timings"
@@ -46,18 +46,6 @@ def timed(module: Any, name: str, into: dict[str, list[float]]) -> None:
             into.setdefault(name, []).append(time.perf_counter() - start)
 
     setattr(module, name, wrapper)
-
-
-def backend_cpu(connection: Any) -> Callable[[], int] | None:
-    """A reader of the CPU time (ns) spent so far by the PostgreSQL backend of this Django connection, or None when
-    that process cannot be read here (a server on another machine, another user's processes)."""
-    connection.ensure_connection()
-    path = pathlib.Path(f"/proc/{connection.connection.info.backend_pid}/schedstat")
-    try:
-        path.read_text()
-    except OSError:
-        return None
-    return lambda: int(path.read_text().split()[0])
 
 
 def main() -> None:
@@ -81,7 +69,7 @@ def main() -> None:
         statements: dict[str, list[float]] = {}
         requests: dict[str, list[float]] = {"POST a move": [], "GET /api/me/": []}
         # PostgreSQL's CPU (ns) by request and by statement, when its backend can be read
-        server_cpu = backend_cpu(connection)
+        server_cpu = backend_cpu_reader(connection)
         server_requests: dict[str, list[int]] = {}
         server_statements: dict[str, list[int]] = {}
 
