@@ -1,1 +1,1 @@
-"""Mini Poker (미니 포커): two-card poker with Seotda-style special hands (rules: /work/shared/rules/mini-poker.md)."""
+"""Mini Poker (미니 포커): two-card poker with Seotda-style special hands (rules: docs/rules/mini-poker.md)."""

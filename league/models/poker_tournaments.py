@@ -1,5 +1,5 @@
 """Poker-style tournaments (freezeouts) for The Court, Black Card and Mini Poker: the tournament, its entrants and
-its hands (issue 22, `../shared/rules/tournaments.md` T-R13…T-R18).
+its hands (issue 22, the rules T-R13…T-R18 of `docs/formats.md`).
 
 The freezeout itself is `league.tournaments.freezeout`, pure code over one JSON state that the tournament keeps
 (`PokerTournament.state`); these rows are what the league shows and queries from it: each entrant's stack, table and

@@ -2,7 +2,7 @@
 """Write hand_table.json: every two-card hand (1,326) with its category and order under each rule set; and
 regame_table.json: whether each regamer may call a regame against each winning hand.
 
-Written straight from /work/shared/rules/mini-poker.md (M-R8..M-R12, M-D5, M-D6, M-R14..M-R18, M-D10, M-R20..M-R24),
+Written straight from docs/rules/mini-poker.md (M-R8..M-R12, M-D5, M-D6, M-R14..M-R18, M-D10, M-R20..M-R24),
 sharing no code with games/minipoker/, so that tests/games/minipoker/test_ranking.py compares two independent
 readings of the rules. The method differs on purpose: here each rule set is a ladder of hand classes written out
 strongest first, and a hand's order is the place of its class on the ladder (1 = strongest; equal hands share a
