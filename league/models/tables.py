@@ -57,6 +57,12 @@ class Table(models.Model):
     sweep_error = models.CharField(max_length=300, blank=True)
     sweep_failed_at = models.DateTimeField(null=True, blank=True)
     sweep_retry_at = models.DateTimeField(null=True, blank=True)
+    # when the follow-up of the table's end (rating, standings, round, bracket, poker tournament:
+    # league.services.after_tables.table_follow_up) completed; null while it has not, which the beat's
+    # follow_ups_repair looks for (a task lost with a worker killed whole), trying a failing one again at
+    # `follow_up_retry_at`
+    followed_up_at = models.DateTimeField(null=True, blank=True)
+    follow_up_retry_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -72,6 +78,12 @@ class Table(models.Model):
                 fields=["sweep_retry_at", "id"],
                 condition=models.Q(status="active", sweep_failed_at__isnull=False),
                 name="table_sweep_retry",
+            ),
+            # the ended tables whose follow-up has not completed: a handful, for the follow-ups' repair
+            models.Index(
+                fields=["finished_at", "id"],
+                condition=models.Q(status__in=["finished", "annulled"], followed_up_at__isnull=True),
+                name="table_follow_up_due",
             ),
             # the fairness task looks for tables still seeding; no active table has an entry here to rewrite
             models.Index(fields=["id"], condition=models.Q(status="seeding"), name="table_seeding"),

@@ -1,6 +1,7 @@
 """What the fault tests share: a broker of this run (Redis, a queue of its own) that this process publishes to, and
 real Celery worker processes on this test's database (the `Worker` of tests/league/test_tasks.py)."""
 
+import json
 import os
 import uuid
 from collections.abc import Callable, Iterator
@@ -43,16 +44,29 @@ def fault_broker(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], No
     conf.broker_url, conf.task_always_eager, conf.task_default_queue = saved
     _reset_pools()
     follow_up.broker_pause_end()
-    redis.Redis.from_url(BROKER).delete(QUEUE)
+    client = redis.Redis.from_url(BROKER)
+    client.delete(QUEUE)
+    _unacked_forget(client)
+
+
+def _unacked_forget(client: redis.Redis) -> None:
+    """Drop the messages of this run's queue that a worker killed whole left in the transport's unacked set, which a
+    worker of a later run would otherwise put back (on a queue nobody reads) once their visibility timeout passed."""
+    for tag, stored in client.hscan_iter("unacked"):
+        _message, _exchange, routing_key = json.loads(stored)
+        if routing_key == QUEUE:
+            client.hdel("unacked", tag)
+            client.zrem("unacked_index", tag)
 
 
 @pytest.fixture
 def fault_workers(tmp_path: Path) -> Iterator[Callable[..., Worker]]:
-    """Start a worker process (2 pool processes) on this run's queue, on `broker` (BROKER by default)."""
+    """Start a worker process (2 pool processes) on this run's queue, on `broker` (BROKER by default), with these
+    environment variables and arguments besides."""
     started: list[Worker] = []
 
-    def start(broker: str = BROKER) -> Worker:
-        started.append(Worker(tmp_path / f"worker{len(started)}.log", QUEUE, broker=broker))
+    def start(broker: str = BROKER, env: dict[str, str] | None = None, args: tuple[str, ...] = ()) -> Worker:
+        started.append(Worker(tmp_path / f"worker{len(started)}.log", QUEUE, broker=broker, env=env, args=args))
         return started[-1]
 
     yield start
