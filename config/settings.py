@@ -61,6 +61,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # first: every wait of a request on Redis shares one budget (league/redis_waits.py)
+    "league.middleware.RedisBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # before anything reads a body or a query string: limits and the one error format (league/input.py)
     "league.middleware.InputGuardMiddleware",
@@ -165,6 +167,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cardleague <noreply@l
 
 # --- Celery ----------------------------------------------------------------------------------------------------------
 _BROKER_DIR = DATA_DIR / "broker"
+# the seconds a request may wait on Redis in all, the throttles' cache and the outbox's publish together
+# (league/redis_waits.py): a move is answered within a second whatever Redis does
+CARDLEAGUE_REDIS_BUDGET = _REDIS_BUDGET = float(os.environ.get("REDIS_BUDGET", "0.25"))
 # the throttles of every door count in the cache (league/throttles.py): a shared one (CACHE_URL=redis://...) makes a
 # limit hold across the server's worker processes; without it each process counts on its own (fine for one process
 # and for the tests)
@@ -173,8 +178,9 @@ CACHES = {
         {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ["CACHE_URL"],
-            # a hung Redis holds a request a second at most, not for ever (league/throttles.py: what a door does then)
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            # a hung Redis holds a request for the budget of its waits on Redis at most (league/redis_waits.py; what
+            # a door does then: league/throttles.py); each wait is given what is left of it
+            "OPTIONS": {"socket_connect_timeout": _REDIS_BUDGET, "socket_timeout": _REDIS_BUDGET},
         }
         if os.environ.get("CACHE_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
