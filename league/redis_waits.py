@@ -114,9 +114,11 @@ def away_forget() -> None:
 
 def redis_command(client: Redis, *args: Any) -> Any:
     """Run one command on `client` within the request's budget, on a connection of the client's pool: the reply is
-    awaited for what is left of the budget at most (the pool's own socket timeout outside a request). Raises
-    RedisAway when the server is away, the budget spent, or the wait fails (a timeout, a lost connection); an error
-    the server answers (a script it lacks) is raised as redis-py raises it."""
+    awaited for what is left of the budget at most (outside a request, the pool's own socket timeout, or PAUSE when
+    it has none). Setting up a new connection (connect, handshake) keeps the pool's own timeouts, which
+    config/settings.py makes the budget for the cache. Raises RedisAway when the server is away, the budget spent, or
+    the wait fails (a timeout, a lost connection); an error the server answers (a script it lacks) is raised as
+    redis-py raises it."""
     pool = client.connection_pool
     options = pool.connection_kwargs
     server = f"{options.get('host', 'localhost')}:{options.get('port', 6379)}"
