@@ -61,6 +61,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # first: every wait of a request on Redis shares one budget (league/redis_waits.py)
+    "league.middleware.RedisBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # before anything reads a body or a query string: limits and the one error format (league/input.py)
     "league.middleware.InputGuardMiddleware",
@@ -165,6 +167,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "cardleague <noreply@l
 
 # --- Celery ----------------------------------------------------------------------------------------------------------
 _BROKER_DIR = DATA_DIR / "broker"
+# the seconds a request may wait on Redis in all, the throttles' cache and the outbox's publish together
+# (league/redis_waits.py): a move is answered within a second whatever Redis does
+CARDLEAGUE_REDIS_BUDGET = _REDIS_BUDGET = float(os.environ.get("REDIS_BUDGET", "0.25"))
 # the throttles of every door count in the cache (league/throttles.py): a shared one (CACHE_URL=redis://...) makes a
 # limit hold across the server's worker processes; without it each process counts on its own (fine for one process
 # and for the tests)
@@ -173,8 +178,9 @@ CACHES = {
         {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ["CACHE_URL"],
-            # a hung Redis holds a request a second at most, not for ever (league/throttles.py: what a door does then)
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            # a hung Redis holds a request for the budget of its waits on Redis at most (league/redis_waits.py; what
+            # a door does then: league/throttles.py); each wait is given what is left of it
+            "OPTIONS": {"socket_connect_timeout": _REDIS_BUDGET, "socket_timeout": _REDIS_BUDGET},
         }
         if os.environ.get("CACHE_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
@@ -185,7 +191,7 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
 if CELERY_BROKER_URL == "filesystem://":
     for sub in ("out", "processed", "control"):
         (_BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
         "data_folder_in": str(_BROKER_DIR / "out"),
         "data_folder_out": str(_BROKER_DIR / "out"),
         "data_folder_processed": str(_BROKER_DIR / "processed"),
@@ -210,6 +216,28 @@ CELERY_TASK_ALWAYS_EAGER = _flag("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
+# a worker killed whole leaves the messages it held (late acknowledgement, prefetch) in Redis's unacked set; another
+# worker puts them back on their queue once they are older than the visibility timeout (kombu's default: an hour).
+# The timeout must outlast the longest a live worker holds a message: a task's hard time limit, plus the longest
+# countdown of a retry (DATABASE_RETRY in league/tasks.py: 120 s), or the message would be run twice at once; the
+# follow-ups a crash leaves undone are meanwhile run by the beat's follow_ups_repair within a minute or two
+# (docs/reliability.md, "A worker killed whole")
+CELERY_TASK_TIME_LIMIT = int(os.environ.get("TASK_TIME_LIMIT", "300"))
+CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - min(30, CELERY_TASK_TIME_LIMIT // 10)
+CARDLEAGUE_VISIBILITY_TIMEOUT = int(os.environ.get("BROKER_VISIBILITY_TIMEOUT", "600"))
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": CARDLEAGUE_VISIBILITY_TIMEOUT,
+        # how often a worker looks for such messages (every 10 s: kombu's default looked every 100 s), and how long
+        # the lock that one worker takes to look is kept when that worker dies looking (kombu's default: 5 min)
+        "unacked_restore_interval": min(10, max(1, CARDLEAGUE_VISIBILITY_TIMEOUT // 6)),
+        "unacked_restore_throttle": 1,
+        "unacked_mutex_expire": 60,
+    }
+# the beat's follow_ups_repair (league/services/after_tables.py): every this many seconds, the follow-up of every
+# table that ended more than FOLLOW_UP_GRACE seconds ago and whose follow-up has not completed
+CARDLEAGUE_FOLLOW_UP_REPAIR_EVERY = int(os.environ.get("FOLLOW_UP_REPAIR_EVERY", "60"))
+CARDLEAGUE_FOLLOW_UP_GRACE = int(os.environ.get("FOLLOW_UP_GRACE", "60"))
 
 # --- REST framework --------------------------------------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -23,6 +23,7 @@ from django.db.models.constants import LOOKUP_SEP
 from django.http import HttpRequest
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games import IllegalMove, available_games
 from league.admin_poker import POKER_ACTIONS
@@ -60,6 +61,7 @@ from league.selectors.tables import move_events_for
 from league.services.season_settings import EDITABLE, season_clock_set
 from league.services.seasons import ClockSpec
 from league.services.tables import table_annul, table_create, time_per_move_check
+from league.services.timeouts import table_sweep_mark_clear
 from league.services.tournaments import tournament_start
 from league.services.verification import table_verify
 
@@ -367,7 +369,9 @@ class TableCreateForm(forms.ModelForm):
 
 SWEEP_TROUBLE_HELP = _(
     "When the clock sweep cannot play a table's timeout (its season's clock or its data is broken), it leaves the "
-    "table as it was, notes why here, and tries again at every sweep; the note goes once a sweep plays it."
+    "table as it was, notes why here, and tries it again on its own schedule, further apart the longer it fails "
+    "(from two minutes to an hour), so that it never holds back other tables; the note goes once a sweep plays it. "
+    "Once the cause is fixed, clear the mark (an action of the table list) and the next sweep tries it at once."
 )
 
 
@@ -379,7 +383,7 @@ class TableAdmin(ClubScoped, admin.ModelAdmin):
     search_fields = ["=id", "club__name", "seats__player__display_name", "seats__player__user__username"]
     date_hierarchy = "created_at"
     list_select_related = ["club"]
-    actions = ["verify_selected", "annul_selected"]
+    actions = ["verify_selected", "annul_selected", "sweep_mark_clear_selected"]
     inlines = [SeatInline, ResultInline, LedgerEntryInline, MoveInline]
     readonly_fields = [
         "club",
@@ -396,13 +400,17 @@ class TableAdmin(ClubScoped, admin.ModelAdmin):
         "state_shown",
         "sweep_error",
         "sweep_failed_at",
+        "sweep_retry_at",
     ]
     fieldsets = [
         (None, {"fields": ["club", "game", "players", "status", "version", "deadline", "time_per_move"]}),
         ("Settings", {"fields": ["options_shown"]}),
         ("State", {"fields": ["state_shown"], "description": "The spectator's view of the table."}),
         ("History", {"fields": ["created_at", "finished_at", "annul_reason"]}),
-        (_("Clock sweep"), {"fields": ["sweep_error", "sweep_failed_at"], "description": SWEEP_TROUBLE_HELP}),
+        (
+            _("Clock sweep"),
+            {"fields": ["sweep_error", "sweep_failed_at", "sweep_retry_at"], "description": SWEEP_TROUBLE_HELP},
+        ),
     ]
 
     def get_form(
@@ -471,6 +479,23 @@ class TableAdmin(ClubScoped, admin.ModelAdmin):
                 self.message_user(request, f"{table}: {error.message}", messages.WARNING)
             else:
                 self.message_user(request, f"{table} annulled.", messages.SUCCESS)
+
+    @admin.action(description=_("Clear the clock sweep's mark (the next sweep tries the table again)"))
+    def sweep_mark_clear_selected(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
+        marked = list(queryset.filter(sweep_failed_at__isnull=False).values_list("pk", flat=True))
+        for table_id in marked:
+            # the operator's permission is the admin's (the queryset is already limited to the clubs they organize)
+            table_sweep_mark_clear(table_id=table_id, by=None)
+        self.message_user(
+            request,
+            ngettext(
+                "%(count)d table's mark cleared: the next sweep tries it.",
+                "%(count)d tables' marks cleared: the next sweep tries them.",
+                len(marked),
+            )
+            % {"count": len(marked)},
+            messages.SUCCESS,
+        )
 
 
 @admin.register(Move)

@@ -419,12 +419,20 @@ def _table_for_player_sql() -> str:
 # --- the clock sweep's statements (league.services.timeouts): a batch of tables at a time -------------------------
 
 
-def tables_claim(*, now: Any, limit: int, skip: set[int]) -> list[LockedTable]:
+def tables_claim(*, now: Any, limit: int, skip: set[int], retry: bool = False) -> list[LockedTable]:
     """Up to `limit` active tables whose deadline has passed, oldest deadline first, locked as
     `table_and_seats_locked` locks one, each with its season's id and clock; tables another transaction holds are
     skipped (SKIP LOCKED: another sweeper is playing them), and so are the ids in `skip` (tried already by this
-    sweep). One statement."""
-    params: list[Any] = ["active", _field(Table, "deadline").get_db_prep_save(now, connection)]
+    sweep). A table the sweep could not play (`sweep_failed_at`) is left out; with `retry`, only such tables are
+    taken, those whose time to try again has come, the longest waiting first. One statement."""
+    at = _field(Table, "deadline").get_db_prep_save(now, connection)
+    params: list[Any] = ["active", at]
+    # written out, not a parameter: the claim's partial indexes are chosen by these predicates
+    if retry:
+        marked, order = " AND t.sweep_failed_at IS NOT NULL AND t.sweep_retry_at <= %s", "t.sweep_retry_at, t.id"
+        params.append(at)
+    else:
+        marked, order = " AND t.sweep_failed_at IS NULL", "t.deadline, t.id"
     excluded = ""
     if skip:
         excluded = f" AND t.id NOT IN ({', '.join(['%s'] * len(skip))})"
@@ -433,7 +441,7 @@ def tables_claim(*, now: Any, limit: int, skip: set[int]) -> list[LockedTable]:
     if lock and connection.features.has_select_for_update_skip_locked:
         lock += " SKIP LOCKED"
     select, columns = _tables_with_clocks()
-    sql = f"{select} WHERE t.status = %s AND t.deadline <= %s{excluded} ORDER BY t.deadline, t.id LIMIT %s{lock}"
+    sql = f"{select} WHERE t.status = %s AND t.deadline <= %s{marked}{excluded} ORDER BY {order} LIMIT %s{lock}"
     with _cursor() as cursor:
         cursor.execute(sql, [*params, limit])
         claimed = _instances(Table, cursor, joined={"clock": SeasonClock}, columns=columns)

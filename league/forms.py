@@ -237,6 +237,16 @@ class TableRulingForm(forms.Form):
         )
 
 
+class SweepMarkClearForm(forms.Form):
+    """One table of the season whose clock-sweep mark an organizer clears (a button beside the table)."""
+
+    table = forms.ModelChoiceField(queryset=Table.objects.none(), widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _choices(self, "table").queryset = Table.objects.filter(round__season=season)
+
+
 class ForfeitForm(TableRulingForm):
     forfeiting = forms.ModelMultipleChoiceField(
         label=_("Forfeiting entrants"), queryset=Entrant.objects.none(), widget=forms.CheckboxSelectMultiple

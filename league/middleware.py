@@ -1,7 +1,8 @@
 """Middleware of the pages and the API: the player's preferred language, applied once when they are signed in (after
 that, the switcher's choice); the input guard at the door (league.input); a service's refusal that reached a page
 uncaught, shown as a styled error page rather than a 500; a database that is unreachable (restarting, failing over,
-or SQLite's lock wait run out) answered 503 with Retry-After, never a 500."""
+or SQLite's lock wait run out) answered 503 with Retry-After, never a 500; the one budget of a request's waits on
+Redis."""
 
 from collections.abc import Callable
 
@@ -14,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from league.errors import BadInput, InputTooLarge, ServiceError, error_body
 from league.input import MAX_BODY_BYTES, strict_int, text_check
+from league.redis_waits import request_budget
 
 API_PREFIX = "/api/"
 
@@ -110,3 +112,15 @@ def unavailable_body() -> dict:
     return error_body(
         code="database_unavailable", message=_("The service is briefly unavailable; retry in a few seconds.")
     )
+
+
+class RedisBudgetMiddleware:
+    """Every request's waits on Redis (the throttles' cache, the outbox's publish) share one budget
+    (league.redis_waits): outermost, so that every wait of the request, its on-commit publish included, counts."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        with request_budget():
+            return self.get_response(request)

@@ -14,7 +14,7 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
-from league.services import fairness, follow_up, reminders
+from league.services import after_tables, fairness, follow_up, reminders
 from league.services.after_tables import league_recompute, table_follow_up
 from league.services.rounds import rounds_start_due
 from league.services.timeouts import table_timeouts_apply, timeouts_apply
@@ -56,6 +56,16 @@ def standings_refresh(table_id: int) -> None:
 
 
 @shared_task(acks_late=True, **DATABASE_RETRY)
+def follow_ups_repair() -> int:
+    """Run the follow-up of every ended table whose follow-up did not complete (a task lost with a worker); every
+    minute."""
+    return len(after_tables.follow_ups_repair(now=timezone.now()))
+
+
+# acknowledged on receipt, unlike the others: it may run longer than the broker's visibility timeout, which would
+# hand it to a second worker while the first still runs it; a run lost with a worker is made good the next night
+# (and the follow-ups by follow_ups_repair meanwhile)
+@shared_task(acks_late=False, time_limit=4 * 3600, soft_time_limit=4 * 3600 - 60, **DATABASE_RETRY)
 def nightly_recompute() -> dict[str, int]:
     """Recompute what the after-table refreshes keep up to date, in case one was lost."""
     return league_recompute()

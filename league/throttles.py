@@ -7,10 +7,11 @@ The counts live in Django's cache, one counter per scope and identity and window
 limit holds however many processes serve the doors; without it (one process, the tests) the local memory cache
 does. The window of a counter starts at its first attempt and lasts the rate's period; every attempt counts,
 refused or not, so hammering a closed door does not get it opened sooner or later. On Redis an attempt is one round
-trip (`_redis_hit`): every move POST makes one, and Django's cache calls took four. When Redis cannot be reached
-(down, or hung past the cache's socket timeout), moves go through uncounted and the log-in doors refuse for a while
-(`FAIL_OPEN`); the process then leaves the cache alone for `CACHE_PAUSE` seconds, so that the outage does not cost
-every request the timeout.
+trip (`_redis_hit`): every move POST makes one, and Django's cache calls took four. It waits within the request's
+budget for Redis (league/redis_waits.py, shared with the outbox's publish); when Redis cannot be reached (down, or
+hung past that budget), moves go through uncounted and the log-in doors refuse for a while (`FAIL_OPEN`), and no
+thread of the process tries that Redis again for `league.redis_waits.PAUSE` seconds, so that the outage does not
+cost every request the wait.
 
 Rates are REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][scope] ("N/second|minute|hour|day"), from the environment
 (config/settings.py), read at each attempt so that a changed setting applies at once:
@@ -30,6 +31,8 @@ from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest
 from redis.exceptions import NoScriptError, RedisError
 
+from league.redis_waits import PAUSE, RedisAway, redis_command
+
 logger = logging.getLogger(__name__)
 
 DEFAULT_RATES = {"login_username": "10/minute", "login_ip": "30/minute", "move_submit": "60/minute"}
@@ -37,11 +40,6 @@ DEFAULT_RATES = {"login_username": "10/minute", "login_ip": "30/minute", "move_s
 # OUTAGE_WAIT seconds at a time): a move is play, which an outage of the cache must not stop
 FAIL_OPEN = {"move_submit"}
 OUTAGE_WAIT = 10.0
-# after the cache failed, this process does not try it for this long (its doors answer as in FAIL_OPEN): during an
-# outage a request then costs nothing more, where each would wait out the cache's timeout (league.services.follow_up
-# does the same with the broker)
-CACHE_PAUSE = 15.0
-_cache_failed_at: float | None = None
 
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -104,26 +102,27 @@ def _redis_hit(backend: RedisCache, key: str, seconds: int) -> tuple[int, float]
     full_key = backend.make_and_validate_key(key)
     # the connection pool of Django's Redis cache, as its own methods reach it (the stubs do not name it)
     client = backend._cache.get_client(full_key, write=True)  # type: ignore[attr-defined]
+    # within the request's budget for Redis (league.redis_waits), not the cache's own timeout
     try:
-        hits, left_ms = client.evalsha(_HIT_DIGEST, 1, full_key, seconds)
+        hits, left_ms = redis_command(client, "EVALSHA", _HIT_DIGEST, 1, full_key, seconds)
     except NoScriptError:
-        hits, left_ms = client.eval(_HIT, 1, full_key, seconds)
+        hits, left_ms = redis_command(client, "EVAL", _HIT, 1, full_key, seconds)
     return int(hits), int(left_ms) / 1000
 
 
 def _redis_attempt(backend: RedisCache, *, scope: str, key: str, count: int, seconds: int) -> float | None:
-    """`throttle_hit` on Redis, or without it for a while after it failed."""
-    global _cache_failed_at
-    if _cache_failed_at is not None and time.monotonic() - _cache_failed_at < CACHE_PAUSE:
-        return _uncounted(scope)
+    """`throttle_hit` on Redis, or without it while Redis is away or the request's time for it is spent."""
     try:
         hits, left = _redis_hit(backend, key, seconds)
-    except RedisError:
-        # down, or hung past the cache's socket timeout (config/settings.py)
-        _cache_failed_at = time.monotonic()
-        logger.exception("the throttles cannot reach the cache: for %s s moves go uncounted, log-ins wait", CACHE_PAUSE)
+    except RedisAway as away:
+        if away.first:
+            logger.error(
+                "the throttles cannot reach the cache: for %s s moves go uncounted, log-ins wait", PAUSE, exc_info=away
+            )
         return _uncounted(scope)
-    _cache_failed_at = None
+    except RedisError:  # an error it answered (out of memory, a replica that refuses writes)
+        logger.exception("the throttles' cache refused an attempt: it goes uncounted")
+        return _uncounted(scope)
     return None if hits <= count else max(left, 1.0)
 
 

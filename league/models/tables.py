@@ -51,15 +51,40 @@ class Table(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     # the clock sweep could not play this table's timeout (its engine raised, its season's clock is broken): what
-    # went wrong, for an organizer; cleared by the first sweep that plays it (league.services.timeouts)
+    # went wrong last, for an organizer, and since when; cleared by the first sweep that plays it, or by an organizer
+    # (league.services.timeouts). A marked table leaves the sweep's claim and is tried again at `sweep_retry_at`,
+    # further apart the longer it fails, so that failing tables never hold back healthy ones
     sweep_error = models.CharField(max_length=300, blank=True)
     sweep_failed_at = models.DateTimeField(null=True, blank=True)
+    sweep_retry_at = models.DateTimeField(null=True, blank=True)
+    # when the follow-up of the table's end (rating, standings, round, bracket, poker tournament:
+    # league.services.after_tables.table_follow_up) completed; null while it has not, which the beat's
+    # follow_ups_repair looks for (a task lost with a worker killed whole), trying a failing one again at
+    # `follow_up_retry_at`
+    followed_up_at = models.DateTimeField(null=True, blank=True)
+    follow_up_retry_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [
-            # the clock sweep takes overdue active tables oldest deadline first (bench/sweep.py: 3.9 -> 8.4 tables/s)
-            models.Index(fields=["deadline", "id"], condition=models.Q(status="active"), name="table_active_deadline"),
+            # the clock sweep takes overdue active tables oldest deadline first (bench/sweep.py: 3.9 -> 8.4 tables/s);
+            # a table it could not play leaves this index for the next one, by its time to try again
+            models.Index(
+                fields=["deadline", "id"],
+                condition=models.Q(status="active", sweep_failed_at__isnull=True),
+                name="table_active_deadline",
+            ),
+            models.Index(
+                fields=["sweep_retry_at", "id"],
+                condition=models.Q(status="active", sweep_failed_at__isnull=False),
+                name="table_sweep_retry",
+            ),
+            # the ended tables whose follow-up has not completed: a handful, for the follow-ups' repair
+            models.Index(
+                fields=["finished_at", "id"],
+                condition=models.Q(status__in=["finished", "annulled"], followed_up_at__isnull=True),
+                name="table_follow_up_due",
+            ),
             # the fairness task looks for tables still seeding; no active table has an entry here to rewrite
             models.Index(fields=["id"], condition=models.Q(status="seeding"), name="table_seeding"),
         ]

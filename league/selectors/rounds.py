@@ -43,6 +43,9 @@ class TableInPlay:
     deadline: datetime | None
     late: bool  # the table's deadline has passed and the sweep has not played the timeout yet
     to_act: list[SeatOnClock]  # whose clock is running
+    # the clock sweep could not play the table (Table.sweep_error): why, and when it tries again
+    sweep_error: str = ""
+    sweep_retry_at: datetime | None = None
 
 
 def season_zone(season: Season) -> str:
@@ -161,6 +164,8 @@ def season_tables_in_play(*, season: Season, now: datetime) -> list[TableInPlay]
                 deadline=table.deadline,
                 late=table.deadline is not None and now >= table.deadline,
                 to_act=to_act,
+                sweep_error=table.sweep_error if table.sweep_failed_at else "",
+                sweep_retry_at=table.sweep_retry_at,
             )
         )
     return out

@@ -13,7 +13,7 @@ from games.core.events import Event, visible
 from league import db
 from league.engines import engine_for
 from league.errors import NotFound
-from league.models import Move, Player, Result, Seat, Table
+from league.models import Membership, Move, Player, Result, Seat, Table
 from league.story import event_lines
 
 
@@ -168,3 +168,16 @@ def with_your_seat(tables: QuerySet[Table]) -> QuerySet[Table]:
     """Tables filtered on the caller's seats (as `tables_waiting_for` does), annotated with that seat's index."""
     # the annotation reuses the join the filter made, so it is the caller's seat, not any seat
     return tables.annotate(your_seat=F("seats__index"))
+
+
+def tables_sweep_marked(*, user: Any) -> QuerySet[Table]:
+    """The tables the clock sweep could not play (`Table.sweep_error`) that a staff user looks after, as the
+    admin's table list shows them: every one for a superuser, else those of the clubs they organize."""
+    marked = Table.objects.filter(status=Table.Status.ACTIVE, sweep_failed_at__isnull=False)
+    if user.is_superuser:
+        return marked
+    if not user.is_authenticated:
+        return marked.none()
+    return marked.filter(
+        club__memberships__player__user=user, club__memberships__role=Membership.Role.ORGANIZER
+    ).distinct()

@@ -1,8 +1,17 @@
 """What a table's end sets going, in one place: its season (rating, standings, round), its tournament's bracket,
-its poker tournament's next step; and the nightly pass that redoes all of it from the stored results, in case a
-follow-up was lost. The tasks `standings_refresh` and `nightly_recompute` are one call each into this module."""
+its poker tournament's next step; the repair that runs it for every ended table whose follow-up did not complete
+(a task lost with a worker killed whole), within a minute or two; and the nightly pass that redoes all of it from
+the stored results. The tasks `standings_refresh`, `follow_ups_repair` and `nightly_recompute` are one call each
+into this module."""
 
-from django.db import transaction
+import logging
+import random
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import InterfaceError, OperationalError, transaction
+from django.db.models import Q
+from django.utils import timezone
 
 from league.models import Round, Season, Table
 from league.services.locks import season_lock
@@ -11,6 +20,14 @@ from league.services.ratings import ratings_recompute
 from league.services.rounds import round_settle, season_table_refresh
 from league.services.standings import standings_recompute
 from league.services.tournaments import tournament_advance, tournaments_catch_up
+
+logger = logging.getLogger(__name__)
+
+ENDED = (Table.Status.FINISHED, Table.Status.ANNULLED)
+# follow-ups one repair runs (each some tens of milliseconds: well within a task's time limit)
+REPAIR_BATCH = 200
+REPAIR_RETRY_FIRST = timedelta(minutes=2)
+REPAIR_RETRY_MOST = timedelta(hours=1)
 
 
 def table_follow_up(*, table_id: int) -> None:
@@ -22,6 +39,43 @@ def table_follow_up(*, table_id: int) -> None:
     season_table_refresh(table_id=table_id)
     tournament_advance(table_id=table_id)
     poker_hand_finished(table_id=table_id)
+    # done: the repair leaves the table alone from now on
+    Table.objects.filter(pk=table_id, status__in=ENDED, followed_up_at__isnull=True).update(
+        followed_up_at=timezone.now(), follow_up_retry_at=None
+    )
+
+
+def follow_ups_repair(*, now: datetime, limit: int = REPAIR_BATCH) -> list[int]:
+    """Run the follow-up of every ended table whose follow-up has not completed though the table ended more than
+    `FOLLOW_UP_GRACE` seconds ago (the on-commit publish or the drain a minute later normally ran it within
+    seconds): its task was lost — a worker killed whole holds it for the broker's visibility timeout —, or it
+    failed. Oldest first, up to `limit`; a table whose follow-up fails is tried again after as long as it has been
+    waiting (2 minutes to an hour), so it never holds back the others. Idempotent, as the follow-up is; returns the
+    tables followed up."""
+    grace = timedelta(seconds=settings.CARDLEAGUE_FOLLOW_UP_GRACE)
+    due = (
+        Table.objects.filter(status__in=ENDED, followed_up_at__isnull=True)
+        .filter(Q(follow_up_retry_at__isnull=True, finished_at__lte=now - grace) | Q(follow_up_retry_at__lte=now))
+        .order_by("finished_at", "id")
+        .values_list("id", "finished_at")[:limit]
+    )
+    done = []
+    for table_id, finished_at in due:
+        try:
+            table_follow_up(table_id=table_id)
+        except (OperationalError, InterfaceError):
+            raise  # the database is away: the task runs again later, for every table
+        except Exception:  # one table's fault must not stop the others (as in the clock sweep)
+            waited = now - (finished_at or now)
+            wait = min(max(waited, REPAIR_RETRY_FIRST), REPAIR_RETRY_MOST) * random.uniform(0.75, 1.25)
+            logger.exception("the follow-up of table %s failed; tried again in %s", table_id, wait)
+            Table.objects.filter(pk=table_id).update(follow_up_retry_at=now + wait)
+        else:
+            done.append(table_id)
+    if done:
+        # not routine: each was a follow-up lost or failed
+        logger.warning("ran the follow-ups that had not completed of %s table(s): %s", len(done), done)
+    return done
 
 
 def league_recompute() -> dict[str, int]:

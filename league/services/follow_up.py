@@ -7,8 +7,9 @@ rolled back with it. Once the transaction commits the message is published and i
 down or hung leaves the row, and the beat's `outbox_drain` publishes it within a minute of the broker's return.
 
 No request waits on the broker (issue 19): publishing uses a connection of its own whose connect and socket
-timeouts are `CARDLEAGUE_PUBLISH_TIMEOUT` seconds, with no retries, and after a failure this process leaves its
-messages to the drain for `BROKER_PAUSE` seconds instead of trying again on every finished table.
+timeouts are `CARDLEAGUE_PUBLISH_TIMEOUT` seconds, with no retries, or less: within a request, what is left of its
+budget for Redis, which the throttles' cache shares (league/redis_waits.py, issue 39). After a failure no thread of
+this process tries that broker for `league.redis_waits.PAUSE` seconds: its messages are left to the drain.
 """
 
 import logging
@@ -25,16 +26,13 @@ from django.utils import timezone
 from kombu import Connection
 
 from league.models import OutboxMessage
+from league.redis_waits import RedisAway, away_forget, server_of, wait_over, wait_timeout
 
 logger = logging.getLogger(__name__)
 
-# after a failed publish, this process's on-commit sends are skipped for this long (the drain takes them)
-BROKER_PAUSE = 15.0
 # the drain leaves a message this young to the on-commit send of the transaction that wrote it
 DRAIN_GRACE = timedelta(seconds=5)
 DRAIN_BATCH = 100
-
-_broker_failed_at: float | None = None
 
 
 def follow_up_enqueue(*, task: str, **kwargs: Any) -> None:
@@ -45,9 +43,7 @@ def follow_up_enqueue(*, task: str, **kwargs: Any) -> None:
 
 
 def _send_committed(message: OutboxMessage) -> None:
-    """Publish the message its transaction wrote, unless the broker failed a moment ago (then the drain sends it)."""
-    if _broker_paused():
-        return
+    """Publish the message its transaction wrote, unless the broker is away (then the drain sends it)."""
     if follow_up_publish(task=message.task, kwargs=message.kwargs):
         OutboxMessage.objects.filter(pk=message.pk).delete()
 
@@ -86,46 +82,55 @@ def outbox_drain(*, limit: int = 1000) -> int:
 
 def follow_up_publish(*, task: str, kwargs: dict[str, Any], connection: Connection | None = None) -> bool:
     """Publish now (or, with CELERY_TASK_ALWAYS_EAGER, run the task here); with the broker down or hung, log and
-    return False within the publish timeout."""
-    global _broker_failed_at
+    return False within the publish timeout (or what is left of the request's time for Redis); while the broker is
+    away, an on-commit send returns False at once."""
     registered = _registry(current_app)[task]
     if current_app.conf.task_always_eager:
         registered.apply_async(kwargs=kwargs)
         return True
     own = connection is None
-    connection = connection or _publisher()
+    server = server_of((connection or current_app.connection_for_write()).as_uri())
+    try:
+        timeout = wait_timeout(server, settings.CARDLEAGUE_PUBLISH_TIMEOUT)
+    except RedisAway:
+        if own:
+            return False
+        # the drain (which brings its connection) tries all the same: it is how the outbox empties once it is back
+        timeout = settings.CARDLEAGUE_PUBLISH_TIMEOUT
+    connection = connection or _publisher(timeout)
+    started = time.monotonic()
     try:
         registered.apply_async(kwargs=kwargs, connection=connection, retry=False)
     except Exception:
         # whatever the transport raised (a timeout, a refused connection, a protocol error): the outbox keeps the
-        # message, so nothing is lost by not telling these apart
-        _broker_failed_at = time.monotonic()
-        name = task.rsplit(".", 1)[-1]
-        logger.exception("could not enqueue %s %s (%s); it waits in the outbox for the next drain", name, kwargs, task)
+        # message, so nothing is lost by not telling these apart; logged once an outage, by the failure that began it
+        if wait_over(server, started, failed=True):
+            name = task.rsplit(".", 1)[-1]
+            logger.exception(
+                "could not enqueue %s %s (%s); it waits in the outbox for the next drain", name, kwargs, task
+            )
         return False
     finally:
         if own and connection is not None:
             connection.release()
-    _broker_failed_at = None
+    wait_over(server, started, failed=False)
     return True
 
 
 def broker_pause_end() -> None:
     """Forget a past failure: the next on-commit send tries the broker again (for the tests, and an operator)."""
-    global _broker_failed_at
-    _broker_failed_at = None
+    away_forget()
 
 
-def _broker_paused() -> bool:
-    return _broker_failed_at is not None and time.monotonic() - _broker_failed_at < BROKER_PAUSE
-
-
-def _publisher() -> Any:
-    """A broker connection for publishing with bounded timeouts (the workers' own connections keep theirs)."""
+def _publisher(timeout: float | None = None) -> Any:
+    """A broker connection for publishing with bounded timeouts, `timeout` or the publish timeout (the workers' own
+    connections keep theirs)."""
     if current_app.conf.task_always_eager:
         return None
-    timeout = settings.CARDLEAGUE_PUBLISH_TIMEOUT
+    timeout = timeout or settings.CARDLEAGUE_PUBLISH_TIMEOUT
     options = dict(settings.CARDLEAGUE_PUBLISH_TRANSPORT_OPTIONS)
+    if "socket_timeout" in options:  # Redis
+        options |= {"socket_timeout": timeout, "socket_connect_timeout": timeout}
     return current_app.connection_for_write(connect_timeout=timeout, transport_options=options)
 
 

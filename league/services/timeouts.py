@@ -7,10 +7,13 @@ LOCKED`, so any number of sweepers share a backlog with row locks alone), one re
 their vacations; each table's timeouts are then worked out in memory, and the plain ones (a turn passed, nothing
 revealed, no deal or match ended) written for the whole batch in a few set-based statements. A timeout that does more
 goes through the move pipeline itself, table by table, in its own savepoint. A table that raises is rolled back to
-its savepoint, logged and marked for an organizer (`Table.sweep_error`), and the sweep goes on with the others.
+its savepoint, logged and marked for an organizer (`Table.sweep_error`), and the sweep goes on with the others; a
+marked table is left out of the claim and tried again on a schedule of its own, backing off (`sweep_retry_wait`),
+until a sweep plays it or an organizer clears the mark (`table_sweep_mark_clear`).
 """
 
 import logging
+import random
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -21,7 +24,7 @@ from games.core.events import is_secret
 from league import db
 from league.clocks.arithmetic import Interval, is_overdue
 from league.engines import engine_for
-from league.models import Entrant, Move, Season, Seat, SeatClock, Table, TableRuling
+from league.models import Entrant, Move, Player, Season, Seat, SeatClock, Table, TableRuling
 from league.services.clocks import (
     CLOCK_FIELDS,
     Policy,
@@ -37,6 +40,7 @@ from league.services.clocks import (
 )
 from league.services.follow_up import follow_up_enqueue
 from league.services.moves import timeout_play
+from league.services.seasons import organizer_check
 from league.services.standings import entrant_map
 from league.services.tables import table_annul
 
@@ -47,6 +51,12 @@ MAX_TIMEOUTS_PER_TABLE = 2000
 # tables claimed and written together: each batch is one transaction that holds their rows for its duration (a move
 # at one of them waits that long), so it stays well under a second (bench/sweep.py --batch)
 BATCH = 200
+# tables the sweep could not play (marked) that one call tries again, after every healthy table it was asked for
+RETRIES = 100
+# a marked table is tried again after as long as it has been failing, within these bounds (`sweep_retry_wait`): a
+# fixed clock or table is played within the hour, a table broken for good costs a try an hour
+RETRY_FIRST = timedelta(minutes=2)
+RETRY_MOST = timedelta(hours=1)
 
 
 @dataclass(frozen=True)
@@ -127,19 +137,24 @@ class _NotPlain(Exception):
     """The table's timeout does more than pass a turn: the move pipeline plays it (`_table_timeouts`)."""
 
 
-def timeouts_apply(*, now: datetime, limit: int = 500, batch: int = BATCH) -> list[TimeoutDone]:
+def timeouts_apply(*, now: datetime, limit: int = 500, batch: int = BATCH, retries: int = RETRIES) -> list[TimeoutDone]:
     """Play the timeout of every seat whose clock has run out, up to `limit` tables, `batch` tables per transaction;
-    tables another sweeper holds are skipped (it is handling them), so sweepers running at once never act on the
-    same table, and a table that fails is tried once per call."""
+    then up to `retries` of the tables it could not play before whose time to try again has come. Tables another
+    sweeper holds are skipped (it is handling them), so sweepers running at once never act on the same table; a
+    table that fails is tried once per call, and marked: it leaves the claim for its own schedule (`_marks`), so
+    that however many tables fail, the healthy ones behind them are reached."""
     done: list[TimeoutDone] = []
     seen: set[int] = set()
-    while len(seen) < limit:
-        with transaction.atomic():
-            claimed = db.tables_claim(now=now, limit=min(batch, limit - len(seen)), skip=seen)
-            if not claimed:
-                break
-            seen.update(locked.table.pk for locked in claimed)
-            done += _batch_timeouts(claimed, now=now)
+    for retry, most in ((False, limit), (True, retries)):
+        taken = 0
+        while taken < most:
+            with transaction.atomic():
+                claimed = db.tables_claim(now=now, limit=min(batch, most - taken), skip=seen, retry=retry)
+                if not claimed:
+                    break
+                taken += len(claimed)
+                seen.update(locked.table.pk for locked in claimed)
+                done += _batch_timeouts(claimed, now=now)
     return done
 
 
@@ -164,14 +179,14 @@ def _batch_timeouts(claimed: list[db.LockedTable], *, now: datetime) -> list[Tim
     )
     planned: list[_Planned] = []
     piped: list[int] = []
-    failed: dict[int, str] = {}
+    failed: dict[int, tuple[str, BaseException]] = {}
     for locked in claimed:
         try:
             planned.append(_plan(locked, seats[locked.table.pk], vacations, last_moves.get(locked.table.pk), now=now))
         except _NotPlain:
             piped.append(locked.table.pk)
         except Exception as error:  # any fault of one table (engine, clock, data) must not stop the others
-            failed[locked.table.pk] = _failure(locked.table.pk, error)
+            failed[locked.table.pk] = _failure(error)
     done: list[TimeoutDone] = []
     try:
         with transaction.atomic():
@@ -186,26 +201,83 @@ def _batch_timeouts(claimed: list[db.LockedTable], *, now: datetime) -> list[Tim
                     _write([plan])
                 done += plan.done
             except DatabaseError as error:
-                failed[plan.table.pk] = _failure(plan.table.pk, error)
+                failed[plan.table.pk] = _failure(error)
     for table_id in piped:
         try:
             with transaction.atomic():
                 table = Table.objects.get(pk=table_id)
                 done += _table_timeouts(table=table, now=now)
         except Exception as error:  # as above: the pipeline's own faults are this table's alone
-            failed[table_id] = _failure(table_id, error)
-    marks = {pk: {"sweep_error": reason, "sweep_failed_at": now} for pk, reason in failed.items()}
-    # a table the sweep played again loses the mark (its clock or data were fixed)
-    cleared = {locked.table.pk for locked in claimed if locked.table.sweep_error} - set(failed)
-    marks.update({pk: {"sweep_error": "", "sweep_failed_at": None} for pk in cleared})
-    db.rows_update(Table, marks)
+            failed[table_id] = _failure(error)
+    db.rows_update(Table, _marks(claimed, failed, now=now))
     return done
 
 
-def _failure(table_id: int, error: BaseException) -> str:
-    logger.exception("the sweep could not play the timeouts of table %s", table_id, exc_info=error)
+def _failure(error: BaseException) -> tuple[str, BaseException]:
+    """Why a table failed, as organizers read it (the admin, their console) and the error for the log. An error
+    raised inside an engine keeps only its type: its message may name cards (a hand in a ValueError), which an
+    organizer who plays must not read; the log has it whole."""
     reason = f"{type(error).__name__}: {error}"
-    return reason[: Table._meta.get_field("sweep_error").max_length]
+    traceback = error.__traceback__
+    while traceback is not None and traceback.tb_next is not None:
+        traceback = traceback.tb_next
+    if traceback is not None and str(traceback.tb_frame.f_globals.get("__name__", "")).startswith("games."):
+        reason = f"{type(error).__name__} (raised by the game's engine; its message is in the server's log)"
+    return reason[: Table._meta.get_field("sweep_error").max_length], error
+
+
+def _marks(
+    claimed: list[db.LockedTable], failed: dict[int, tuple[str, BaseException]], *, now: datetime
+) -> dict[int, dict[str, Any]]:
+    """The sweep's marks after a batch: a table that failed is marked, or keeps its mark with a later try; a marked
+    table played at last loses it (its clock or data were fixed). The first failure of a table is logged at ERROR
+    with its traceback, the alert; a failure at a retry only as a warning, so that a broken table alerts once."""
+    tables = {locked.table.pk: locked.table for locked in claimed}
+    marks: dict[int, dict[str, Any]] = {}
+    for pk, (reason, error) in failed.items():
+        since = tables[pk].sweep_failed_at
+        if since is None:
+            logger.error(
+                "the sweep could not play the timeouts of table %s; it is marked and tried again on its own schedule",
+                pk,
+                exc_info=error,
+            )
+            since = now
+        else:
+            logger.warning(
+                "the sweep still cannot play the timeouts of table %s (failing since %s): %s", pk, since, reason
+            )
+        marks[pk] = {
+            "sweep_error": reason,
+            "sweep_failed_at": since,
+            "sweep_retry_at": now + sweep_retry_wait(now - since),
+        }
+    for pk, table in tables.items():
+        if table.sweep_failed_at is not None and pk not in failed:
+            marks[pk] = {"sweep_error": "", "sweep_failed_at": None, "sweep_retry_at": None}
+    return marks
+
+
+def sweep_retry_wait(failing: timedelta) -> timedelta:
+    """How long a marked table waits before the sweep tries it again, having failed for `failing`: as long again,
+    from RETRY_FIRST up to RETRY_MOST (the waits double), spread by a quarter either way so that tables that broke
+    together are not all tried by the same sweep."""
+    wait = min(max(failing, RETRY_FIRST), RETRY_MOST)
+    return wait * random.uniform(0.75, 1.25)
+
+
+@transaction.atomic
+def table_sweep_mark_clear(*, table_id: int, by: Player | None) -> Table:
+    """An organizer of the table's club (`by`), or an operator in the admin (None), takes the sweep's mark off a
+    table: the next sweep tries it with the others (and marks it again if it still fails). A table with no mark is
+    left as it is."""
+    table = Table.objects.select_for_update(no_key=True).select_related("club").get(pk=table_id)
+    if by is not None:
+        organizer_check(club=table.club, player=by)
+    if table.sweep_failed_at is not None:
+        table.sweep_error, table.sweep_failed_at, table.sweep_retry_at = "", None, None
+        table.save(update_fields=["sweep_error", "sweep_failed_at", "sweep_retry_at"])
+    return table
 
 
 def _plan(

@@ -27,6 +27,7 @@ from league.forms import (
     ForfeitForm,
     MembersRegisterForm,
     RolloverForm,
+    SweepMarkClearForm,
     TableRulingForm,
     WithdrawForm,
     add_service_error,
@@ -45,6 +46,7 @@ from league.services.seasons import (
     season_finish,
     season_open_registration,
 )
+from league.services.timeouts import table_sweep_mark_clear
 from league.views.base import HtmxHttpRequest, organizer_required
 
 TASKS = ("settings", "registration", "rounds", "rulings")
@@ -221,6 +223,7 @@ ACTIONS: dict[str, tuple[str, Callable[[Season, Any], forms.Form]]] = {
     "round": ("rounds", lambda s, d: ConfirmForm(d, prefix="round")),
     "finish": ("rounds", lambda s, d: ConfirmForm(d, prefix="finish")),
     "rollover": ("rounds", lambda s, d: RolloverForm(d, prefix="rollover", initial={"name": s.name})),
+    "sweep_clear": ("rounds", lambda s, d: SweepMarkClearForm(d, season=s, prefix="sweep")),
     "withdraw": ("rulings", lambda s, d: WithdrawForm(d, season=s, prefix="withdraw")),
     "annul": ("rulings", lambda s, d: TableRulingForm(d, season=s, prefix="annul")),
     "forfeit": ("rulings", lambda s, d: ForfeitForm(d, season=s, prefix="forfeit")),
@@ -271,6 +274,10 @@ def season_action(request: HttpRequest, season_id: int, action: str) -> HttpResp
             "rollover": (
                 lambda: season_rollover(season=season, by=by, name=data["name"]),
                 _("The next edition is open for registration, with every setting of this one."),
+            ),
+            "sweep_clear": (
+                lambda: table_sweep_mark_clear(table_id=data["table"].pk, by=by),
+                _("The mark is cleared: the next sweep tries the table again."),
             ),
             "withdraw": (
                 lambda: entrant_withdraw(season=season, by=by, entrant=data["entrant"], reason=data["reason"]),

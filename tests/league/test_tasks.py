@@ -70,7 +70,9 @@ def _until(check: Callable[[], object], *, what: str, timeout: float = WAIT) -> 
 class Worker:
     """A Celery worker process on this test's database; its log is kept to count finished tasks and mails."""
 
-    def __init__(self, log: Path, queue: str, broker: str = BROKER) -> None:
+    def __init__(
+        self, log: Path, queue: str, broker: str = BROKER, env: dict[str, str] | None = None, args: tuple[str, ...] = ()
+    ) -> None:
         settings_dict = connection.settings_dict
         database = (
             f"postgres://{settings_dict['USER']}@{settings_dict['HOST'] or '127.0.0.1'}:"
@@ -85,6 +87,7 @@ class Worker:
             "PYTHONUNBUFFERED": "1",
             # Django's system checks (URLs, admin, ...) are not what these tests are about, and cost seconds
             "CELERY_SKIP_CHECKS": "1",
+            **(env or {}),
         }
         self.log = log
         self.out = log.open("ab")
@@ -109,6 +112,7 @@ class Worker:
                 queue,
                 "--hostname",
                 f"clocks-{os.getpid()}-{time.monotonic_ns()}@%h",
+                *args,
             ],
             cwd=settings.BASE_DIR,
             env=env,

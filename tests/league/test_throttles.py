@@ -20,7 +20,8 @@ from django.core.cache import caches
 from django.test import override_settings
 from redis.connection import Connection
 
-from league import throttles
+from league import redis_waits
+from league.redis_waits import server_of
 from league.throttles import throttle_hit
 from tests.redis_cache import SKIP_WITHOUT_REDIS, redis_url
 
@@ -30,7 +31,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(**SKIP_WITHOUT_REDIS)]
 @pytest.fixture
 def rate(settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """Django's cache on Redis, no failure of it remembered, and a setter of the log-in throttle's rate."""
-    monkeypatch.setattr(throttles, "_cache_failed_at", None)
+    redis_waits.away_forget()
+    monkeypatch.setattr(redis_waits, "_away", {})
 
     def set_rate(value: str) -> None:
         settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"login_ip": value}}
@@ -179,9 +181,10 @@ def test_the_cache_is_tried_again_after_the_pause(rate, monkeypatch: pytest.Monk
     rate("1/minute")
     ident = _ident()
     assert throttle_hit("login_ip", ident) is None
-    monkeypatch.setattr(throttles, "_cache_failed_at", time.monotonic() - throttles.CACHE_PAUSE - 0.1)
+    server = server_of(redis_url() or "")
+    redis_waits._away[server] = time.monotonic() - redis_waits.PAUSE - 0.1
     # when: the next attempt
     answer = throttle_hit("login_ip", ident)
     # then: counted in the cache again (refused as the second of the minute, not as an outage), the failure forgotten
     assert answer is not None and 59 < answer <= 60
-    assert throttles._cache_failed_at is None
+    assert server not in redis_waits._away

@@ -402,3 +402,46 @@ def test_a_player_takes_and_cancels_a_vacation_from_their_page(club_setup):
     assert cancelled.status_code == 302 and (vacation.ends_at - vacation.starts_at) == timedelta(days=1)
     page = client.get(f"/seasons/{season.pk}/vacations/").content.decode()
     assert "1 day left." in page
+
+
+def test_the_rounds_page_shows_a_table_the_sweep_could_not_play_and_the_organizer_clears_it(club_setup):
+    club, organizer, members = club_setup
+    season = _draft(club, organizer)
+    season_open_registration(season=season, by=organizer)
+    for member in members[:2]:
+        entrant_register(season=season, by=organizer, player=member)
+    season_start(season=season, by=organizer)
+    table = Table.objects.get(round__season=season)
+    now = timezone.now()
+    Table.objects.filter(pk=table.pk).update(
+        sweep_error="ZoneInfoNotFoundError: 'No time zone found with key Europe/Pariss'",
+        sweep_failed_at=now,
+        sweep_retry_at=now + timedelta(minutes=2),
+    )
+    client = client_for(organizer)
+
+    page = client.get(f"/seasons/{season.pk}/manage/rounds/").content.decode()
+    mark = page.split(f'id="sweep-mark-{table.pk}"')[1].split("</div>")[0]
+    assert "the clock cannot be played" in mark and "Europe/Pariss" in mark
+
+    cleared = client.post(f"/seasons/{season.pk}/manage/sweep_clear/", {"sweep-table": table.pk})
+    table.refresh_from_db()
+    assert cleared.status_code == 302 and cleared["Location"] == f"/seasons/{season.pk}/manage/rounds/"
+    assert (table.sweep_error, table.sweep_failed_at, table.sweep_retry_at) == ("", None, None)
+    assert 'id="sweep-mark-' not in client.get(cleared["Location"]).content.decode()
+
+
+def test_a_player_cannot_clear_a_sweep_mark(club_setup):
+    club, organizer, members = club_setup
+    season = _draft(club, organizer)
+    season_open_registration(season=season, by=organizer)
+    for member in members[:2]:
+        entrant_register(season=season, by=organizer, player=member)
+    season_start(season=season, by=organizer)
+    table = Table.objects.get(round__season=season)
+    Table.objects.filter(pk=table.pk).update(sweep_error="KeyError", sweep_failed_at=timezone.now())
+
+    response = client_for(members[0]).post(f"/seasons/{season.pk}/manage/sweep_clear/", {"sweep-table": table.pk})
+
+    table.refresh_from_db()
+    assert response.status_code == 403 and table.sweep_error == "KeyError"

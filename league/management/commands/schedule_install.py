@@ -6,6 +6,7 @@ Idempotent: each entry is found by its name and brought to the schedule below, s
 
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django_celery_beat.models import CrontabSchedule, IntervalSchedule, PeriodicTask
@@ -19,13 +20,19 @@ SCHEDULE: dict[str, tuple[str, int | tuple[str, str]]] = {
     "standings: nightly recompute": ("league.tasks.nightly_recompute", ("30", "3")),
     "outbox: publish follow-up work the broker missed": ("league.tasks.outbox_drain", 60),
 }
+# its interval from the settings (FOLLOW_UP_REPAIR_EVERY), read when the schedule is installed
+REPAIR = "follow-ups: run those a lost task left undone"
+
+
+def schedule() -> dict[str, tuple[str, int | tuple[str, str]]]:
+    return {**SCHEDULE, REPAIR: ("league.tasks.follow_ups_repair", settings.CARDLEAGUE_FOLLOW_UP_REPAIR_EVERY)}
 
 
 @transaction.atomic
 def schedule_install() -> list[str]:
-    """Create or update every entry of SCHEDULE; returns the names of the entries that changed."""
+    """Create or update every entry of the schedule; returns the names of the entries that changed."""
     changed = []
-    for name, (task, when) in SCHEDULE.items():
+    for name, (task, when) in schedule().items():
         fields: dict[str, Any] = {"task": task, "enabled": True, "interval": None, "crontab": None}
         if isinstance(when, int):
             fields["interval"], _ = IntervalSchedule.objects.get_or_create(every=when, period=IntervalSchedule.SECONDS)
@@ -47,8 +54,11 @@ def schedule_install() -> list[str]:
 
 
 class Command(BaseCommand):
-    help = "Install the league's periodic tasks (clock sweep, scheduled rounds, reminders, nightly recompute)."
+    help = (
+        "Install the league's periodic tasks (clock sweep, scheduled rounds, reminders, the follow-ups' repair, "
+        "nightly recompute)."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         changed = schedule_install()
-        self.stdout.write(f"beat schedule: {len(SCHEDULE)} entries, {len(changed)} created or changed")
+        self.stdout.write(f"beat schedule: {len(schedule())} entries, {len(changed)} created or changed")

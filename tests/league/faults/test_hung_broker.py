@@ -6,25 +6,21 @@ broker is back."""
 import random
 import shutil
 import signal
-import socket
-import subprocess
 import time
-from collections.abc import Iterator
 
 import pytest
-import redis
 
 from league.models import OutboxMessage, RatingEvent, Round, Table
 from league.services import follow_up
 from league.services.moves import move_submit
 from league.services.rounds import season_start
-from tests.league.faults.support import _until, fault_broker, fault_workers
+from tests.league.faults.support import fault_broker, fault_workers, own_redis
 from tests.league.playing import random_move
 from tests.league.seasons.factories import season_with_entrants
 from tests.league.seasons.support import kwargs_for
 from tests.league.test_tasks import broker_off
 
-__all__ = ["fault_broker", "fault_workers"]
+__all__ = ["fault_broker", "fault_workers", "own_redis"]
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -34,36 +30,6 @@ pytestmark = [
 ]
 
 GAME = "mini-poker"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@pytest.fixture
-def own_redis() -> Iterator[tuple[str, subprocess.Popen]]:
-    """A redis-server of this test alone (no persistence), on a free port."""
-    port = _free_port()
-    process = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"redis://127.0.0.1:{port}/0"
-    _until(lambda: _answers(url), what="redis-server to start", timeout=10)
-    yield url, process
-    process.send_signal(signal.SIGCONT)
-    process.terminate()
-    process.wait(timeout=10)
-
-
-def _answers(url: str) -> bool:
-    try:
-        return bool(redis.Redis.from_url(url, socket_timeout=0.5).ping())
-    except redis.RedisError:
-        return False
 
 
 def test_with_the_broker_hung_every_move_is_answered_within_a_second(fault_broker, fault_workers, own_redis):

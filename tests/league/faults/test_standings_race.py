@@ -7,11 +7,13 @@ import time
 
 import pytest
 
+from league import redis_waits
 from league.models import OutboxMessage, Rating, RatingEvent, Round, Season, Table
+from league.redis_waits import server_of
 from league.services import follow_up
 from league.services.ratings import ratings_recompute
 from league.services.rounds import season_start
-from tests.league.faults.support import _until, fault_broker, fault_workers
+from tests.league.faults.support import BROKER, _until, fault_broker, fault_workers
 from tests.league.playing import play_moves
 from tests.league.seasons.factories import season_with_entrants
 from tests.league.seasons.support import kwargs_for
@@ -61,7 +63,7 @@ def test_refreshes_racing_on_two_workers_lose_no_rating(fault_broker, fault_work
     rng = random.Random(19)
     for number in range(1, ROUNDS + 1):
         # given every table of round `number` of the four seasons played to its end, the follow-ups held back
-        monkeypatch.setattr(follow_up, "_broker_failed_at", time.monotonic())
+        monkeypatch.setitem(redis_waits._away, server_of(BROKER), time.monotonic())
         for table in Table.objects.filter(round__number=number, round__season__in=seasons, status="active"):
             play_moves(table, rng)
         assert OutboxMessage.objects.count() == SEASONS * ENTRANTS // 2

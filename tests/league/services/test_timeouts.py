@@ -5,15 +5,23 @@ out (issue 19, item 5), and sweepers running at once playing every table of a ba
 import logging
 import threading
 from datetime import time, timedelta
+from typing import Any
 
 import pytest
 from django.db import connection
 from django.utils import timezone
 
-from league.errors import StaleVersion
-from league.models import Move, Player, SeasonClock, Seat, SeatClock, Table
+from league.errors import PermissionDenied, StaleVersion
+from league.models import Membership, Move, Player, SeasonClock, Seat, SeatClock, Table
 from league.services.moves import move_submit
-from league.services.timeouts import TimeoutDone, table_timeouts_apply, timeouts_apply
+from league.services.timeouts import (
+    RETRY_FIRST,
+    RETRY_MOST,
+    TimeoutDone,
+    table_sweep_mark_clear,
+    table_timeouts_apply,
+    timeouts_apply,
+)
 from tests.league.clocks.support import at, season_table
 from tests.league.factories import PlayerFactory, table_for
 
@@ -104,29 +112,130 @@ def test_a_poisoned_table_is_marked_and_every_other_overdue_table_still_times_ou
     # then every healthy table timed out once
     assert sorted(d.table_id for d in done) == sorted(t.pk for t in healthy)
     assert all(Move.objects.filter(table=t, auto=True).count() == 1 for t in healthy)
-    # and each poisoned table is untouched, marked for an organizer with the reason, and logged
+    # and each poisoned table is untouched, marked for an organizer with the reason and its next try, and logged
+    # at ERROR with its traceback
     for table, reason in ((broken_state, "KeyError"), (bad_zone, "Europe/Pariss")):
         table.refresh_from_db()
         assert (table.version, Move.objects.filter(table=table).count()) == (0, 0)
         assert reason in table.sweep_error
         assert table.sweep_failed_at == late
-        assert any(record.exc_info and str(table.pk) in record.getMessage() for record in caplog.records)
+        assert late + 0.75 * RETRY_FIRST <= table.sweep_retry_at <= late + 1.25 * RETRY_FIRST
+        assert any(
+            record.levelno == logging.ERROR and record.exc_info and str(table.pk) in record.getMessage()
+            for record in caplog.records
+        )
 
 
-def test_a_marked_table_is_played_and_unmarked_once_its_clock_is_fixed(fake_game) -> None:
+def test_an_engines_message_is_kept_from_the_mark_which_organizers_read(caplog) -> None:
+    # given an overdue table whose engine raises with a message (which may name cards: a hand in a ValueError)
+    [table] = _coinche_tables(1)
+    _overdue([table])
+    Table.objects.filter(pk=table.pk).update(state={"corrupt": True})
+    # when the sweep fails to play it
+    with caplog.at_level(logging.ERROR, logger="league.services.timeouts"):
+        timeouts_apply(now=timezone.now())
+    # then the mark keeps the error's type alone; the log has the whole of it
+    table.refresh_from_db()
+    assert table.sweep_error == "KeyError (raised by the game's engine; its message is in the server's log)"
+    assert [record.exc_info[0] for record in caplog.records if record.exc_info] == [KeyError]
+
+
+def _broken_zone(fake_game) -> tuple[Table, Any]:
     table = season_table(
         fake_game, start=at(2, 10), per_move=HOUR, pause_weekday=5, pause_start=time(0), pause_hours=48
     )
     clock = SeasonClock.objects.filter(season__rounds__tables=table)
     clock.update(time_zone="Europe/Pariss")
-    assert timeouts_apply(now=at(2, 11)) == []
+    return table, clock
 
+
+def test_a_marked_table_is_played_and_unmarked_at_its_next_try_once_its_clock_is_fixed(fake_game) -> None:
+    table, clock = _broken_zone(fake_game)
+    assert timeouts_apply(now=at(2, 11)) == []
     clock.update(time_zone="Europe/Paris")
-    done = timeouts_apply(now=at(2, 11))
+
+    # before its time to try again the sweep leaves it alone
+    assert timeouts_apply(now=at(2, 11) + RETRY_FIRST / 2) == []
+    # at that time it is played, and unmarked
+    done = timeouts_apply(now=at(2, 11) + 1.25 * RETRY_FIRST)
 
     table.refresh_from_db()
     assert [(d.seat, d.seq) for d in done] == [(0, 1), (1, 2)]
-    assert (table.sweep_error, table.sweep_failed_at) == ("", None)
+    assert (table.sweep_error, table.sweep_failed_at, table.sweep_retry_at) == ("", None, None)
+
+
+def test_a_table_that_keeps_failing_is_tried_further_apart_and_alerts_once(fake_game, caplog) -> None:
+    table, _clock = _broken_zone(fake_game)
+    first = at(2, 11)
+    tries = []
+    now = first
+    with caplog.at_level(logging.WARNING, logger="league.services.timeouts"):
+        for _ in range(5):
+            timeouts_apply(now=now)
+            table.refresh_from_db()
+            tries.append(now)
+            now = table.sweep_retry_at
+    waits = [b - a for a, b in zip(tries, [*tries[1:], now], strict=True)]
+    # then each wait is about as long as the table has been failing (a quarter either way), from two minutes up
+    for failing, wait in zip([timedelta(0), *(t - first for t in tries[1:])], waits, strict=True):
+        expected = min(max(failing, RETRY_FIRST), RETRY_MOST)
+        assert 0.75 * expected <= wait <= 1.25 * expected
+    assert table.sweep_failed_at == first
+    # and the table alerted once, at ERROR; its later failures are warnings
+    mine = [record for record in caplog.records if str(table.pk) in record.getMessage()]
+    assert [record.levelno for record in mine] == [logging.ERROR] + [logging.WARNING] * 4
+
+
+def test_marked_tables_are_left_out_of_the_claim_so_the_healthy_ones_behind_them_time_out(caplog) -> None:
+    # given 6 tables that fail, overdue before 3 healthy ones, and a sweep of 5 tables a call
+    broken = _coinche_tables(6, seed="broken")
+    healthy = _coinche_tables(3, seed="healthy")
+    Table.objects.filter(pk__in=[t.pk for t in broken]).update(state={"corrupt": True})
+    _overdue(broken, by=2 * HOUR)
+    _overdue(healthy)
+    now = timezone.now()
+    # when the sweep runs twice (the first meets broken tables only)
+    with caplog.at_level(logging.ERROR, logger="league.services.timeouts"):
+        first = timeouts_apply(now=now, limit=5, batch=2)
+        second = timeouts_apply(now=now + timedelta(minutes=1), limit=5, batch=2)
+    # then the second reached every healthy table: the 5 tables marked by the first were not claimed again
+    assert first == []
+    assert sorted(d.table_id for d in second) == sorted(t.pk for t in healthy)
+    assert Table.objects.filter(sweep_failed_at__isnull=False).count() == 6
+
+
+def test_a_sweep_retries_at_most_its_share_of_the_marked_tables_after_the_healthy_ones() -> None:
+    broken = _coinche_tables(3, seed="broken")
+    Table.objects.filter(pk__in=[t.pk for t in broken]).update(state={"corrupt": True})
+    _overdue(broken, by=2 * HOUR)
+    now = timezone.now()
+    timeouts_apply(now=now)
+    [healthy] = _coinche_tables(1, seed="healthy")
+    _overdue([healthy])
+    later = now + RETRY_MOST * 2
+    retried_before = {t.pk: Table.objects.get(pk=t.pk).sweep_retry_at for t in broken}
+
+    done = timeouts_apply(now=later, retries=2)
+
+    assert [d.table_id for d in done] == [healthy.pk]
+    retried = [t.pk for t in broken if Table.objects.get(pk=t.pk).sweep_retry_at != retried_before[t.pk]]
+    assert len(retried) == 2
+
+
+def test_an_organizer_clears_a_mark_and_the_next_sweep_tries_the_table(fake_game) -> None:
+    table, clock = _broken_zone(fake_game)
+    assert timeouts_apply(now=at(2, 11)) == []
+    clock.update(time_zone="Europe/Paris")
+    organizer = Membership.objects.filter(club=table.club, role=Membership.Role.ORGANIZER).first()
+    stranger = PlayerFactory()
+
+    with pytest.raises(PermissionDenied):
+        table_sweep_mark_clear(table_id=table.pk, by=stranger)
+    table_sweep_mark_clear(table_id=table.pk, by=organizer.player if organizer else None)
+
+    table.refresh_from_db()
+    assert (table.sweep_error, table.sweep_failed_at, table.sweep_retry_at) == ("", None, None)
+    assert [(d.seat, d.seq) for d in timeouts_apply(now=at(2, 11))] == [(0, 1), (1, 2)]
 
 
 def test_a_table_whose_rows_the_database_refuses_is_isolated_from_its_batch(caplog) -> None:
