@@ -24,6 +24,7 @@ from django.db.models import F
 from django.utils import timezone
 from kombu import Connection
 
+from league.logs import request_id
 from league.models import OutboxMessage
 
 logger = logging.getLogger(__name__)
@@ -40,7 +41,8 @@ _broker_failed_at: float | None = None
 def follow_up_enqueue(*, task: str, **kwargs: Any) -> None:
     """Send the task `task` (its registered name) with these keyword arguments once the current transaction
     commits (at once outside one); written to the outbox first, so a broker outage delays it and loses nothing."""
-    message = OutboxMessage.objects.create(task=task, kwargs=kwargs)
+    # the request that caused it goes with it, into the task's log lines (league.logs, league.task_signals)
+    message = OutboxMessage.objects.create(task=task, kwargs=kwargs, request_id=request_id())
     transaction.on_commit(lambda: _send_committed(message))
 
 
@@ -48,7 +50,7 @@ def _send_committed(message: OutboxMessage) -> None:
     """Publish the message its transaction wrote, unless the broker failed a moment ago (then the drain sends it)."""
     if _broker_paused():
         return
-    if follow_up_publish(task=message.task, kwargs=message.kwargs):
+    if follow_up_publish(task=message.task, kwargs=message.kwargs, request_id=message.request_id):
         OutboxMessage.objects.filter(pk=message.pk).delete()
 
 
@@ -68,7 +70,9 @@ def outbox_drain(*, limit: int = 1000) -> int:
                 )
                 sent, failed = [], None
                 for message in batch:
-                    if not follow_up_publish(task=message.task, kwargs=message.kwargs, connection=connection):
+                    if not follow_up_publish(
+                        task=message.task, kwargs=message.kwargs, connection=connection, request_id=message.request_id
+                    ):
                         failed = message
                         break
                     sent.append(message.pk)
@@ -84,18 +88,21 @@ def outbox_drain(*, limit: int = 1000) -> int:
     return published
 
 
-def follow_up_publish(*, task: str, kwargs: dict[str, Any], connection: Connection | None = None) -> bool:
+def follow_up_publish(
+    *, task: str, kwargs: dict[str, Any], connection: Connection | None = None, request_id: str = ""
+) -> bool:
     """Publish now (or, with CELERY_TASK_ALWAYS_EAGER, run the task here); with the broker down or hung, log and
-    return False within the publish timeout."""
+    return False within the publish timeout. `request_id`: of the request that caused the task, in its headers."""
     global _broker_failed_at
     registered = _registry(current_app)[task]
+    headers = {"request_id": request_id} if request_id else None
     if current_app.conf.task_always_eager:
-        registered.apply_async(kwargs=kwargs)
+        registered.apply_async(kwargs=kwargs, headers=headers)
         return True
     own = connection is None
     connection = connection or _publisher()
     try:
-        registered.apply_async(kwargs=kwargs, connection=connection, retry=False)
+        registered.apply_async(kwargs=kwargs, connection=connection, retry=False, headers=headers)
     except Exception:
         # whatever the transport raised (a timeout, a refused connection, a protocol error): the outbox keeps the
         # message, so nothing is lost by not telling these apart
