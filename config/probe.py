@@ -11,20 +11,21 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Mapping
 
 FILES = {"worker": "WORKER_HEARTBEAT_FILE", "beat": "BEAT_HEARTBEAT_FILE"}
 # the worker touches its file every 10 s, beat at each tick (5 s at most apart): several missed ones before failing
 MAX_AGE = {"worker": 60.0, "beat": 30.0}
 
 
-def probe(kind: str, *, max_age: float | None = None, now: float | None = None) -> tuple[bool, str]:
-    """(alive, what was found) for `kind` ("worker" or "beat")."""
+def probe(kind: str, *, max_age: float | None = None, environ: Mapping[str, str] | None = None) -> tuple[bool, str]:
+    """(alive, what was found) for `kind` ("worker" or "beat"), the file named by the environment."""
     variable = FILES[kind]
-    path = os.environ.get(variable)
+    path = (os.environ if environ is None else environ).get(variable)
     if not path:
         return False, f"{variable} is not set"
     try:
-        age = (time.time() if now is None else now) - os.stat(path).st_mtime
+        age = time.time() - os.stat(path).st_mtime
     except FileNotFoundError:
         return False, f"{path} does not exist: the {kind} has not started, or stopped"
     limit = MAX_AGE[kind] if max_age is None else max_age

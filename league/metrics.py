@@ -26,6 +26,9 @@ from prometheus_client import REGISTRY, CollectorRegistry, Counter, Gauge, Histo
 from league.errors import ServiceError
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+if os.environ.get(MULTIPROC_ENV):
+    # the metrics below open their files there as they are made, at this module's import
+    os.makedirs(os.environ[MULTIPROC_ENV], exist_ok=True)
 
 # --- requests (league.request_log) -----------------------------------------------------------------------------------
 REQUESTS = Counter(

@@ -26,7 +26,8 @@ IDS = ("table_id", "season_id", "tournament_id")
 # seconds between two touches of the worker's heartbeat file (a probe allows several missed ones: docs/operations.md)
 HEARTBEAT_INTERVAL = 10.0
 
-_running: dict[str, tuple[Any, float]] = {}
+# the runs in progress in this process by task id, a stack each: a retry run in process (eager) has its caller's id
+_running: dict[str, list[tuple[Any, float]]] = {}
 
 
 @signals.before_task_publish.connect
@@ -49,16 +50,18 @@ def request_id_received(task: Any) -> str:
 def _task_started(task_id: str, task: Any, kwargs: dict[str, Any] | None = None, **_: Any) -> None:
     ids = {name: value for name, value in (kwargs or {}).items() if name in IDS and isinstance(value, int)}
     token = context_start(request_id=request_id_received(task), task=task.name, task_id=task_id, **ids)
-    _running[task_id] = (token, time.perf_counter())
+    _running.setdefault(task_id, []).append((token, time.perf_counter()))
     metrics.TASK_RUNS.labels(task.name).inc()
 
 
 @signals.task_postrun.connect
 def _task_ended(task_id: str, task: Any, **_: Any) -> None:
-    started = _running.pop(task_id, None)
-    if started is None:
+    runs = _running.get(task_id)
+    if not runs:
         return
-    token, at = started
+    token, at = runs.pop()
+    if not runs:
+        del _running[task_id]
     metrics.TASK_SECONDS.labels(task.name).observe(time.perf_counter() - at)
     context_end(token)
 
