@@ -143,9 +143,20 @@ def move_counted(*, game: str) -> Iterator[MoveOutcome]:
     try:
         yield outcome
     except ServiceError as error:
-        MOVES.labels(game, "refused", error.code).inc()
+        _move_child(game, "refused", error.code).inc()
         raise
-    MOVES.labels(game, "replayed" if outcome.replayed else "accepted", "").inc()
+    _move_child(game, "replayed" if outcome.replayed else "accepted", "").inc()
+
+
+_move_children: dict[tuple[str, str, str], Any] = {}
+
+
+def _move_child(game: str, result: str, code: str) -> Any:
+    key = (game, result, code)
+    child = _move_children.get(key)
+    if child is None:
+        child = _move_children[key] = MOVES.labels(*key)
+    return child
 
 
 def sweep_observed(*, table_ids: list[int], seconds: float) -> None:

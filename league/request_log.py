@@ -38,7 +38,8 @@ class RequestLogMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         started = time.perf_counter()
-        incoming = request.headers.get(HEADER, "")
+        # (META, not request.headers: that builds a mapping of every header on first use, which nothing else here needs)
+        incoming = request.META.get("HTTP_X_REQUEST_ID", "")
         rid = incoming if _INCOMING.fullmatch(incoming) else request_id_new()
         token = context_start(request_id=rid)
         try:

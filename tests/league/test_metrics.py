@@ -3,16 +3,21 @@ refused), a sweep, a finished table, a failing table, a lost follow-up and the p
 gauge says what happened. Counters are the process's own since it started (other tests count too): each is read
 before and after. Multi-process counting (gunicorn's workers) is tests/config/test_gunicorn_conf.py."""
 
+import json
 import random
+import re
 import urllib.request
 from collections.abc import Callable, Iterator
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.mail import send_mail
 from django.db import OperationalError
 from django.test import override_settings
 from django.utils import timezone
+from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -194,3 +199,28 @@ def test_notifications_and_mails_are_counted_sent_and_failed(scrape: Callable[[]
 
     assert (delta("cardleague_mails_total", result="sent"), delta("cardleague_mails_total", result="failed")) == (1, 1)
     assert delta("cardleague_notifications_total", kind="your_move", result="sent") == 1
+
+
+def _exported() -> dict[str, set[str]]:
+    """Each metric family of the service, with the names its samples take in the exposition."""
+    suffixes = {"counter": ("_total",), "histogram": ("_bucket", "_count", "_sum"), "gauge": ("",)}
+    return {
+        family.name: {family.name + suffix for suffix in suffixes[family.type]}
+        for family in REGISTRY.collect()
+        if family.name.startswith("cardleague_")
+    }
+
+
+def test_every_metric_the_dashboard_and_the_alerts_name_is_exported_and_each_is_on_the_dashboard() -> None:
+    docs = Path(settings.BASE_DIR, "docs")
+    dashboard = json.loads((docs / "grafana" / "cardleague.json").read_text())
+    expressions = [target["expr"] for panel in dashboard["panels"] for target in panel["targets"]]
+    alerts = [line for line in (docs / "operations.md").read_text().splitlines() if line.startswith("| **")]
+    named = {name for text in [*expressions, *alerts] for name in re.findall(r"cardleague_[a-z_]+", text)}
+    exported = _exported()
+
+    assert len(alerts) == 7
+    # (a runbook line may name a histogram by its family's name)
+    assert named - set().union(set(exported), *exported.values()) == set()
+    shown = {name for expression in expressions for name in re.findall(r"cardleague_[a-z_]+", expression)}
+    assert [family for family, names in exported.items() if not names & shown] == []
