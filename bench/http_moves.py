@@ -5,7 +5,8 @@ usage: .venv/bin/python bench/http_moves.py [--tables 128] [--clients 32] [--sec
                                            [--worker-class gthread|sync] [--no-ops]
 
 What it does, and undoes:
-1. creates the database `cardleague_bench_http` (127.0.0.1:5432, user postgres), builds the schema;
+1. creates the database `cardleague_bench_http` (127.0.0.1:5432, user postgres; `BENCH_HTTP_DB` names another, for
+   two checkouts running it at once), builds the schema;
 2. creates 4 players per table, each with an API token, and --tables Coinche tables (4 seats each), and works out
    each table's game in advance with the engine (a random legal move for the first seat to act, move after move);
 3. starts `gunicorn -c config/gunicorn.conf.py config.wsgi` (the web process as deployed: its workers, threads and

@@ -28,6 +28,16 @@ worker_connections = int(os.environ.get("WEB_WORKER_CONNECTIONS", "1000"))
 keepalive = int(os.environ.get("WEB_KEEPALIVE", "30"))
 timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
 
+# gunicorn's own lines (a worker booted, exited, timed out) in the application's JSON (docs/operations.md, "Logs"),
+# at the level of --log-level; LOG_FORMAT=text leaves them in gunicorn's own format
+if os.environ.get("LOG_FORMAT", "json") == "json":
+    logconfig_dict = {
+        "formatters": {"json": {"()": "league.logs.JsonFormatter"}},
+        "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"}},
+        "loggers": {
+            name: {"handlers": ["console"], "propagate": False} for name in ("gunicorn.error", "gunicorn.access")
+        },
+    }
 
 # --- metrics (docs/operations.md) ------------------------------------------------------------------------------------
 # with METRICS_PORT and PROMETHEUS_MULTIPROC_DIR set, the master (which runs no request) serves every worker's
