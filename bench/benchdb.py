@@ -49,7 +49,8 @@ def bench_env(url: str) -> dict[str, str]:
         DEBUG="0",
         SECRET_KEY="bench-only-secret-key-not-for-production-use-0123456789",
         CELERY_TASK_ALWAYS_EAGER="0",
-        LOG_LEVEL="WARNING",
+        # BENCH_LOG_LEVEL=INFO: with every request's log line, as deployed (docs/operations.md)
+        LOG_LEVEL=os.environ.get("BENCH_LOG_LEVEL", "WARNING"),
         DJANGO_SETTINGS_MODULE="config.settings",
     )
     return env

@@ -2,16 +2,20 @@
 
 usage: .venv/bin/python bench/http_moves.py [--tables 128] [--clients 32] [--seconds 15] [--loads 0.25,0.5,0.75]
                                            [--no-reads] [--workers N] [--threads N] [--worker-connections N]
-                                           [--worker-class gthread|sync]
+                                           [--worker-class gthread|sync] [--no-ops]
 
 What it does, and undoes:
-1. creates the database `cardleague_bench_http` (127.0.0.1:5432, user postgres), builds the schema;
+1. creates the database `cardleague_bench_http` (127.0.0.1:5432, user postgres; `BENCH_HTTP_DB` names another, for
+   two checkouts running it at once), builds the schema;
 2. creates 4 players per table, each with an API token, and --tables Coinche tables (4 seats each), and works out
    each table's game in advance with the engine (a random legal move for the first seat to act, move after move);
 3. starts `gunicorn -c config/gunicorn.conf.py config.wsgi` (the web process as deployed: its workers, threads and
    connections per worker unless given here; DEBUG off, bound to 127.0.0.1 on a free port, the move throttle's limit
    raised out of the way but its count kept, in the cache that CACHE_URL names as deployed, e.g.
    `CACHE_URL=redis://127.0.0.1:6379/13`, or in each process's own memory without it) and waits until it answers;
+   with the operations' part as deployed unless --no-ops (docs/operations.md): metrics in multiprocess mode served
+   by the master on a port of its own, and one JSON log line per request at INFO, written to a file; at the end
+   it reads both and fails when they miss requests the clients saw answered;
 4. runs --clients concurrent clients (threads spread over a few processes, `http.client` keep-alive connections,
    one per client; each client owns tables/clients tables and plays them in turn), phase after phase:
    - warm-up, 3 s, not counted;
@@ -42,13 +46,16 @@ import multiprocessing
 import os
 import random
 import runpy
+import shutil
 import signal
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
+import urllib.request
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -60,7 +67,8 @@ from playouts import move_pick, script_make
 # the bench speaks plain HTTP on the loopback: with DEBUG off the site redirects every request to HTTPS (issue 18),
 # which would measure 301 answers (bench_env copies this environment into the server's and this process's settings)
 os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
-DB = "cardleague_bench_http"
+# BENCH_HTTP_DB: a name of its own, when several checkouts run this bench on one PostgreSQL at once
+DB = os.environ.get("BENCH_HTTP_DB", "cardleague_bench_http")
 GAME = "coinche"
 PROCESSES = 4
 # the cap of a table's script; a random Coinche race to 2000 ends after some 180 moves, so it is the number of
@@ -284,11 +292,15 @@ def server_sizes(args: argparse.Namespace) -> dict[str, Any]:
     return {name: deployed[name] if getattr(args, name) is None else getattr(args, name) for name in SERVER_SIZES}
 
 
-def gunicorn_start(*, url: str, port: int, sizes: dict[str, Any]) -> subprocess.Popen:
+def gunicorn_start(
+    *, url: str, port: int, sizes: dict[str, Any], ops: dict[str, str] | None = None
+) -> subprocess.Popen:
     env = bench_env(url)
     # the throttle's limit is a policy, not what this measures; its count is paid on every move, in the cache the
     # environment names (CACHE_URL: Redis as deployed, one round trip; none: each process's own memory)
     env["MOVE_SUBMIT_RATE"] = "1000000/minute"
+    # the operations' part as deployed (docs/operations.md): metrics in multiprocess mode, one JSON line a request
+    env.update(ops or {})
     command = [
         str(ROOT / ".venv" / "bin" / "gunicorn"),
         "--config",
@@ -302,7 +314,36 @@ def gunicorn_start(*, url: str, port: int, sizes: dict[str, Any]) -> subprocess.
         "--log-level",
         "warning",
     ]
-    return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+    log = open(ops["LOG_FILE"], "ab") if ops else None  # noqa: SIM115 (the server's, closed when it ends)
+    return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True, stdout=log, stderr=log)
+
+
+def ops_environment(directory: str) -> dict[str, str]:
+    """Metrics on (their own directory and port) and every request's JSON line at INFO, into a file."""
+    return {
+        "PROMETHEUS_MULTIPROC_DIR": os.path.join(directory, "metrics"),
+        "METRICS_PORT": str(free_port()),
+        "LOG_LEVEL": "INFO",
+        "LOG_FORMAT": "json",
+        "LOG_FILE": os.path.join(directory, "gunicorn.log"),
+    }
+
+
+def ops_check(ops: dict[str, str], answered: int) -> str:
+    """What the metrics counted and the log holds, against the answers the clients got; fails loudly when either
+    is missing most of them (the operations' part was not on, and the run measured something else)."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{ops['METRICS_PORT']}/", timeout=10) as response:
+        text = response.read().decode()
+    counted = sum(
+        float(line.rsplit(" ", 1)[1])
+        for line in text.splitlines()
+        if line.startswith("cardleague_http_requests_total{")
+    )
+    with open(ops["LOG_FILE"], "rb") as log:
+        lines = sum(1 for line in log if line.startswith(b'{"time"') and b'"cardleague.request"' in line)
+    if counted < answered or lines < answered:
+        raise SystemExit(f"the metrics counted {counted:.0f} and the log holds {lines} requests of {answered} answered")
+    return f"metrics and JSON logs on: {counted:.0f} requests counted, {lines} request lines logged"
 
 
 def gunicorn_wait(port: int, token: str, server: subprocess.Popen, limit: float = 60) -> None:
@@ -416,6 +457,9 @@ def main() -> None:
     )
     parser.add_argument("--no-reads", action="store_true", help="skip the read-then-move phase")
     parser.add_argument("--blocks", type=int, default=3, help="blocks the trivial and move loops alternate in")
+    parser.add_argument(
+        "--no-ops", action="store_true", help="without the metrics and the request log (on by default, as deployed)"
+    )
     args = parser.parse_args()
     if args.tables < args.clients:
         raise SystemExit("--tables must be at least --clients (a table is played by one client)")
@@ -434,7 +478,9 @@ def main() -> None:
             flush=True,
         )
         port = free_port()
-        server = gunicorn_start(url=url, port=port, sizes=sizes)
+        ops_dir = tempfile.mkdtemp(prefix="bench-ops-")
+        ops = None if args.no_ops else ops_environment(ops_dir)
+        server = gunicorn_start(url=url, port=port, sizes=sizes, ops=ops)
         try:
             gunicorn_wait(port, tables[0]["tokens"][0], server)
             trivial_work = [{"token": tables[i]["tokens"][0]} for i in range(args.clients)]
@@ -478,8 +524,18 @@ def main() -> None:
                     cycles = phase_run(
                         pool, phase="moves", work=work, port=port, seconds=args.seconds, server_group=server.pid
                     )
+            if ops is not None:
+                results = [
+                    *trivial_parts,
+                    *scripted_parts,
+                    *(r for _, _, r in open_loops),
+                    *([cycles] if cycles else []),
+                ]
+                answered = sum(sum(result["status"].values()) for result in results)
+                ops_said = ops_check(ops, answered)
         finally:
             gunicorn_stop(server)
+            shutil.rmtree(ops_dir, ignore_errors=True)
 
     trivial_rate = len(trivial["took"].get("trivial", [])) / trivial["elapsed"]
     print(
@@ -549,6 +605,7 @@ def main() -> None:
         statuses[f"open {load:.0%}"] = result["status"]
     if cycles is not None:
         statuses["cycles"] = cycles["status"]
+    print(ops_said if ops is not None else "metrics and JSON logs off (--no-ops)")
     print("answers: " + "; ".join(f"{name} {dict(sorted(st.items()))}" for name, st in statuses.items()))
 
 

@@ -5,6 +5,10 @@ measured behind each choice is in docs/benchmarks.md ("The web process's setting
 """
 
 import os
+from typing import Any as _Any
+
+# (a name of its own: gunicorn reads this module's public names as its settings)
+from league import metrics as _metrics
 
 # a worker runs Python on one core at a time (the GIL): one process per core. WEB_CONCURRENCY is the variable gunicorn
 # itself reads for it when no file sets it, so a server sized that way keeps its size with this file
@@ -23,3 +27,31 @@ worker_connections = int(os.environ.get("WEB_WORKER_CONNECTIONS", "1000"))
 # connections stays open between requests
 keepalive = int(os.environ.get("WEB_KEEPALIVE", "30"))
 timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
+
+# gunicorn's own lines (a worker booted, exited, timed out) in the application's JSON (docs/operations.md, "Logs"),
+# at the level of --log-level; LOG_FORMAT=text leaves them in gunicorn's own format
+if os.environ.get("LOG_FORMAT", "json") == "json":
+    logconfig_dict = {
+        "formatters": {"json": {"()": "league.logs.JsonFormatter"}},
+        "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"}},
+        "loggers": {
+            name: {"handlers": ["console"], "propagate": False} for name in ("gunicorn.error", "gunicorn.access")
+        },
+    }
+
+# --- metrics (docs/operations.md) ------------------------------------------------------------------------------------
+# with METRICS_PORT and PROMETHEUS_MULTIPROC_DIR set, the master (which runs no request) serves every worker's
+# metrics on that port, read from the directory the workers write to; the directory is emptied before the first
+# worker starts, and a worker that ends leaves the live gauges' sums
+
+
+def on_starting(server: object) -> None:
+    _metrics.multiprocess_reset()
+
+
+def when_ready(server: object) -> None:
+    _metrics.exporter_from_environment()
+
+
+def child_exit(server: object, worker: _Any) -> None:
+    _metrics.process_gone(worker.pid)

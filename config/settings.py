@@ -11,6 +11,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from config.sentry import sentry_start
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "data"))
 
@@ -61,7 +63,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # first: every wait of a request on Redis shares one budget (league/redis_waits.py)
+    # the probes, /healthz and /readyz, before anything else: no HTTPS redirect, host check, session, throttle, log
+    # line or metric for them (league/health.py)
+    "league.health.HealthMiddleware",
+    # every other request's id, its log line and its metrics, around all the rest (league/request_log.py)
+    "league.request_log.RequestLogMiddleware",
+    # every wait of a request on Redis shares one budget (league/redis_waits.py)
     "league.middleware.RedisBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # before anything reads a body or a query string: limits and the one error format (league/input.py)
@@ -157,7 +164,9 @@ API_TOKEN_TTL_DAYS = int(os.environ.get("API_TOKEN_TTL_DAYS", "90"))
 # the least time per move of any table, friendly or of a season (league.services.tables.min_time_per_move)
 CARDLEAGUE_MIN_TIME_PER_MOVE = int(os.environ.get("MIN_TIME_PER_MOVE", "3600"))
 
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# the backend that sends (EMAIL_BACKEND), behind one that counts what it sent and what failed (league/mail.py)
+CARDLEAGUE_EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_BACKEND = "league.mail.CountingBackend"
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
@@ -214,7 +223,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # on: tasks run in the process that sends them, with no worker (config/settings_test.py turns it on for the tests)
 CELERY_TASK_ALWAYS_EAGER = _flag("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
-CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# django-celery-beat's database scheduler, touching BEAT_HEARTBEAT_FILE at each tick (league/beat.py)
+CELERY_BEAT_SCHEDULER = "league.beat:Scheduler"
+# a task's print() stays on the worker's stdout instead of becoming a log record: the console mail backend's mails
+# (addresses included) never enter the logs
+CELERY_WORKER_REDIRECT_STDOUTS = False
 CELERY_TIMEZONE = TIME_ZONE
 # a worker killed whole leaves the messages it held (late acknowledgement, prefetch) in Redis's unacked set; another
 # worker puts them back on their queue once they are older than the visibility timeout (kombu's default: an hour).
@@ -273,9 +286,31 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# --- Logs, errors (docs/operations.md) --------------------------------------------------------------------------------
+# one JSON line per event in production; `make run` (DEBUG) prints short text lines
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text" if DEBUG else "json")
+if LOG_FORMAT not in ("json", "text"):
+    raise RuntimeError("LOG_FORMAT is json or text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # every record carries the ids of the request or task it was logged in (league/logs.py)
+    "filters": {"context": {"()": "league.logs.ContextFilter"}},
+    "formatters": {"json": {"()": "league.logs.JsonFormatter"}, "text": {"()": "league.logs.TextFormatter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT, "filters": ["context"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {
+        # Django's own handlers go: its records reach the root's handler alone, once (issue 38: a 4xx was printed
+        # twice, by Django's console handler and by the root's)
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        # a 4xx is in the request's own line (league/request_log.py); a 5xx is logged here with its traceback
+        "django.request": {"level": "ERROR"},
+        # runserver's line for each request: the request's own line replaces it (`make run` prints one per request)
+        "django.server": {"handlers": [], "level": "CRITICAL", "propagate": False},
+    },
 }
+
+# error reports when SENTRY_DSN is set, scrubbed (config/sentry.py); nothing is sent, or loaded, without it
+sentry_start()

@@ -8,13 +8,16 @@ Tasks call services; services never import this module: they enqueue follow-up w
 `league.services.follow_up.follow_up_enqueue` (docs/architecture.md, "Layers").
 """
 
+import time
+from dataclasses import asdict
 from typing import Any
 
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
-from league.services import after_tables, fairness, follow_up, reminders
+from league import metrics
+from league.services import after_tables, fairness, follow_up, operations, reminders
 from league.services.after_tables import league_recompute, table_follow_up
 from league.services.rounds import rounds_start_due
 from league.services.timeouts import table_timeouts_apply, timeouts_apply
@@ -33,7 +36,10 @@ DATABASE_RETRY: dict[str, Any] = {
 @shared_task(acks_late=True)
 def sweep_overdue_tables(limit: int = 500) -> int:
     """Play the timeout of every seat whose clock ran out; safe to run concurrently and twice."""
-    return len(timeouts_apply(now=timezone.now(), limit=limit))
+    started = time.perf_counter()
+    done = timeouts_apply(now=timezone.now(), limit=limit)
+    metrics.sweep_observed(table_ids=[timeout.table_id for timeout in done], seconds=time.perf_counter() - started)
+    return len(done)
 
 
 @shared_task(acks_late=True)
@@ -87,3 +93,9 @@ def reminders_send() -> int:
 def outbox_drain(limit: int = 1000) -> int:
     """Publish the follow-up work that its transaction's own send left behind (the broker was away); every minute."""
     return follow_up.outbox_drain(limit=limit)
+
+
+@shared_task(acks_late=True)
+def metrics_refresh() -> dict[str, Any]:
+    """Compute the gauges that need a query (overdue tables, the outbox, pending follow-ups); every 15 s."""
+    return asdict(operations.gauges_refresh(now=timezone.now()))

@@ -25,6 +25,7 @@ from django.db.models import F
 from django.utils import timezone
 from kombu import Connection
 
+from league.logs import request_id
 from league.models import OutboxMessage
 from league.redis_waits import RedisAway, away_forget, server_of, wait_over, wait_timeout
 
@@ -38,13 +39,14 @@ DRAIN_BATCH = 100
 def follow_up_enqueue(*, task: str, **kwargs: Any) -> None:
     """Send the task `task` (its registered name) with these keyword arguments once the current transaction
     commits (at once outside one); written to the outbox first, so a broker outage delays it and loses nothing."""
-    message = OutboxMessage.objects.create(task=task, kwargs=kwargs)
+    # the request that caused it goes with it, into the task's log lines (league.logs, league.task_signals)
+    message = OutboxMessage.objects.create(task=task, kwargs=kwargs, request_id=request_id())
     transaction.on_commit(lambda: _send_committed(message))
 
 
 def _send_committed(message: OutboxMessage) -> None:
     """Publish the message its transaction wrote, unless the broker is away (then the drain sends it)."""
-    if follow_up_publish(task=message.task, kwargs=message.kwargs):
+    if follow_up_publish(task=message.task, kwargs=message.kwargs, request_id=message.request_id):
         OutboxMessage.objects.filter(pk=message.pk).delete()
 
 
@@ -64,7 +66,9 @@ def outbox_drain(*, limit: int = 1000) -> int:
                 )
                 sent, failed = [], None
                 for message in batch:
-                    if not follow_up_publish(task=message.task, kwargs=message.kwargs, connection=connection):
+                    if not follow_up_publish(
+                        task=message.task, kwargs=message.kwargs, connection=connection, request_id=message.request_id
+                    ):
                         failed = message
                         break
                     sent.append(message.pk)
@@ -80,13 +84,17 @@ def outbox_drain(*, limit: int = 1000) -> int:
     return published
 
 
-def follow_up_publish(*, task: str, kwargs: dict[str, Any], connection: Connection | None = None) -> bool:
+def follow_up_publish(
+    *, task: str, kwargs: dict[str, Any], connection: Connection | None = None, request_id: str = ""
+) -> bool:
     """Publish now (or, with CELERY_TASK_ALWAYS_EAGER, run the task here); with the broker down or hung, log and
     return False within the publish timeout (or what is left of the request's time for Redis); while the broker is
-    away, an on-commit send returns False at once."""
+    away, an on-commit send returns False at once. `request_id`: of the request that caused the task, in its
+    headers."""
     registered = _registry(current_app)[task]
+    headers = {"request_id": request_id} if request_id else None
     if current_app.conf.task_always_eager:
-        registered.apply_async(kwargs=kwargs)
+        registered.apply_async(kwargs=kwargs, headers=headers)
         return True
     own = connection is None
     server = server_of((connection or current_app.connection_for_write()).as_uri())
@@ -100,7 +108,7 @@ def follow_up_publish(*, task: str, kwargs: dict[str, Any], connection: Connecti
     connection = connection or _publisher(timeout)
     started = time.monotonic()
     try:
-        registered.apply_async(kwargs=kwargs, connection=connection, retry=False)
+        registered.apply_async(kwargs=kwargs, connection=connection, retry=False, headers=headers)
     except Exception:
         # whatever the transport raised (a timeout, a refused connection, a protocol error): the outbox keeps the
         # message, so nothing is lost by not telling these apart; logged once an outage, by the failure that began it

@@ -27,6 +27,8 @@ from league.errors import (
     StaleVersion,
     TableClosed,
 )
+from league.logs import context_bind
+from league.metrics import move_counted
 from league.models import Move, Player, Seat, Table
 from league.services.clocks import Policy, clock_after_move, clock_policy, seats_with_clocks
 from league.services.follow_up import follow_up_enqueue
@@ -90,6 +92,31 @@ def _submit(
     *, table_id: int, player: Player, move: dict[str, Any], expected_version: int, key: str | None
 ) -> MoveResult:
     table, policy, seats = _locked_table(table_id)
+    context_bind(table_id=table.pk, season_id=policy.season_id)
+    with move_counted(game=table.game) as outcome:
+        result = _submit_locked(
+            table=table,
+            policy=policy,
+            seats=seats,
+            player=player,
+            move=move,
+            expected_version=expected_version,
+            key=key,
+        )
+        outcome.replayed = result.replayed
+    return result
+
+
+def _submit_locked(
+    *,
+    table: Table,
+    policy: Policy,
+    seats: list[Seat],
+    player: Player,
+    move: dict[str, Any],
+    expected_version: int,
+    key: str | None,
+) -> MoveResult:
     seat = next((s.index for s in seats if s.player_id == player.pk), None)
     if seat is None:
         raise NotSeated()

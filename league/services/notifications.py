@@ -3,8 +3,9 @@ entry or visits the table it is about."""
 
 from datetime import datetime
 
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 
+from league.metrics import NOTIFICATIONS
 from league.models import Notification, Player, Season, Table
 
 
@@ -27,6 +28,10 @@ def notification_add(
             Notification.objects.create(player=player, kind=kind, key=key, table=table, season=season, created_at=now)
     except IntegrityError:
         return False
+    except DatabaseError:
+        NOTIFICATIONS.labels(kind, "failed").inc()
+        raise
+    NOTIFICATIONS.labels(kind, "sent").inc()
     return True
 
 

@@ -19,6 +19,8 @@ SCHEDULE: dict[str, tuple[str, int | tuple[str, str]]] = {
     "reminders: send due reminders": ("league.tasks.reminders_send", 300),
     "standings: nightly recompute": ("league.tasks.nightly_recompute", ("30", "3")),
     "outbox: publish follow-up work the broker missed": ("league.tasks.outbox_drain", 60),
+    # the gauges that need a query, for the metrics (docs/operations.md)
+    "metrics: overdue tables, outbox, pending follow-ups": ("league.tasks.metrics_refresh", 15),
 }
 # its interval from the settings (FOLLOW_UP_REPAIR_EVERY), read when the schedule is installed
 REPAIR = "follow-ups: run those a lost task left undone"

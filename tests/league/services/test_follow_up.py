@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 from django.db import transaction
 
+from league.logs import log_context
 from league.models import OutboxMessage
 from league.services import follow_up
 
@@ -20,12 +21,14 @@ def published(monkeypatch: pytest.MonkeyPatch) -> list:
 
     class Sent(list):
         up = True
+        request_ids: list[str] = []
 
     sent = Sent()
 
-    def publish(*, task: str, kwargs: dict, connection: object = None) -> bool:
+    def publish(*, task: str, kwargs: dict, connection: object = None, request_id: str = "") -> bool:
         if sent.up:
             sent.append((task, kwargs))
+            sent.request_ids.append(request_id)
         return sent.up
 
     monkeypatch.setattr(follow_up, "follow_up_publish", publish)
@@ -63,3 +66,17 @@ def test_work_the_broker_did_not_take_waits_for_the_drain(published):
     assert follow_up.outbox_drain(limit=10) == 1
     assert (published, OutboxMessage.objects.count()) == ([(TASK, {"table_id": 3})], 0)
     assert follow_up.outbox_drain(limit=10) == 0
+
+
+def test_the_drain_sends_work_with_the_request_id_of_the_request_that_wrote_it(published):
+    # given work written during a request whose send failed (the broker refused)
+    published.up = False
+    with log_context(request_id="req-0001-abcd"), transaction.atomic():
+        follow_up.follow_up_enqueue(task=TASK, table_id=5)
+    assert OutboxMessage.objects.get().request_id == "req-0001-abcd"
+    # when the drain sends it later, in a context of its own (beat's task)
+    published.up = True
+    with log_context(request_id="", task="league.tasks.outbox_drain"):
+        assert follow_up.outbox_drain(limit=10) == 1
+    # then the task goes with the request's id, not the drain's
+    assert (published, published.request_ids) == ([(TASK, {"table_id": 5})], ["req-0001-abcd"])
