@@ -23,7 +23,7 @@ from games.core import betting
 from games.core import choices as table_choices
 from games.core.cards import COLOUR_JOKER
 from games.core.errors import IllegalMove
-from games.core.i18n import _
+from games.core.i18n import _, ngettext
 from games.core.options import Option, defaults, options_check, schema_json
 from games.core.protocol import Event, Move, Path, State
 from games.core.rng import shuffled
@@ -160,7 +160,7 @@ EVENT_TYPES = {
     "special_round_end": _("The special round ends with pass {passes}"),
     "showdown": _("Showdown"),
     "showdown.hands": _("{seat} shows {cards}: {category}"),
-    "pot_won": _("{winners} win {amount}"),
+    "pot_won": ngettext("{winners} wins {amount}", "{winners} win {amount}", "winners"),
     "hand_end": _("Hand {number} is over"),
     "bust": _("{seat} is out of chips"),
     "match_end": _("The match is over"),

@@ -15,7 +15,7 @@ from typing import Any
 from games.core import betting, choices
 from games.core.cards import COURT_RANKS, court_deck
 from games.core.errors import IllegalMove
-from games.core.i18n import _
+from games.core.i18n import _, ngettext
 from games.core.options import Option, defaults, options_check, schema_json
 from games.core.protocol import Event, Move, Path, State
 from games.core.rng import shuffled
@@ -121,7 +121,7 @@ EVENT_TYPES = {
     "cards_turned.dealt": _("{seat} gets {card}"),
     "showdown": _("Showdown"),
     "showdown.hands": _("{seat} shows {cards} with {public}: {category}"),
-    "pot_won": _("{winners} take {amount}"),
+    "pot_won": ngettext("{winners} takes {amount}", "{winners} take {amount}", "winners"),
     "jester_bonus": _("{seat} pays {winner} {amount} for the Jester's Crown"),
     "hand_end": _("Hand {number} is over"),
     "bust": _("{seat} is out of chips"),

@@ -69,6 +69,15 @@ def table_view_for(*, table: Table, player: Player | None, log_limit: int | None
     return view
 
 
+def seat_choices_for(*, table: Table, seat: int | None) -> dict[str, Any] | None:
+    """How the seat chooses its move at the card table (`engine.choices`: its hand in the game's order, which
+    legal moves take cards from it and why the others are refused, a box of calls, bet presets); None for a
+    spectator or a table not dealt yet."""
+    if seat is None or table.status == Table.Status.SEEDING:
+        return None
+    return engine_for(table.game).choices(table.state, seat)
+
+
 def table_get(*, table_id: int) -> Table:
     try:
         return Table.objects.select_related("club").get(pk=table_id)
