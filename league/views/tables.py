@@ -6,6 +6,7 @@ import math
 import uuid
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,10 +17,11 @@ from django_htmx.http import reswap, retarget
 
 from league.caller import player_or_none, player_required
 from league.errors import IllegalMoveError, ServiceError
-from league.forms import MoveForm
+from league.forms import MoveForm, TableSettingsForm
 from league.labels import error_words
 from league.models import LedgerEntry, Table
 from league.selectors.tables import seat_choices_for, table_view_for, tables_waiting_for
+from league.services.clubs import player_update
 from league.services.moves import move_submit
 from league.services.notifications import notifications_read
 from league.throttles import move_attempt
@@ -114,3 +116,15 @@ def table_move(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         # htmx swaps only 2xx answers: the refusal is shown in the re-rendered board
         return render(request, "league/table.html#board", context)
     return render(request, "league/table.html", context, status=422 if error else 200)
+
+
+@login_required
+@require_POST
+def table_settings(request: HtmxHttpRequest) -> HttpResponse:
+    """The settings page's card-table box: "confirm every move"."""
+    player = player_required(request)
+    form = TableSettingsForm(request.POST)
+    if form.is_valid():
+        player_update(player=player, confirm_moves=form.cleaned_data["confirm_moves"])
+        messages.success(request, _("Your settings are saved."))
+    return redirect("settings")
