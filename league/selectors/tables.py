@@ -4,7 +4,6 @@ Nothing here returns the seed, the raw state, or a move payload the viewer may n
 "What a viewer sees").
 """
 
-from dataclasses import asdict
 from typing import Any
 
 from django.db.models import F, QuerySet
@@ -147,7 +146,10 @@ def move_log_for(
             "at": move.at,
             "type": kind if isinstance(kind := events[0].get("type") if events else None, str) else None,
             "events": events,
-            "story": [asdict(line) for line in event_lines(events, sentences=sentences, names=names)],
+            "story": [
+                {"type": line.type, "text": line.text, "items": line.items}
+                for line in event_lines(events, sentences=sentences, names=names)
+            ],
         }
         if seat is not None and move.seat == seat and isinstance(move.payload, dict):
             entry["payload"] = move.payload
