@@ -322,3 +322,16 @@ class MoveForm(forms.Form):
         except BadInput as error:
             self.add_error("move", error.message)
         return data
+
+
+class TableSettingsForm(forms.Form):
+    """The card table's one setting, on the settings page."""
+
+    confirm_moves = forms.BooleanField(
+        label=_("Confirm every move"),
+        required=False,
+        help_text=_(
+            "At the table a click chooses a card or a move and a second click (or Play) sends it. Off, one "
+            "click sends it."
+        ),
+    )

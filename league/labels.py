@@ -2,12 +2,15 @@
 reader's language (`error_words`). Shared by the template filters (league/templatetags/cardleague.py), the forms and
 the views. The models' choice values read through their own translated labels (league/models)."""
 
-from typing import Protocol
+import string
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games import IllegalMove
+from league.particles import fill
 
 # the engines' move types in words; an unknown type is shown as it is
 MOVE_TYPES = {
@@ -149,9 +152,17 @@ def error_words(error: Refusal) -> str:
 
 def refusal_words(refusal: IllegalMove) -> str:
     """An engine's refusal in the reader's language; a template the catalogue lacks stays English, never blank."""
-    words = gettext(refusal.template)
+    return refusal_text(refusal.template, refusal.params, fallback=refusal.message)
+
+
+def refusal_text(template: str, params: Mapping[str, Any], *, fallback: str) -> str:
+    """An engine's refusal sentence translated and filled, a Korean particle chosen by the word it follows
+    (league/particles.py); a translation that names a place the engine does not fill reads as `fallback`."""
+    words = gettext(template)
     try:
-        return words.format(**refusal.params)
-    except (KeyError, IndexError, ValueError):
-        # a translation that names a place the engine does not fill: the English sentence is right at least
-        return refusal.message
+        names = {name for _, name, _, _ in string.Formatter().parse(words) if name}
+    except ValueError:
+        return fallback
+    if not names <= set(params):
+        return fallback
+    return fill(words, params)

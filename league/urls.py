@@ -79,6 +79,7 @@ urlpatterns = [
     path("settings/", settings.settings_page, name="settings"),
     path("settings/verify/", settings.settings_verify_send, name="settings_verify_send"),
     path("settings/calendar/", settings.settings_calendar, name="settings_calendar"),
+    path("settings/table/", tables.table_settings, name="settings_table"),
     path("account/verify/<str:token>/", settings.email_verify_page, name="email_verify"),
     path("notifications/", settings.notifications_page, name="notifications"),
     path("notifications/<int:notification_id>/", settings.notification_open, name="notification_open"),

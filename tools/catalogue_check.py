@@ -22,8 +22,14 @@ REPO = Path(__file__).resolve().parents[1]
 CATALOGUE = REPO / "locale" / "ko" / "LC_MESSAGES" / "django.po"
 # what makemessages reads: the Python packages and the templates (the emails are .txt templates)
 SOURCES = ("config", "games", "league", "templates", "manage.py")
-# the places a sentence is filled at: an engine's "{card}" (str.format), Django's "%(name)s"
-PLACEHOLDER = re.compile(r"\{[a-z_]+\}|%\([a-z_]+\)[sd]")
+# the places a sentence is filled at: an engine's "{card}" (str.format; a Korean sentence may add the particle that
+# follows the value, "{card:을/를}": league/particles.py), Django's "%(name)s"
+PLACEHOLDER = re.compile(r"\{([a-z_]+)(?::[^{}]*)?\}|%\(([a-z_]+)\)[sd]")
+
+
+def places(text: str) -> set[str]:
+    """The names of the places a sentence fills, whatever particle a translation adds after one."""
+    return {brace or percent for brace, percent in PLACEHOLDER.findall(text)}
 
 
 @dataclass
@@ -131,9 +137,9 @@ def problems(catalogue: list[Entry], code: list[Entry]) -> list[str]:
             found.append(f"fuzzy: {entry.msgid!r}")
         if not entry.translations or not all(t.strip() for t in entry.translations):
             found.append(f"untranslated: {entry.msgid!r}")
-        wanted = set(PLACEHOLDER.findall(entry.msgid)) | set(PLACEHOLDER.findall(entry.plural or ""))
+        wanted = places(entry.msgid) | places(entry.plural or "")
         for translation in entry.translations:
-            if translation and set(PLACEHOLDER.findall(translation)) != wanted:
+            if translation and places(translation) != wanted:
                 found.append(f"placeholders differ: {entry.msgid!r} -> {translation!r}")
     known = {entry.key for entry in catalogue}
     found += [f"missing: {entry.msgid!r}" for entry in code if entry.key not in known]

@@ -20,9 +20,10 @@ from games.blackcard.share import SHARE_CHOICES, start_share, step_share
 from games.blackcard.showdown import category_phrase, hand_key, winners
 from games.blackcard.special_round import start_special, step_special
 from games.core import betting
+from games.core import choices as table_choices
 from games.core.cards import COLOUR_JOKER
 from games.core.errors import IllegalMove
-from games.core.i18n import _
+from games.core.i18n import _, ngettext
 from games.core.options import Option, defaults, options_check, schema_json
 from games.core.protocol import Event, Move, Path, State
 from games.core.rng import shuffled
@@ -159,7 +160,7 @@ EVENT_TYPES = {
     "special_round_end": _("The special round ends with pass {passes}"),
     "showdown": _("Showdown"),
     "showdown.hands": _("{seat} shows {cards}: {category}"),
-    "pot_won": _("{winners} win {amount}"),
+    "pot_won": ngettext("{winners} wins {amount}", "{winners} win {amount}", "winners"),
     "hand_end": _("Hand {number} is over"),
     "bust": _("{seat} is out of chips"),
     "match_end": _("The match is over"),
@@ -846,6 +847,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "stacks": chips["stacks"],
         "contrib": chips["contrib"],
         "pot": betting.pot_total(chips),
+        "pots": betting.pots_now(chips),
         "folded": chips["folded"],
         "busted": state["busted"],
         "betting": None if rnd is None else {k: rnd[k] for k in ("order", "bets", "pending", "raised")},
@@ -875,6 +877,20 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         out["my_reveal"] = None if index is None else hand["private"][seat][index]
         out["legal_moves"] = legal_moves(state, seat)
     return copied(out)
+
+
+def seat_choices(state: State, seat: int) -> dict[str, Any]:
+    """The private cards in the order received (never sorted: a position says nothing of a card); the card to
+    reveal (B-R8); a bet's slider offers its presets. Every other choice (a joker's card, a power's target, a card
+    to keep or give up) is a labelled move."""
+    held = list(state["hand"]["private"][seat])
+    legal = legal_moves(state, seat)
+    kind = _step_kind(state)
+    if kind == REVEAL and legal:
+        return table_choices.declared(held, pick=table_choices.single("reveal"))
+    if kind == BET:
+        return table_choices.declared(held, presets=betting.presets(state["hand"]["chips"], seat, legal))
+    return table_choices.declared(held)
 
 
 def conserved(state: State) -> dict[str, int]:
@@ -968,6 +984,7 @@ class BlackCardEngine:
     event_types = staticmethod(event_types)
     phases = staticmethod(phases)
     view = staticmethod(view)
+    choices = staticmethod(seat_choices)
     timeout_move = staticmethod(timeout_move)
     bot_move = staticmethod(bot_move)
     is_over = staticmethod(is_over)

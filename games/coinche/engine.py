@@ -12,7 +12,8 @@ from typing import Any
 from games.coinche import bidding, bot, events, play, scoring
 from games.coinche.cards import LAST_TRICK_BONUS, cards_points, hand_sorted, timeout_order_key
 from games.coinche.options import DEFAULT_OPTIONS, OPTIONS, PLAYERS, check_options
-from games.core.cards import coinche_deck
+from games.core import choices
+from games.core.cards import SUITS, coinche_deck
 from games.core.errors import IllegalMove
 from games.core.i18n import _
 from games.core.options import schema_json
@@ -260,6 +261,30 @@ class CoincheEngine:
             out["hand"] = hand_sorted(state["hands"][seat], trump)
             out["legal_moves"] = self.legal_moves(state, seat)
         return out
+
+    def choices(self, state: State, seat: int) -> dict[str, Any]:
+        """The hand sorted as the view shows it; in play the seat's card on turn, each other card refused as K-R18
+        says (`play.card_refusal`); in the auction the bidding box of every bid and slam (K-R12)."""
+        contract = state["contract"]
+        hand = hand_sorted(state["hands"][seat], contract["suit"] if contract else None)
+        grid = {
+            "rows": [{"type": "bid", "points": points} for points in bidding.bid_levels(state["options"])]
+            + [{"type": "slam"}],
+            "columns": [{"suit": suit} for suit in SUITS],
+        }
+        if state["phase"] == "bidding" and seat == state["auction"]["turn"]:
+            return choices.declared(hand, grid=grid)
+        if state["phase"] != "play" or seat != state["turn"]:
+            return choices.declared(hand)
+        legal = _legal_cards(state, seat)
+        refused = {
+            card: choices.refusal(
+                play.card_refusal(state["hands"][seat], state["trick"], state["leader"], contract["suit"])
+            )
+            for card in hand
+            if card not in legal
+        }
+        return choices.declared(hand, pick=choices.single("play"), refused=refused)
 
     # --- conformance kit ---
 

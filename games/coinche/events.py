@@ -24,7 +24,7 @@ audience.
 
 from typing import Any
 
-from games.core.i18n import _
+from games.core.i18n import _, ngettext
 from games.core.protocol import Event
 
 EVENT_TYPES = {
@@ -47,7 +47,7 @@ EVENT_TYPES = {
     "deal_score.teams": _("{team} took {tricks} tricks for {points} points and score {score}"),
     "thrown_in": _("Everyone passed: the cards are dealt again"),
     "hand_end": _("Deal {number} is over"),
-    "match_end": _("The match is over: {winners} win"),
+    "match_end": ngettext("The match is over: {winners} wins", "The match is over: {winners} win", "winners"),
 }
 
 

@@ -24,6 +24,7 @@ Every function returns new data and leaves its input untouched.
 from dataclasses import dataclass
 from typing import Any
 
+from games.core.choices import amount_presets
 from games.core.errors import IllegalMove
 from games.core.i18n import _
 from games.core.protocol import Event
@@ -214,6 +215,31 @@ def legal_moves(chips: Chips, seat: int, limits: Limits) -> list[dict[str, Any]]
     if call > 0:
         moves.append({"type": "fold"})
     return moves
+
+
+def presets(chips: Chips, seat: int, moves: list[dict[str, Any]], *, pot: int | None = None) -> dict[str, Any]:
+    """For each free-amount move among `moves` (the seat's legal moves), the amounts a bet slider offers
+    (games/core/choices.py): `pot` is the game's whole pot when it holds more than the chips of this hand."""
+    if chips["round"] is None:
+        return {}
+    call = to_call(chips, seat)
+    total = pot_total(chips) if pot is None else pot
+    return {
+        move["type"]: amount_presets(
+            low=move["min"], high=move["max"], pot=total, to_call=call, stack=chips["stacks"][seat]
+        )
+        for move in moves
+        if "min" in move
+    }
+
+
+def pots_now(chips: Chips) -> list[dict[str, Any]]:
+    """The pots as they stand during a hand, for the table to show: the chips put in, cut at the contribution of
+    each live seat that is all-in (a side pot starts above it); {"amount", "eligible"} each, the main pot first."""
+    live = live_seats(chips)
+    all_in = [seat for seat in live if chips["stacks"][seat] == 0]
+    cut = pots_cut(chips["contrib"], live, capped=all_in)
+    return [{"amount": pot["amount"], "eligible": pot["eligible"]} for pot in cut]
 
 
 def timeout_move(chips: Chips, seat: int) -> dict[str, Any]:

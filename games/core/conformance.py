@@ -8,6 +8,10 @@ At every step of every playout:
 - the engine's conserved quantities (chips, cards, points) never change;
 - no view (each seat's and the spectator's) changes when the cards hidden from that viewer are exchanged among
   the places hidden from it, and no view contains the seed;
+- each seat's table choices (`engine.choices`, games/core/choices.py) agree with its legal moves: the cards a pick
+  marks legal are exactly those the legal moves take, each refused card is refused by `apply_move` with the same
+  reason, the grid holds every legal call of its types, every preset is a legal amount; and they too stay the same
+  when cards hidden from the seat are exchanged;
 - a move with a key the game does not define is refused as "unknown_field";
 - `play_move` gives the state `apply_move` gives, and events of the declared types and well-formed audiences;
 - what each viewer sees of a move's events (games/core/events.py) tells it nothing its own views do not: another
@@ -27,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.core import choices
 from games.core.errors import IllegalMove
 from games.core.events import visible
 from games.core.protocol import Engine, Event, Move, Path, State
@@ -134,6 +139,20 @@ def _check_views(engine: Engine, state: State, playout: Playout, rng: random.Ran
         )
 
 
+def _check_choices(engine: Engine, state: State, playout: Playout, rng: random.Random) -> None:
+    """Each seat's table choices (games/core/choices.py) agree with its legal moves and hide what its view hides."""
+    for seat in range(state["players"]):
+        problems = choices.check(engine, state, seat, engine.legal_moves(state, seat))
+        _check(not problems, playout, f"the choices of seat {seat}: {'; '.join(problems)}")
+        groups = engine.hidden_places(state, seat)
+        if any(len(group) > 1 for group in groups):
+            _check(
+                engine.choices(_exchanged(state, groups, rng), seat) == engine.choices(state, seat),
+                playout,
+                f"the choices of seat {seat} change when cards hidden from it are exchanged",
+            )
+
+
 def play(
     engine: Engine,
     *,
@@ -226,6 +245,7 @@ def _check_step(
         raise ConformanceError(f"a move with an unknown key {invented!r} was accepted ({playout.describe()})")
     _check(_canonical(state) == snapshot, playout, "apply_move mutated its input")
     _check_views(engine, state, playout, rng)
+    _check_choices(engine, state, playout, rng)
     return snapshot
 
 

@@ -73,6 +73,11 @@ class Engine(Protocol):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """What that seat may see; None is a spectator. Never a card hidden from that seat, never the seed."""
 
+    def choices(self, state: State, seat: int) -> dict[str, Any]:
+        """How the seat's player chooses at a card table (games/core/choices.py): its hand in the game's order,
+        which legal moves take cards from it and why each other card is refused, a box of calls, the presets of a
+        free amount. Never a card hidden from the seat."""
+
     def timeout_move(self, state: State, seat: int) -> Move:
         """The rules doc's default action for a seat that let its clock run out."""
 

@@ -12,10 +12,10 @@ import random
 from functools import cache, lru_cache
 from typing import Any
 
-from games.core import betting
+from games.core import betting, choices
 from games.core.cards import COURT_RANKS, court_deck
 from games.core.errors import IllegalMove
-from games.core.i18n import _
+from games.core.i18n import _, ngettext
 from games.core.options import Option, defaults, options_check, schema_json
 from games.core.protocol import Event, Move, Path, State
 from games.core.rng import shuffled
@@ -121,7 +121,7 @@ EVENT_TYPES = {
     "cards_turned.dealt": _("{seat} gets {card}"),
     "showdown": _("Showdown"),
     "showdown.hands": _("{seat} shows {cards} with {public}: {category}"),
-    "pot_won": _("{winners} take {amount}"),
+    "pot_won": ngettext("{winners} takes {amount}", "{winners} take {amount}", "winners"),
     "jester_bonus": _("{seat} pays {winner} {amount} for the Jester's Crown"),
     "hand_end": _("Hand {number} is over"),
     "bust": _("{seat} is out of chips"),
@@ -561,6 +561,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "to_act": to_act(state),
         "stacks": list(chips["stacks"]),
         "pot": betting.pot_total(chips),
+        "pots": betting.pots_now(chips),
         "contrib": list(chips["contrib"]),
         "bets": list(rnd["bets"]) if rnd is not None else [0] * size,
         "folded": list(chips["folded"]),
@@ -599,6 +600,16 @@ def outcome(state: State) -> dict[str, Any]:
         "busted": list(state["busted"]),
         "hands": len(state["ledger"]),
     }
+
+
+def seat_choices(state: State, seat: int) -> dict[str, Any]:
+    """The private cards sorted as the view shows them; at the discard each held rank may go (C-R4), and a bet's
+    slider offers its presets."""
+    hand = _sorted(state["private"][seat])
+    legal = legal_moves(state, seat)
+    if state["phase"] == "discard" and legal:
+        return choices.declared(hand, pick=choices.single("discard"))
+    return choices.declared(hand, presets=betting.presets(state["chips"], seat, legal))
 
 
 def _sorted(cards: list[str]) -> list[str]:
@@ -724,6 +735,7 @@ class _CourtEngine:
     event_types = staticmethod(event_types)
     phases = staticmethod(phases)
     view = staticmethod(view)
+    choices = staticmethod(seat_choices)
     timeout_move = staticmethod(timeout_move)
     bot_move = staticmethod(bot_move)
     is_over = staticmethod(is_over)

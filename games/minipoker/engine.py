@@ -16,7 +16,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from games.core import betting
+from games.core import betting, choices
 from games.core.betting import Limits
 from games.core.cards import standard_deck
 from games.core.errors import IllegalMove
@@ -248,6 +248,23 @@ class MiniPokerEngine:
 
     # --- what each seat sees ------------------------------------------------------------------------------------
 
+    def choices(self, state: State, seat: int) -> dict[str, Any]:
+        """The hole cards in the order dealt; the card to turn up (M-R7), or the cards to show from the hole, the
+        up card and the community (M-R24); a bet's slider offers its presets on the whole pot (carried pots too)."""
+        hand = state["hand"]
+        if hand is None:
+            return choices.nothing()
+        legal = self.legal_moves(state, seat)
+        held = list(hand["hole"][seat])
+        if state["phase"] == "turn_up" and legal:
+            return choices.declared(held, pick=choices.single("turn_up"))
+        if state["phase"] == "show" and legal:
+            sizes = [len(move["cards"]) for move in legal]
+            return choices.declared(_showable(hand, seat), pick=choices.several("show", sizes, ordered=False))
+        if state["phase"] == "bet":
+            return choices.declared(held, presets=betting.presets(state["chips"], seat, legal, pot=_pot(state)))
+        return choices.declared(held)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         chips = state["chips"]
         hand = state["hand"]
@@ -277,6 +294,7 @@ class MiniPokerEngine:
                     "bets": list(rnd["bets"]) if rnd else None,
                     "raises": rnd["raises"] if rnd else 0,
                     "pot": _pot(state),
+                    "pots": betting.pots_now(chips),
                     "carried": hand["carried"],
                     "regame": hand["regame"],
                     "street": hand["street"],

@@ -4,7 +4,7 @@ English phrase that names a hand at showdown, special hands included."""
 from typing import Any
 
 from games.core import betting
-from games.core.i18n import _
+from games.core.i18n import _, ngettext
 from games.minipoker.ranking import RANK_VALUE, Hand, Rules, kkeut
 
 EVENT_TYPES = {
@@ -26,8 +26,10 @@ EVENT_TYPES = {
     "bought_back": _("{seat} pays {price} to come back in"),
     "stayed_out": _("{seat} stays out"),
     "bet_returned": _("{amount} nobody called goes back to {seat}"),
-    "regame_start": _("Regame {number}: {seats} play for {amount}"),
-    "pot_won": _("{winners} take {amount}"),
+    "regame_start": ngettext(
+        "Regame {number}: {seats} plays for {amount}", "Regame {number}: {seats} play for {amount}", "seats"
+    ),
+    "pot_won": ngettext("{winners} takes {amount}", "{winners} take {amount}", "winners"),
     "hand_end": _("Hand {number} is over"),
     "bust": _("{seat} is out of chips"),
     "match_end": _("The match is over"),

@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from games.core import choices
 from games.core.cards import COURT_RANKS
 from games.core.errors import IllegalMove
 from games.core.i18n import _
@@ -150,6 +151,15 @@ class PalaceEngine:
         return new, events
 
     # --- what players see ---
+
+    def choices(self, state: State, seat: int) -> dict[str, Any]:
+        """The hand in rank order; while the seat's row is to be laid, any cards of the hand in any order make a
+        row of the round's length (P-R3), so every card is legal."""
+        _check_seat(seat)
+        hand = cards_sorted(state["hands"][seat])
+        if seat not in self.to_act(state):
+            return choices.declared(hand)
+        return choices.declared(hand, pick=choices.several("row", [_round_length(state)], ordered=True))
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         if seat is not None:

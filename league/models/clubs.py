@@ -15,6 +15,8 @@ class Player(models.Model):
     language = models.CharField(max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE)
     # notification and display preferences; a JSON object so that new ones need no migration
     settings = models.JSONField(default=dict, blank=True)
+    # at the card table: a click selects a card or a move and a second click (or Play) sends it; off, one click sends
+    confirm_moves = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

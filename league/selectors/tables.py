@@ -4,7 +4,6 @@ Nothing here returns the seed, the raw state, or a move payload the viewer may n
 "What a viewer sees").
 """
 
-from dataclasses import asdict
 from typing import Any
 
 from django.db.models import F, QuerySet
@@ -67,6 +66,15 @@ def table_view_for(*, table: Table, player: Player | None, log_limit: int | None
     if table.status == Table.Status.ANNULLED:
         view["annul_reason"] = table.annul_reason
     return view
+
+
+def seat_choices_for(*, table: Table, seat: int | None) -> dict[str, Any] | None:
+    """How the seat chooses its move at the card table (`engine.choices`: its hand in the game's order, which
+    legal moves take cards from it and why the others are refused, a box of calls, bet presets); None for a
+    spectator or a table not dealt yet."""
+    if seat is None or table.status == Table.Status.SEEDING:
+        return None
+    return engine_for(table.game).choices(table.state, seat)
 
 
 def table_get(*, table_id: int) -> Table:
@@ -138,7 +146,10 @@ def move_log_for(
             "at": move.at,
             "type": kind if isinstance(kind := events[0].get("type") if events else None, str) else None,
             "events": events,
-            "story": [asdict(line) for line in event_lines(events, sentences=sentences, names=names)],
+            "story": [
+                {"type": line.type, "text": line.text, "items": line.items}
+                for line in event_lines(events, sentences=sentences, names=names)
+            ],
         }
         if seat is not None and move.seat == seat and isinstance(move.payload, dict):
             entry["payload"] = move.payload

@@ -305,10 +305,11 @@ def player_update(
     display_name: str | None = None,
     language: str | None = None,
     settings: dict[str, Any] | None = None,
+    confirm_moves: bool | None = None,
 ) -> Player:
     """Change a player's name, language or preferences; preference keys are merged, a null value removes one, and
     each is checked against the known settings (`player_settings_check`: the reminder choices the clock sends,
-    docs/clocks.md, and the display choices)."""
+    docs/clocks.md, and the display choices). `confirm_moves`: at the card table a move is sent on a second click."""
     player = Player.objects.select_for_update().get(pk=player.pk)
     if display_name is not None:
         _display_name_check(display_name, player=player)
@@ -320,4 +321,6 @@ def player_update(
         # keys stored before the schema existed and no longer known are dropped on the next change
         merged = {key: value for key, value in {**player.settings, **settings}.items() if key in SETTINGS_KEYS}
         player.settings = {key: value for key, value in merged.items() if value is not None}
-    return _player_saved(player, update_fields=["display_name", "language", "settings"])
+    if confirm_moves is not None:
+        player.confirm_moves = confirm_moves
+    return _player_saved(player, update_fields=["display_name", "language", "settings", "confirm_moves"])

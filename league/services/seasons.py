@@ -20,6 +20,7 @@ from games.core.protocol import Engine
 from league.clocks.check import clock_check
 from league.engines import engine_for, season_options_schema
 from league.errors import BadOptions, PermissionDenied, ServiceError
+from league.labels import refusal_text
 from league.models import Club, Entrant, Membership, Player, Round, RoundRobinPairs, Season, SeasonClock
 from league.services.locks import season_lock as season_lock
 from league.services.standings import points_table_default, standings_recompute
@@ -90,10 +91,8 @@ def options_refusal(engine: Engine, error: IllegalMove) -> str:
     params = dict(error.params)
     if "option" in params:
         params["option"] = _(labels.get(params["option"], params["option"]))
-    try:
-        return _(error.template).format(**params)
-    except (KeyError, IndexError, ValueError):
-        return error.message
+    # the Korean particle after an option's name follows the name (league/particles.py)
+    return refusal_text(error.template, params, fallback=error.message)
 
 
 @dataclass(frozen=True)

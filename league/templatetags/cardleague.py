@@ -187,12 +187,6 @@ def distinct(cards: Any) -> list[Any]:
 
 
 @register.filter
-def bid_points(moves: Any) -> list[int]:
-    """The points a Coinche bid may name now, for the bidding box's select."""
-    return sorted({m["points"] for m in moves or [] if m.get("type") == "bid" and "points" in m})
-
-
-@register.filter
 def exact_number(value: Any) -> str:
     """A stored exact value ("7/2", "12") as people read it: 3.5, 12; "–" where it does not apply."""
     if value is None or value == "":

@@ -87,8 +87,7 @@ def table_replay(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     context = {
         "table": table,
         "r": data,
-        # the live table's board, as a spectator sees it at this step (templates/league/boards/)
-        "board_template": [f"league/boards/{table.game}.html", "league/boards/_none.html"],
+        # drawn on the live table's felt, as a spectator sees it at this step (templates/league/_felt.html)
         "s": data["board"],
         "view": {"game": table.game, "seats": seats, "seat": None, "your_turn": False, "legal_moves": []},
         "last_row": data["ledger"][-1] if data["ledger"] else None,

@@ -1,10 +1,12 @@
-"""The table page of every game: the seat's view, legal moves as buttons and forms, the clock, the move log and the
-ledger; a small version endpoint that the page polls, and the move form's target."""
+"""The table page of every game: the card table (the seat's view on the felt, its hand and its moves as the engine
+declares them), the clock, the story and the ledger; a small version endpoint that the page polls, and the move form's
+target."""
 
 import math
 import uuid
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,10 +17,11 @@ from django_htmx.http import reswap, retarget
 
 from league.caller import player_or_none, player_required
 from league.errors import IllegalMoveError, ServiceError
-from league.forms import MoveForm
+from league.forms import MoveForm, TableSettingsForm
 from league.labels import error_words
 from league.models import LedgerEntry, Table
-from league.selectors.tables import table_view_for
+from league.selectors.tables import seat_choices_for, table_view_for, tables_waiting_for
+from league.services.clubs import player_update
 from league.services.moves import move_submit
 from league.services.notifications import notifications_read
 from league.throttles import move_attempt
@@ -27,18 +30,27 @@ from league.views.base import HtmxHttpRequest
 
 # enough for the current deal of every game (a Coinche deal with a long auction is under 60 moves) and those before
 LOG_LIMIT = 200
+# the tables counted in "Next table (N waiting)"; past it the count reads as that many
+WAITING_SHOWN = 99
 
 
 def _context(request: HtmxHttpRequest, table: Table, **extra: Any) -> dict[str, Any]:
-    view = table_view_for(table=table, player=player_or_none(request), log_limit=LOG_LIMIT)
+    player = player_or_none(request)
+    view = table_view_for(table=table, player=player, log_limit=LOG_LIMIT)
     return {
         "table": table,
         "view": view,
         "s": view["state"],
+        # the seat's hand and how it chooses (games/core/choices.py), from the engine like its view
+        "choices": seat_choices_for(table=table, seat=view["seat"]),
+        "confirm_moves": player.confirm_moves if player is not None else True,
+        # "Next table (N waiting)": the other tables where the player is to act, the oldest deadline first
+        "waiting": list(tables_waiting_for(player=player).exclude(pk=table.pk)[:WAITING_SHOWN])
+        if player is not None
+        else [],
         "ledger": [entry.row for entry in LedgerEntry.objects.filter(table=table).order_by("index")],
         # a fresh key per rendering: a double submit of one form is one move, a new decision is a new key
         "move_key": uuid.uuid4().hex,
-        "board_template": f"league/boards/{table.game}.html",
         **extra,
     }
 
@@ -104,3 +116,15 @@ def table_move(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         # htmx swaps only 2xx answers: the refusal is shown in the re-rendered board
         return render(request, "league/table.html#board", context)
     return render(request, "league/table.html", context, status=422 if error else 200)
+
+
+@login_required
+@require_POST
+def table_settings(request: HtmxHttpRequest) -> HttpResponse:
+    """The settings page's card-table box: "confirm every move"."""
+    player = player_required(request)
+    form = TableSettingsForm(request.POST)
+    if form.is_valid():
+        player_update(player=player, confirm_moves=form.cleaned_data["confirm_moves"])
+        messages.success(request, _("Your settings are saved."))
+    return redirect("settings")

@@ -126,6 +126,12 @@ class FakeEngine:
             out["my_pick"] = state["picks"][seat]
         return out
 
+    def choices(self, state: dict[str, Any], seat: int) -> dict[str, Any]:
+        # no cards: the pick is a labelled move, the bet a slider from its bounds
+        bets = [{"name": "min", "amount": 0}, {"name": "all_in", "amount": 5}]
+        presets = {"bet": bets} if state["phase"] == "bet" and seat in self.to_act(state) else {}
+        return {"hand": [], "pick": None, "refused": {}, "grid": None, "presets": presets}
+
     def timeout_move(self, state: dict[str, Any], seat: int) -> dict[str, Any]:
         return {"type": "pick", "value": 1} if state["phase"] == "pick" else {"type": "bet", "amount": 0}
 

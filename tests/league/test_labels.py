@@ -27,7 +27,8 @@ def test_an_engine_refusal_is_translated_and_its_parameters_filled() -> None:
     with translation.override("en"):
         english = error_words(refused)
 
-    assert korean == "KS을(를) 들고 있지 않습니다."
+    # the particle follows the value as it is read (league/particles.py)
+    assert korean == "KS를 들고 있지 않습니다."
     assert english == "You do not hold KS."
 
 

@@ -42,7 +42,7 @@ def test_the_sentences_are_translated_into_the_readers_language() -> None:
     with translation.override("ko"):
         (line,) = event_lines([{"type": "pass", "seat": 2}], sentences=SENTENCES, names=NAMES)
 
-    assert line.text == "Cy이(가) 패스합니다"
+    assert line.text == "Cy가 패스합니다"
 
 
 def test_the_html_escapes_names_and_values_and_draws_cards_as_svg_faces() -> None:
@@ -54,7 +54,8 @@ def test_the_html_escapes_names_and_values_and_draws_cards_as_svg_faces() -> Non
 
     assert line.text == "Trick 1 goes to Bo&lt;b&gt; for &lt;i&gt; points"
     assert line.items == [
-        'Bo&lt;b&gt; played <img class="card" src="/static/cards/std/TD.svg" alt="10♦" width="30" height="42">'
+        'Bo&lt;b&gt; played <img class="card" src="/static/cards/std/TD.svg" alt="10 of diamonds" '
+        'width="30" height="42">'
     ]
 
 
@@ -92,3 +93,30 @@ def test_every_event_sentence_of_every_game_has_its_korean_translation() -> None
         ]
 
     assert untranslated == []
+
+
+def test_a_sentence_agrees_with_the_number_of_its_list_in_both_languages() -> None:
+    # given: The Court's pot sentence, declared with its plural (games.core.i18n.ngettext)
+    sentences = get_engine("the-court").event_types()
+    one = {"type": "pot_won", "winners": [1], "amount": 45}
+    two = {"type": "pot_won", "winners": [0, 1], "amount": 45}
+    names = {0: "Alice", 1: "Bob"}
+    # then: one winner takes, two winners take; Korean has one form and picks the particles
+    assert [line.text for line in event_lines([one, two], sentences=sentences, names=names)] == [
+        "Bob takes 45",
+        "Alice, Bob take 45",
+    ]
+    with translation.override("ko"):
+        lines = event_lines([one, two], sentences=sentences, names={0: "앨리스", 1: "김민준"})
+    assert [line.text for line in lines] == ["김민준이 45를 가져갑니다", "앨리스, 김민준이 45를 가져갑니다"]
+
+
+def test_a_korean_particle_follows_a_card_as_its_name_is_read() -> None:
+    # "Q♥" is read 하트 퀸 (a final consonant): 을; "A♠" 스페이드 에이스: 를
+    sentences = get_engine("coinche").event_types()
+    plays = [{"type": "play", "seat": 0, "card": "QH"}, {"type": "play", "seat": 1, "card": "AS"}]
+    with translation.override("ko"):
+        lines = event_lines(plays, sentences=sentences, names={0: "앨리스", 1: "Bob"})
+        html = event_lines_html(plays[:1], sentences=sentences, names={0: "앨리스"})
+    assert [line.text for line in lines] == ["앨리스가 Q♥을 냅니다", "Bob이 A♠를 냅니다"]
+    assert html[0].text.endswith('alt="하트 퀸" width="30" height="42">을 냅니다')

@@ -16,7 +16,7 @@ import pytest
 from django.utils import timezone, translation
 
 from games import get_engine
-from league.models import Account, Move, Notification, Player, Seat, Table
+from league.models import Account, Move, Notification, Player, Table
 from league.services.clubs import invitation_create
 from league.services.reminders import reminders_send
 from league.services.rounds import season_start
@@ -108,12 +108,11 @@ def test_a_new_player_signs_up_joins_enters_a_season_and_plays_from_a_korean_mai
     page.goto(table_link)
     assert page.locator("time[data-countdown]").count() == 1
     assert f"{deadline:%Y-%m-%d %H:%M} Asia/Seoul" in page.inner_text("#board")
-    seat = Seat.objects.get(table=table, player=mina)
     table.refresh_from_db()
-    row = get_engine("palace-infighting").legal_moves(table.state, seat.index)[0]["cards"]
-    for position, card in enumerate(row, start=1):
-        page.select_option(f"#row-builder select[name='move.cards.{position}']", card)
-    page.click("#row-builder button[type=submit]")
+    # the row laid in the hand: five cards clicked, then Play
+    for card in page.locator("#hand .fan .card.legal").all()[:5]:
+        card.click()
+    page.click("#hand .confirm-bar [data-play]")
     page.wait_for_selector(f'#board[data-version="{table.version + 1}"]')
     assert Move.objects.filter(table=table, player=mina).count() == 1
 

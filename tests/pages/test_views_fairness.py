@@ -127,5 +127,5 @@ def test_the_replay_draws_each_step_with_the_live_tables_board_and_tells_the_mov
 
     page = _client().get(f"/tables/{table.pk}/replay/?step=1").content.decode()
 
-    assert 'class="board' in page and "<code>" not in page and "{&quot;" not in page
+    assert 'class="felt-box' in page and "<code>" not in page and "{&quot;" not in page
     assert f'<li class="event ev-{first.events[0]["type"]}">' in page

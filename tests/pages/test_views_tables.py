@@ -27,20 +27,20 @@ def _form(table: Table, move: dict, **extra) -> dict:
 def test_seated_player_sees_own_cards_and_a_spectator_does_not():
     table = table_for("coinche", players=4, seed="views")
     seat0 = table.seats.get(index=0).player
-    hand = get_engine("coinche").view(table.state, 0)["hand"]
-    from games.core.cards import card_label
+    engine = get_engine("coinche")
+    hand = engine.view(table.state, 0)["hand"]
 
     mine = _client(seat0).get(f"/tables/{table.pk}/").content.decode()
     spectator = _client().get(f"/tables/{table.pk}/").content.decode()
     stranger = _client(PlayerFactory()).get(f"/tables/{table.pk}/").content.decode()
-    assert "Your cards" in mine
-    assert all(card_label(c) in mine for c in hand)
-    every_card = {card_label(c) for seat in range(4) for c in get_engine("coinche").view(table.state, seat)["hand"]}
+    assert 'id="hand"' in mine
+    assert all(f"/static/cards/std/{c}.svg" in mine for c in hand)
+    every_card = {c for seat in range(4) for c in engine.view(table.state, seat)["hand"]}
     for page in (spectator, stranger):
-        assert "Your cards" not in page
-        assert 'class="moves"' not in page
-        # no card of any hand is on the page: a spectator sees the auction, not the deal
-        assert [label for label in every_card if f">{label}<" in page] == []
+        assert 'id="hand"' not in page
+        assert 'class="actions"' not in page
+        # no card of any hand is on the page: a spectator sees the auction and the backs, not the deal
+        assert [c for c in every_card if f"/static/cards/std/{c}.svg" in page] == []
 
 
 def test_htmx_request_gets_the_board_partial_only():

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from games.core import conformance
+from games.core import choices, conformance
 from games.core.conformance import ConformanceError
 from games.core.errors import IllegalMove
 from games.core.options import Option, options_check, schema_json
@@ -151,6 +151,10 @@ class HighCard:
             out["card"] = state["cards"][seat]
             out["legal_moves"] = self.legal_moves(state, seat)
         return copy.deepcopy(out)
+
+    def choices(self, state: dict[str, Any], seat: int) -> dict[str, Any]:
+        presets = {"bet": [{"name": "min", "amount": 1}, {"name": "all_in", "amount": 3}]}
+        return choices.declared([state["cards"][seat]], presets=presets if seat in self.to_act(state) else {})
 
     def timeout_move(self, state: dict[str, Any], seat: int) -> dict[str, Any]:
         return {"type": "pass"}
@@ -330,6 +334,23 @@ class LooseBounds(HighCard):
         return self.default_options() | options
 
 
+class ChoicesShowTheOtherCard(HighCard):
+    def choices(self, state: dict[str, Any], seat: int) -> dict[str, Any]:
+        return choices.declared(list(state["cards"]))
+
+
+class PresetOutOfBounds(HighCard):
+    def choices(self, state: dict[str, Any], seat: int) -> dict[str, Any]:
+        presets = {"bet": [{"name": "pot", "amount": 4}]}
+        return choices.declared([state["cards"][seat]], presets=presets if seat in self.to_act(state) else {})
+
+
+class PicksAMoveThatTakesNoCard(HighCard):
+    def choices(self, state: dict[str, Any], seat: int) -> dict[str, Any]:
+        pick = choices.single("pass") if seat in self.to_act(state) else None
+        return choices.declared([state["cards"][seat]], pick=pick)
+
+
 class UndeclaredPhase(HighCard):
     def phases(self) -> dict[str, str]:
         return {"over": "over"}
@@ -365,6 +386,9 @@ def test_the_honest_fakes_pass(engine: HighCard) -> None:
         (SchemaDisagrees(), "default_options differs from the schema's defaults"),
         (LooseBounds(), "options .* were accepted"),
         (UndeclaredPhase(), "the view's phase 'bet' is not among engine.phases"),
+        (ChoicesShowTheOtherCard(), "the choices of seat \\d change when cards hidden from it are exchanged"),
+        (PresetOutOfBounds(), "the preset .* of 'bet' is outside 1..3"),
+        (PicksAMoveThatTakesNoCard(), "the legal move \\{'type': 'pass'\\} takes 0 cards"),
     ],
     ids=lambda value: type(value).__name__ if isinstance(value, HighCard) else "",
 )
