@@ -34,6 +34,9 @@ def failing(request):
     raise RuntimeError("no seat for bob@example.org holding 8D and QS, token {TOKEN}")
 
 django.setup()
+# sessions in the cookie itself: the process reaches no database (the suite's database is not this process's), and
+# the cookie below still travels with the request as a secret the report must not carry
+settings.SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 import config.urls
 config.urls.urlpatterns.insert(0, path("boom/", failing))
 from django.test import Client
