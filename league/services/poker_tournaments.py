@@ -10,7 +10,6 @@ engine's schema, never by the game's name. When a hand's table ends, the table-f
 to deal open their next hands.
 """
 
-import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import timedelta
 from decimal import Decimal
@@ -26,6 +25,7 @@ from league.errors import BadOptions, NotFound
 from league.fairness import commitment_of
 from league.models import Membership, Player, PokerEntrant, PokerHand, PokerTournament, Result, Table
 from league.models.clubs import Club
+from league.server_seeds import seed_new
 from league.services.ratings import poker_tournament_rate
 from league.services.seasons import WrongStatus, organizer_check
 from league.services.tables import table_create, time_per_move_check
@@ -260,7 +260,7 @@ def poker_tournament_start(*, tournament_id: int, by: Player, seed: str | None =
             code="too_many_chips",
             field="starting_stack",
         )
-    seed = seed or secrets.token_hex(16)
+    seed = seed or seed_new()
     state, _events = freezeout.freezeout_create(
         players,
         seed=seed,

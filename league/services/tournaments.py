@@ -13,7 +13,6 @@ two, `player` and `partner`, entered by an organizer as a fixed-partnership seas
 only entrants, and the league seats each team at its side's seats and reads the team's place from them.
 """
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
@@ -43,6 +42,7 @@ from league.models import (
     TournamentEntrant,
     TournamentTable,
 )
+from league.server_seeds import seed_new
 from league.services.seasons import WrongStatus, organizer_check
 from league.services.tables import table_annul, table_create, time_per_move_check
 from league.tournaments import bracket, multiplayer, places, two_stage
@@ -188,7 +188,7 @@ def tournament_values(*, club: Club, spec: TournamentSpec) -> dict[str, Any]:
         "time_per_move": int(spec.time_per_move.total_seconds()),
         "points": list(spec.points),
         "rated": spec.rated,
-        "draw_seed": secrets.token_hex(16),
+        "draw_seed": seed_new(),
     }
 
 
