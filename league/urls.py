@@ -37,6 +37,7 @@ urlpatterns = [
     path("invitations/<slug:code>/<str:answer>/", clubs.invitation_answer, name="invitation_answer"),
     path("clubs/<slug:slug>/seasons/new/", console.season_new, name="season_new"),
     path("clubs/<slug:slug>/leaderboards/<str:game>/", clubs.leaderboard_view, name="club_leaderboard"),
+    path("leaderboards/", home.leaderboards_page, name="leaderboards"),
     path("leaderboards/<str:game>/", clubs.leaderboard_view, name="leaderboard"),
     path("seasons/<int:season_id>/", seasons.season_detail, name="season"),
     path("seasons/<int:season_id>/vacations/", seasons.season_vacations, name="season_vacations"),
@@ -86,6 +87,7 @@ urlpatterns = [
     path("seasons/<int:season_id>/enter/", seasons.season_enter, name="season_enter"),
     # bracket tournaments (issue 22)
     path("clubs/<slug:slug>/tournaments/", tournaments.club_tournaments_page, name="club_tournaments"),
+    path("tournaments/", home.tournaments_page, name="tournaments"),
     path("tournaments/<int:tournament_id>/", tournaments.tournament_detail, name="tournament"),
     path("tournaments/<int:tournament_id>/team/", tournaments.tournament_team_enter, name="tournament_team"),
     path("tournaments/<int:tournament_id>/forfeit/", tournaments.tournament_forfeit, name="tournament_forfeit"),

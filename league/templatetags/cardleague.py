@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from games import available_games
 from league.engines import engine_for
-from league.labels import GAME_NAMES, MOVE_TYPES, SUITS, TIEBREAK_NAMES, WEEKDAYS, duration_words
+from league.labels import GAME_NAMES, MOVE_TYPES, SUITS, TIEBREAK_NAMES, TOURNAMENT_KINDS, WEEKDAYS, duration_words
 from league.models import Invitation, JoinRequest, Membership, Round, Season, SeasonClock, Table, TableRuling
 from league.story import card_text
 
@@ -63,6 +63,12 @@ def word(value: Any) -> str:
 @register.filter
 def game_name(name: Any) -> str:
     return str(GAME_NAMES.get(name, name))
+
+
+@register.filter
+def tournament_kind(kind: Any) -> str:
+    """A tournament's format (or "freezeout", a poker tournament) in words."""
+    return str(TOURNAMENT_KINDS.get(kind, kind))
 
 
 @register.filter
