@@ -7,6 +7,7 @@ from league.views import (
     console,
     fairness,
     home,
+    organizer,
     poker_tournaments,
     seasons,
     settings,
@@ -71,6 +72,16 @@ urlpatterns = [
     path("me/games/", home.my_games, name="my_games"),
     path("clubs/", clubs.club_directory_view, name="clubs"),
     path("clubs/<slug:slug>/members/", clubs.club_members, name="club_members"),
+    # the organizer's vacations of every entrant (issue 34)
+    path("clubs/<slug:slug>/vacations/", organizer.club_vacations_page, name="club_vacations"),
+    path(
+        "clubs/<slug:slug>/vacations/<int:season_id>/grant/", organizer.club_vacation_grant, name="club_vacation_grant"
+    ),
+    path(
+        "clubs/<slug:slug>/vacations/<int:season_id>/<int:vacation_id>/cancel/",
+        organizer.club_vacation_cancel,
+        name="club_vacation_cancel",
+    ),
     path(
         "clubs/<slug:slug>/invitations/<int:invitation_id>/revoke/",
         clubs.club_invitation_revoke,
@@ -91,6 +102,17 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/", tournaments.tournament_detail, name="tournament"),
     path("tournaments/<int:tournament_id>/team/", tournaments.tournament_team_enter, name="tournament_team"),
     path("tournaments/<int:tournament_id>/forfeit/", tournaments.tournament_forfeit, name="tournament_forfeit"),
+    # the organizer's entrants: added (picked or pasted) and removed before the start (issue 34)
+    path(
+        "tournaments/<int:tournament_id>/entrants/add/",
+        tournaments.tournament_entrants_add_view,
+        name="tournament_entrants_add",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/entrants/<int:player_id>/remove/",
+        tournaments.tournament_entrant_remove,
+        name="tournament_entrant_remove",
+    ),
     path("tournaments/<int:tournament_id>/<str:action>/", tournaments.tournament_action, name="tournament_action"),
     path(
         "tournaments/<int:tournament_id>/export/<str:kind>.csv", tournaments.tournament_export, name="tournament_export"
@@ -104,6 +126,21 @@ urlpatterns = [
         "poker-tournaments/<int:tournament_id>/results.csv",
         poker_tournaments.poker_tournament_results,
         name="poker_tournament_results",
+    ),
+    path(
+        "poker-tournaments/<int:tournament_id>/entrants/add/",
+        poker_tournaments.poker_entrants_add_view,
+        name="poker_entrants_add",
+    ),
+    path(
+        "poker-tournaments/<int:tournament_id>/entrants/<int:player_id>/remove/",
+        poker_tournaments.poker_entrant_remove,
+        name="poker_entrant_remove",
+    ),
+    path(
+        "poker-tournaments/<int:tournament_id>/forfeit/",
+        poker_tournaments.poker_seat_forfeit_view,
+        name="poker_seat_forfeit",
     ),
     path(
         "poker-tournaments/<int:tournament_id>/<str:action>/",

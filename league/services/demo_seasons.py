@@ -3,23 +3,30 @@ as an organizer would, then played by the engines' bots: to its end ("finished":
 the crosstable, ratings with a history), a few moves into its first round ("running"), or left open for
 registration ("registration")."""
 
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.utils import timezone
 
 from league.models import Club, Player, Season, Table
 from league.services.bot_play import table_bots_play, tables_bots_play
+from league.services.clocks import vacation_take
 from league.services.rounds import season_start
-from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
+from league.services.seasons import ClockSpec, SeasonSpec, entrant_register, season_create, season_open_registration
 
 
 def demo_season_load(
     *, club: Club, organizer: Player, entry: dict[str, Any], people: dict[str, Player], wildness: dict[int, float]
 ) -> Season:
     """One season of the demo as its entry in seeds/demo/*.json describes it: `spec` (SeasonSpec's fields, the time
-    per move in hours), `entrants` (usernames) or `teams` (pairs of usernames, fixed partners), `play`, and for a
-    running season the bot `moves` played at each of its first tables."""
+    per move in hours, a `clock` as ClockSpec's fields), `entrants` (usernames) or `teams` (pairs of usernames,
+    fixed partners), `play`, and for a running season the bot `moves` played at each of its first tables and the
+    `vacations` its players take (a player, in how many days from now, for how many days)."""
     fields = dict(entry["spec"])
     fields["time_per_move"] = timedelta(hours=fields.pop("time_per_move_hours", 24))
+    if "clock" in fields:
+        fields["clock"] = ClockSpec(**fields["clock"])
     season = season_create(club=club, by=organizer, spec=SeasonSpec(**fields))
     season = season_open_registration(season=season, by=organizer)
     for first, second in entry.get("teams", []):
@@ -37,6 +44,12 @@ def demo_season_load(
         if season.status != Season.Status.FINISHED:
             raise RuntimeError(f"the demo season {season.name!r} did not finish: {season.status}")
     else:
+        for vacation in entry.get("vacations", []):
+            # from midnight in the season's zone, as a vacation taken on the pages starts
+            zone = ZoneInfo(season.clock.time_zone)
+            day = (timezone.now().astimezone(zone) + timedelta(days=vacation["in_days"])).date()
+            starts_at = datetime.combine(day, time(0), tzinfo=zone)
+            vacation_take(player=people[vacation["player"]], season=season, starts_at=starts_at, days=vacation["days"])
         for number, table_id in enumerate(_tables_in_play(season)):
             table_bots_play(table_id=table_id, key=f"{key}:{number}", moves=entry.get("moves", 0), wildness=wildness)
     return season

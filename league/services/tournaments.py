@@ -235,8 +235,19 @@ def tournament_register(
         Q(player__in=players) | Q(partner__in=players)
     )
     if entered.exists():
-        raise BadOptions(_("You are already entered."), code="already_entered", field="player")
+        message = _("You are already entered.") if by.pk == player.pk else _("%(name)s is already entered.")
+        raise BadOptions(message % {"name": player.display_name}, code="already_entered", field="player")
     return TournamentEntrant.objects.create(tournament=tournament, player=player, partner=partner)
+
+
+@transaction.atomic
+def tournament_entrants_add(
+    *, tournament: Tournament, by: Player, players: Sequence[Player]
+) -> list[TournamentEntrant]:
+    """An organizer enters several members at once, each an entrant of their own: all of them, or none when one is
+    refused."""
+    organizer_check(club=tournament.club, player=by)
+    return [tournament_register(tournament=tournament, player=player, by=by) for player in players]
 
 
 def _entrant_of(tournament: Tournament, player: Player) -> TournamentEntrant | None:
@@ -294,7 +305,9 @@ def tournament_match_forfeit(
         if entrant is None or entrant.pk not in current["entrants"]:
             raise BadOptions(_("This player has no such match to forfeit."), field="match")
         other = current["entrants"][1 - current["entrants"].index(entrant.pk)]
-        _state_save(tournament, two_stage.group_match_record(tournament.state, match, winner=other, decided="forfeit"))
+        note = f"{entrant.pk}: {reason[:100] or 'forfeit'}"
+        recorded = two_stage.group_match_record(tournament.state, match, winner=other, decided="forfeit", note=note)
+        _state_save(tournament, recorded)
         return tournament
     try:
         state, _events = bracket.match_forfeit(
