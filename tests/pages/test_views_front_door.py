@@ -69,7 +69,7 @@ def test_a_visitor_reads_what_the_site_is_and_what_goes_on_in_it(site):
 
 
 def test_a_player_sees_their_turn_first_then_their_clubs_news(site):
-    club, _organizer, members, live, cup, _poker = site
+    _club, _organizer, _members, live, _cup, _poker = site
     to_act = live.seats.get(to_act=True).player
     page = _client(to_act).get("/").content.decode()
     turn, news = page.index('id="your-turn"'), page.index('id="news"')
@@ -81,7 +81,7 @@ def test_a_player_sees_their_turn_first_then_their_clubs_news(site):
 def test_the_news_says_what_started_and_ended_in_the_players_clubs(site, django_capture_on_commit_callbacks):
     from league.services.tournaments import tournament_register, tournament_start
 
-    club, organizer, members, _live, cup, _poker = site
+    _club, organizer, members, _live, cup, _poker = site
     for member in members:
         tournament_register(tournament=cup, player=member)
     tournament_start(tournament=cup, by=organizer)
@@ -108,7 +108,7 @@ def test_the_header_marks_the_page_you_are_on(site):
 
 
 def test_the_tournaments_page_lists_every_clubs_brackets_and_poker_by_status(site):
-    _club, _organizer, _members, _live, cup, poker = site
+    _club, _organizer, _members, _live, _cup, _poker = site
     page = _client().get("/tournaments/").content.decode()
     entry = page[page.index('id="tournaments-registration"') : page.index('id="tournaments-finished"')]
     assert "Spring cup" in entry and "Friday freezeout" in entry and "freezeout" in entry

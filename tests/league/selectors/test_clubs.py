@@ -15,7 +15,7 @@ def test_a_pasted_list_is_split_by_lines_commas_and_semicolons_without_blanks_or
 
 
 def test_names_are_usernames_or_display_names_in_any_case_and_strays_are_named():
-    club, organizer, (first, second) = club_with_members(2)
+    club, _organizer, (first, second) = club_with_members(2)
     outsider = PlayerFactory()
     read = members_named(
         club=club,

@@ -17,12 +17,12 @@ from league.errors import BadOptions, PermissionDenied
 from league.models import Membership, PokerEntrant, PokerHand, PokerTournament, Table
 from league.selectors.poker_tournaments import poker_seed_revealed
 from league.services.poker_tournaments import (
-    poker_entrants_add,
-    poker_seat_forfeit,
     hand_options,
+    poker_entrants_add,
     poker_hand_finished,
     poker_hands_settle,
     poker_roles,
+    poker_seat_forfeit,
     poker_tournament_create,
     poker_tournament_register,
     poker_tournament_start,
@@ -316,7 +316,7 @@ def test_a_tournament_that_ends_as_its_first_hands_are_dealt_keeps_its_winner_an
 
 
 def test_an_organizer_enters_members_all_or_none_and_removes_one_before_the_start():
-    tournament, organizer, players = _tournament(0)
+    tournament, organizer, _players = _tournament(0)
     club = tournament.club
     members = [MembershipFactory(club=club).player for _ in range(3)]
     stranger = PlayerFactory()

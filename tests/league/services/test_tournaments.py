@@ -310,10 +310,12 @@ def test_an_organizer_enters_several_members_at_once_all_or_none(fake_game):
     assert [e.player for e in added] == members[:2]
 
 
-def test_t_d4_a_group_match_forfeit_keeps_its_reason_and_the_page_lists_it(fake_game, django_capture_on_commit_callbacks):
+def test_t_d4_a_group_match_forfeit_keeps_its_reason_and_the_page_lists_it(
+    fake_game, django_capture_on_commit_callbacks
+):
     from league.selectors.tournaments import tournament_forfeits
 
-    tournament, organizer, members = _tournament(
+    tournament, organizer, _members = _tournament(
         fake_game, 4, format=Tournament.Format.TWO_STAGE, groups=1, stage_top=2
     )
     tournament_start(tournament=tournament, by=organizer)

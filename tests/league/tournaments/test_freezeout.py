@@ -409,7 +409,7 @@ def test_t_d8_the_tables_settle_after_a_forfeit():
     # given: 7 players at two tables of at most 4 (4 and 3)
     state, _ = _create(7, max_seats=4)
     big = max(fz.tables_live(state), key=lambda t: len(fz.players_in(t)))
-    small = [t for t in fz.tables_live(state) if t is not big][0]
+    small = next(t for t in fz.tables_live(state) if t is not big)
     # when: two players of the small table forfeit
     for player in fz.players_in(small)[:2]:
         state, _events = fz.player_forfeit(state, player, reason="gone")
