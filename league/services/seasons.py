@@ -190,7 +190,7 @@ def season_create(*, club: Club, by: Player, spec: SeasonSpec, previous: Season 
     if Season.objects.filter(
         club=club, league=league, edition=spec.edition, division_level=spec.division_level
     ).exists():
-        raise BadOptions("That division of that season already exists.", code="duplicate", field="division_level")
+        raise BadOptions(_("That division of that season already exists."), code="duplicate", field="division_level")
     season = Season.objects.create(
         club=club,
         league=league,
