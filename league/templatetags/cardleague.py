@@ -9,8 +9,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from games import available_games
 from league.engines import engine_for
@@ -228,12 +227,14 @@ def tiebreak_name(name: Any) -> str:
     return str(TIEBREAK_NAMES.get(name, name))
 
 
+# the crosstable's letters, in a context of their own ("W" is no word elsewhere); pgettext_lazy, which makemessages
+# collects (it did not collect `_lazy`, and the Korean crosstable showed W and L under a legend of 승·무·패)
 CROSS_MARKS = {
-    "won": (_lazy("W"), ""),
-    "drawn": (_lazy("D"), ""),
-    "lost": (_lazy("L"), ""),
-    "forfeit_won": (_lazy("W"), _lazy("F")),
-    "forfeit_lost": (_lazy("L"), _lazy("F")),
+    "won": (pgettext_lazy("crosstable", "W"), ""),
+    "drawn": (pgettext_lazy("crosstable", "D"), ""),
+    "lost": (pgettext_lazy("crosstable", "L"), ""),
+    "forfeit_won": (pgettext_lazy("crosstable", "W"), pgettext_lazy("crosstable", "F")),
+    "forfeit_lost": (pgettext_lazy("crosstable", "L"), pgettext_lazy("crosstable", "F")),
 }
 
 
