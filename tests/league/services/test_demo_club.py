@@ -67,6 +67,7 @@ def _story(club: Club) -> list:
     ]
 
 
+@pytest.mark.slow  # two loads of a small club: seconds on a loaded machine, left out of `make check`
 @pytest.mark.django_db(transaction=True)
 def test_the_demo_is_dealt_and_played_the_same_on_every_load():
     # given: the small demo loaded once
