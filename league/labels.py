@@ -50,6 +50,14 @@ GAME_NAMES = {
     "coinche": _("Coinche"),
     "mini-poker": _("Mini Poker"),
 }
+# a tournament's kind in words: the bracket formats (Tournament.Format) and the poker freezeout
+TOURNAMENT_KINDS = {
+    "single_elim": _("single elimination"),
+    "double_elim": _("double elimination"),
+    "multi_elim": _("multiplayer elimination"),
+    "two_stage": _("two stages"),
+    "freezeout": _("freezeout"),
+}
 # card_label's English names of the court cards and jokers, so that a Korean page says 왕, not King
 CARD_NAMES = {
     "King": _("King"),

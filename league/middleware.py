@@ -16,17 +16,23 @@ from django.utils.translation import gettext as _
 from league.errors import BadInput, InputTooLarge, ServiceError, error_body
 from league.input import MAX_BODY_BYTES, strict_int, text_check
 from league.redis_waits import request_budget
+from league.services.clubs import player_update
 
 API_PREFIX = "/api/"
 
 SESSION_FLAG = "player_language_applied"
+# the language a visitor picked in the header, kept in the session (which survives logging in) so that the choice
+# still wins once they log in, and is stored on their account then
+HEADER_CHOICE = "language_chosen_in_header"
 # seconds a client is asked to wait after a 503: about what a PostgreSQL restart or a failover takes
 RETRY_AFTER = 5
 
 
 class PlayerLanguageMiddleware:
     """After log-in, switch to the player's language (Player.language) for this response and set the language
-    cookie, so that every later page, and LocaleMiddleware, follows it until the person picks another one."""
+    cookie, so that every later page, and LocaleMiddleware, follows it until the person picks another one. A
+    language the visitor picked in the header before logging in wins over the stored one, and becomes the
+    account's (issue 34: a choice made in the header holds until it is changed again)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -37,6 +43,10 @@ class PlayerLanguageMiddleware:
             player = getattr(request.user, "player", None)
             language = getattr(player, "language", None)
             request.session[SESSION_FLAG] = True
+            chosen = request.session.pop(HEADER_CHOICE, None)
+            if player is not None and chosen in dict(settings.LANGUAGES) and chosen != language:
+                player_update(player=player, language=chosen)
+                language = chosen
             if language in dict(settings.LANGUAGES):
                 translation.activate(language)
                 request.LANGUAGE_CODE = language

@@ -5,6 +5,7 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.engines import engine_for
@@ -59,7 +60,8 @@ class PokerTournamentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.game = game
         self.forced = forced_bets(game)
-        names = ", ".join(str(option["label"]) for option in self.forced)
+        # the engine's option labels are English, marked for translation ("Ante" reads 앤티)
+        names = ", ".join(gettext(str(option["label"])) for option in self.forced)
         self.fields["levels"].help_text = _(
             "One level a line, each the forced bets in this order: %(names)s (numbers separated by spaces)."
         ) % {"names": names}

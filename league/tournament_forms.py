@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import available_games, get_engine
@@ -91,7 +92,8 @@ class TournamentForm(forms.Form):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         game = self.fields["game"]
         assert isinstance(game, forms.ChoiceField)
-        game.choices = [(name, get_engine(name).title) for name in available_games()]
+        # the game's name in the reader's language (its engine's title is English, marked for translation)
+        game.choices = [(name, gettext(get_engine(name).title)) for name in available_games()]
         season = self.fields["season"]
         assert isinstance(season, forms.ModelChoiceField)
         season.queryset = Season.objects.filter(club=club).order_by("-id")

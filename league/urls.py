@@ -7,6 +7,7 @@ from league.views import (
     console,
     fairness,
     home,
+    organizer,
     poker_tournaments,
     seasons,
     settings,
@@ -37,6 +38,7 @@ urlpatterns = [
     path("invitations/<slug:code>/<str:answer>/", clubs.invitation_answer, name="invitation_answer"),
     path("clubs/<slug:slug>/seasons/new/", console.season_new, name="season_new"),
     path("clubs/<slug:slug>/leaderboards/<str:game>/", clubs.leaderboard_view, name="club_leaderboard"),
+    path("leaderboards/", home.leaderboards_page, name="leaderboards"),
     path("leaderboards/<str:game>/", clubs.leaderboard_view, name="leaderboard"),
     path("seasons/<int:season_id>/", seasons.season_detail, name="season"),
     path("seasons/<int:season_id>/vacations/", seasons.season_vacations, name="season_vacations"),
@@ -70,6 +72,16 @@ urlpatterns = [
     path("me/games/", home.my_games, name="my_games"),
     path("clubs/", clubs.club_directory_view, name="clubs"),
     path("clubs/<slug:slug>/members/", clubs.club_members, name="club_members"),
+    # the organizer's vacations of every entrant (issue 34)
+    path("clubs/<slug:slug>/vacations/", organizer.club_vacations_page, name="club_vacations"),
+    path(
+        "clubs/<slug:slug>/vacations/<int:season_id>/grant/", organizer.club_vacation_grant, name="club_vacation_grant"
+    ),
+    path(
+        "clubs/<slug:slug>/vacations/<int:season_id>/<int:vacation_id>/cancel/",
+        organizer.club_vacation_cancel,
+        name="club_vacation_cancel",
+    ),
     path(
         "clubs/<slug:slug>/invitations/<int:invitation_id>/revoke/",
         clubs.club_invitation_revoke,
@@ -87,9 +99,21 @@ urlpatterns = [
     path("seasons/<int:season_id>/enter/", seasons.season_enter, name="season_enter"),
     # bracket tournaments (issue 22)
     path("clubs/<slug:slug>/tournaments/", tournaments.club_tournaments_page, name="club_tournaments"),
+    path("tournaments/", home.tournaments_page, name="tournaments"),
     path("tournaments/<int:tournament_id>/", tournaments.tournament_detail, name="tournament"),
     path("tournaments/<int:tournament_id>/team/", tournaments.tournament_team_enter, name="tournament_team"),
     path("tournaments/<int:tournament_id>/forfeit/", tournaments.tournament_forfeit, name="tournament_forfeit"),
+    # the organizer's entrants: added (picked or pasted) and removed before the start (issue 34)
+    path(
+        "tournaments/<int:tournament_id>/entrants/add/",
+        tournaments.tournament_entrants_add_view,
+        name="tournament_entrants_add",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/entrants/<int:player_id>/remove/",
+        tournaments.tournament_entrant_remove,
+        name="tournament_entrant_remove",
+    ),
     path("tournaments/<int:tournament_id>/<str:action>/", tournaments.tournament_action, name="tournament_action"),
     path(
         "tournaments/<int:tournament_id>/export/<str:kind>.csv", tournaments.tournament_export, name="tournament_export"
@@ -103,6 +127,21 @@ urlpatterns = [
         "poker-tournaments/<int:tournament_id>/results.csv",
         poker_tournaments.poker_tournament_results,
         name="poker_tournament_results",
+    ),
+    path(
+        "poker-tournaments/<int:tournament_id>/entrants/add/",
+        poker_tournaments.poker_entrants_add_view,
+        name="poker_entrants_add",
+    ),
+    path(
+        "poker-tournaments/<int:tournament_id>/entrants/<int:player_id>/remove/",
+        poker_tournaments.poker_entrant_remove,
+        name="poker_entrant_remove",
+    ),
+    path(
+        "poker-tournaments/<int:tournament_id>/forfeit/",
+        poker_tournaments.poker_seat_forfeit_view,
+        name="poker_seat_forfeit",
     ),
     path(
         "poker-tournaments/<int:tournament_id>/<str:action>/",

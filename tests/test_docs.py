@@ -17,7 +17,7 @@ RULE_SETS = {
     "docs/rules/black-card.md": ("B", 19, 24),
     "docs/rules/coinche.md": ("K", 27, 18),
     "docs/rules/mini-poker.md": ("M", 24, 16),
-    "docs/formats.md": ("T", 18, 7),
+    "docs/formats.md": ("T", 18, 8),  # T-D8: the poker seat forfeit (issue 34)
 }
 
 # An ID as a rules page writes it, and a test naming it in its name or text (`test_x_r18_...`, "# X-R18"): the

@@ -1,6 +1,9 @@
 """Reads of clubs and players that pages and the API share: a club and its members (one order everywhere), a
 player by id, a club's tables."""
 
+import re
+from dataclasses import dataclass
+
 from django.db.models import QuerySet
 
 from league.errors import BadOptions, NotFound
@@ -82,3 +85,42 @@ def join_request_pending_of(*, club: Club, player: Player | None) -> JoinRequest
     if player is None:
         return None
     return JoinRequest.objects.filter(club=club, player=player, status=JoinRequest.Status.PENDING).first()
+
+
+@dataclass(frozen=True)
+class NamesRead:
+    """A pasted list of names read against a club's members: the members found, in the order given, and each name
+    that names no member, or names two of them."""
+
+    found: list[Player]
+    unknown: list[str]
+    ambiguous: list[str]
+
+
+def names_split(text: str) -> list[str]:
+    """The names of a pasted list: one a line, or separated by commas or semicolons; blanks and repeats dropped."""
+    names: list[str] = []
+    for name in re.split(r"[\n,;]+", text):
+        name = name.strip()
+        if name and name.casefold() not in {n.casefold() for n in names}:
+            names.append(name)
+    return names
+
+
+def members_named(*, club: Club, names: list[str]) -> NamesRead:
+    """The club's members a list of names points at: a name is a member's username or display name, whatever its
+    case; a member named twice is found once."""
+    members = list(Player.objects.filter(memberships__club=club).select_related("user"))
+    found: list[Player] = []
+    unknown: list[str] = []
+    ambiguous: list[str] = []
+    for name in names:
+        wanted = name.casefold()
+        matches = {p.pk: p for p in members if wanted in (p.user.username.casefold(), p.display_name.casefold())}
+        if not matches:
+            unknown.append(name)
+        elif len(matches) > 1:
+            ambiguous.append(name)
+        elif (player := next(iter(matches.values()))) not in found:
+            found.append(player)
+    return NamesRead(found, unknown, ambiguous)

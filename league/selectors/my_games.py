@@ -72,7 +72,8 @@ def games_of(*, player: Player) -> tuple[list[GameRow], list[GameRow]]:
 def club_live_tables(*, club: Club, limit: int = 30) -> QuerySet[Table]:
     """The club's tables in play, for spectators: the most recently started first, with their players."""
     tables = Table.objects.filter(club=club, status=Table.Status.ACTIVE).order_by("-created_at", "-id")[:limit]
-    return _tables_with_seats(tables)
+    # what each belongs to, for the organizer's forfeit links (issue 34)
+    return _tables_with_seats(tables).select_related("tournament_link__tournament", "poker_hand__tournament")
 
 
 def club_directory(*, query: str = "") -> QuerySet[Club]:

@@ -89,3 +89,16 @@ def poker_results_rows(*, tournament: PokerTournament) -> list[list[Any]]:
         for e in poker_entrants(tournament=tournament)
     ]
     return [header, *rows]
+
+
+def poker_forfeits(*, tournament: PokerTournament) -> dict[int, str]:
+    """The players whose seat an organizer ruled forfeited (T-D8), with the ruling's reason."""
+    busts = (tournament.state or {}).get("busts", [])
+    return {row["player"]: row["forfeit"] for row in busts if row.get("forfeit")}
+
+
+def poker_players_in(*, tournament: PokerTournament) -> list[int]:
+    """The players still seated, whose seat may be forfeited; none unless the tournament runs."""
+    if tournament.status != PokerTournament.Status.RUNNING:
+        return []
+    return [player for table in freezeout.tables_live(tournament.state) for player in freezeout.players_in(table)]

@@ -11,7 +11,7 @@ from django.db.models import Prefetch, QuerySet
 
 from league.engines import season_options_schema
 from league.errors import BadOptions, NotFound
-from league.models import Club, Entrant, Rating, Round, Season, Standing, Table
+from league.models import Club, Entrant, Rating, Round, Season, Standing, Table, TableRuling
 from league.ratings import PROVISIONAL_GAMES
 from league.standings.ranks import shared_ranks
 
@@ -172,3 +172,13 @@ def season_options_shown(*, season: Season) -> list[OptionShown]:
             )
         )
     return shown
+
+
+def season_rulings(*, season: Season) -> QuerySet[TableRuling]:
+    """The organizer's rulings on the season's tables (annulments, forfeits), with whom they name and why."""
+    return (
+        TableRuling.objects.filter(table__round__season=season)
+        .select_related("table__round", "by")
+        .prefetch_related("forfeiting__player", "forfeiting__partner")
+        .order_by("at", "id")
+    )

@@ -78,6 +78,23 @@ def tournament_forfeitable(*, tournament: Tournament) -> list[tuple[str, list[tu
     return [(match_id, [(players[e], names.get(e, "?")) for e in entrants]) for match_id, entrants in ready]
 
 
+def tournament_forfeits(*, tournament: Tournament) -> list[dict[str, str]]:
+    """The matches ruled forfeited (T-D4), with who forfeited and why: the bracket's and the groups' matches whose
+    note says so ("<entrant>: <reason>", docs/formats.md), in the order played."""
+    names = tournament_names(tournament=tournament)
+    state = tournament.state or {}
+    groups = state.get("group_matches") or (state.get("group_stage") or {}).get("group_matches", [])
+    matches = [*groups, *state.get("matches", [])]
+    out = []
+    for match in matches:
+        note = match.get("note") or ""
+        entrant, sep, reason = note.partition(": ")
+        if match.get("decided") != "forfeit" or not sep or not entrant.isdigit():
+            continue
+        out.append({"match": match["id"], "name": names.get(int(entrant), "?"), "reason": reason})
+    return out
+
+
 def tournament_groups(*, tournament: Tournament) -> list[dict[str, Any]]:
     """Two stages with groups (T-R11): each group's table, best first, with who went (or is placed to go) through."""
     state = tournament.state

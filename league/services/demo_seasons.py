@@ -1,42 +1,60 @@
-"""The demo club's seasons: one running season of each installed game, its first round in play (called by
-`manage.py demo_load`)."""
+"""The demo's seasons (called by `league.services.demo_club`): each made, entered and started through the services
+as an organizer would, then played by the engines' bots: to its end ("finished": standings with their tiebreaks,
+the crosstable, ratings with a history), a few moves into its first round ("running"), or left open for
+registration ("registration")."""
 
+from datetime import datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
-from django.db import transaction
+from django.utils import timezone
 
-from games import available_games
-from league.models import Club, Player, Season
+from league.models import Club, Player, Season, Table
+from league.services.bot_play import table_bots_play, tables_bots_play
+from league.services.clocks import vacation_take
 from league.services.rounds import season_start
-from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
-
-# game -> season settings; a game missing here (an engine added later) gets a multi-table season
-DEMO_SEASONS: dict[str, dict[str, Any]] = {
-    "the-court": {"format": "multitable", "table_max": 4, "rounds_planned": 4, "hand_limit": 10},
-    "palace-infighting": {"format": "swiss", "rounds_planned": 4},
-    "black-card": {"format": "multitable", "table_max": 4, "rounds_planned": 4, "hand_limit": 10},
-    "coinche": {"format": "round_robin", "partners": "fixed", "target_score": 1000},
-    "mini-poker": {"format": "multitable", "table_max": 4, "rounds_planned": 4, "hand_limit": 10},
-}
+from league.services.seasons import ClockSpec, SeasonSpec, entrant_register, season_create, season_open_registration
 
 
-@transaction.atomic
-def demo_seasons_load(*, club: Club, organizer: Player, players: list[Player]) -> list[Season]:
-    """A running season of each installed game for the club's `players` (members); a game that already has a
-    season in the club is left alone."""
-    seasons = []
-    for game in available_games():
-        if Season.objects.filter(club=club, game=game).exists():
-            continue
-        settings = DEMO_SEASONS.get(game, {"format": "multitable", "rounds_planned": 4})
-        name = f"{game.replace('-', ' ').title()} league"
-        season = season_create(club=club, by=organizer, spec=SeasonSpec(game=game, name=name, **settings))
-        season_open_registration(season=season, by=organizer)
-        if season.partners == Season.Partners.FIXED:
-            for first, second in zip(players[0::2], players[1::2], strict=False):
-                entrant_register(season=season, by=organizer, player=first, partner=second)
-        else:
-            for player in players:
-                entrant_register(season=season, by=organizer, player=player)
-        seasons.append(season_start(season=season, by=organizer))
-    return seasons
+def demo_season_load(
+    *, club: Club, organizer: Player, entry: dict[str, Any], people: dict[str, Player], wildness: dict[int, float]
+) -> Season:
+    """One season of the demo as its entry in seeds/demo/*.json describes it: `spec` (SeasonSpec's fields, the time
+    per move in hours, a `clock` as ClockSpec's fields), `entrants` (usernames) or `teams` (pairs of usernames,
+    fixed partners), `play`, and for a running season the bot `moves` played at each of its first tables and the
+    `vacations` its players take (a player, in how many days from now, for how many days)."""
+    fields = dict(entry["spec"])
+    fields["time_per_move"] = timedelta(hours=fields.pop("time_per_move_hours", 24))
+    if "clock" in fields:
+        fields["clock"] = ClockSpec(**fields["clock"])
+    season = season_create(club=club, by=organizer, spec=SeasonSpec(**fields))
+    season = season_open_registration(season=season, by=organizer)
+    for first, second in entry.get("teams", []):
+        entrant_register(season=season, by=organizer, player=people[first], partner=people[second])
+    for name in entry.get("entrants", []):
+        entrant_register(season=season, by=organizer, player=people[name])
+    play = entry["play"]
+    if play == "registration":
+        return season
+    season = season_start(season=season, by=organizer)
+    key = f"season:{season.name}"
+    if play == "finished":
+        tables_bots_play(tables=lambda: _tables_in_play(season), key=key, wildness=wildness)
+        season.refresh_from_db()
+        if season.status != Season.Status.FINISHED:
+            raise RuntimeError(f"the demo season {season.name!r} did not finish: {season.status}")
+    else:
+        for vacation in entry.get("vacations", []):
+            # from midnight in the season's zone, as a vacation taken on the pages starts
+            zone = ZoneInfo(season.clock.time_zone)
+            day = (timezone.now().astimezone(zone) + timedelta(days=vacation["in_days"])).date()
+            starts_at = datetime.combine(day, time(0), tzinfo=zone)
+            vacation_take(player=people[vacation["player"]], season=season, starts_at=starts_at, days=vacation["days"])
+        for number, table_id in enumerate(_tables_in_play(season)):
+            table_bots_play(table_id=table_id, key=f"{key}:{number}", moves=entry.get("moves", 0), wildness=wildness)
+    return season
+
+
+def _tables_in_play(season: Season) -> list[int]:
+    tables = Table.objects.filter(round__season=season, status=Table.Status.ACTIVE).order_by("id")
+    return list(tables.values_list("id", flat=True))

@@ -10,7 +10,6 @@ engine's schema, never by the game's name. When a hand's table ends, the table-f
 to deal open their next hands.
 """
 
-import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import timedelta
 from decimal import Decimal
@@ -19,6 +18,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import GAME_NAMES, IllegalMove
 from league.engines import engine_for
@@ -26,9 +26,10 @@ from league.errors import BadOptions, NotFound
 from league.fairness import commitment_of
 from league.models import Membership, Player, PokerEntrant, PokerHand, PokerTournament, Result, Table
 from league.models.clubs import Club
+from league.server_seeds import seed_new
 from league.services.ratings import poker_tournament_rate
 from league.services.seasons import WrongStatus, organizer_check
-from league.services.tables import table_create, time_per_move_check
+from league.services.tables import table_annul, table_create, time_per_move_check
 from league.tournaments import freezeout
 from league.tournaments.places import awards, points_table_check
 
@@ -230,9 +231,42 @@ def poker_tournament_register(*, tournament_id: int, player: Player) -> PokerEnt
 
 
 @transaction.atomic
-def poker_tournament_unregister(*, tournament_id: int, player: Player) -> None:
-    """Leave before the start."""
+def poker_entrants_add(*, tournament_id: int, by: Player, players: Sequence[Player]) -> list[PokerEntrant]:
+    """An organizer enters members of the club before the start: all of them, or none when one is refused (not a
+    member, or entered already)."""
     tournament = _locked(tournament_id)
+    organizer_check(club=tournament.club, player=by)
+    _status_check(tournament, PokerTournament.Status.REGISTRATION)
+    members = set(
+        Membership.objects.filter(club_id=tournament.club_id, player__in=players).values_list("player_id", flat=True)
+    )
+    entered = set(PokerEntrant.objects.filter(tournament=tournament).values_list("player_id", flat=True))
+    for player in players:
+        if player.pk not in members:
+            raise BadOptions(
+                _("%(name)s is not a member of the club.") % {"name": player.display_name},
+                code="not_a_member",
+                field="player",
+            )
+        if player.pk in entered:
+            raise BadOptions(
+                _("%(name)s is already entered.") % {"name": player.display_name},
+                code="already_entered",
+                field="player",
+            )
+        entered.add(player.pk)
+    return [
+        PokerEntrant.objects.create(tournament=tournament, player=player, stack=tournament.starting_stack)
+        for player in players
+    ]
+
+
+@transaction.atomic
+def poker_tournament_unregister(*, tournament_id: int, player: Player, by: Player | None = None) -> None:
+    """Leave before the start: the player themself, or an organizer removing them (`by`)."""
+    tournament = _locked(tournament_id)
+    if by is not None and by.pk != player.pk:
+        organizer_check(club=tournament.club, player=by)
     _status_check(tournament, PokerTournament.Status.REGISTRATION)
     PokerEntrant.objects.filter(tournament=tournament, player=player).delete()
 
@@ -260,7 +294,7 @@ def poker_tournament_start(*, tournament_id: int, by: Player, seed: str | None =
             code="too_many_chips",
             field="starting_stack",
         )
-    seed = seed or secrets.token_hex(16)
+    seed = seed or seed_new()
     state, _events = freezeout.freezeout_create(
         players,
         seed=seed,
@@ -298,6 +332,38 @@ def poker_hand_finished(*, table_id: int) -> list[Event]:
         _hands_open(tournament, poker_roles(tournament.game))
         tournament.save(update_fields=["state", "status", "winner", "finished_at"])
         return events
+
+
+@transaction.atomic
+def poker_seat_forfeit(*, tournament_id: int, player: Player, by: Player, reason: str) -> list[Event]:
+    """T-D8: an organizer's ruling that a player forfeits their seat: their hand in play, if any, is annulled (every
+    stack back as it started), they are out at once, placed below everyone still in, and the reason is kept with
+    their place (the tournament's state) and shown on its page."""
+    tournament = _locked(tournament_id)
+    organizer_check(club=tournament.club, player=by)
+    _status_check(tournament, PokerTournament.Status.RUNNING)
+    reason = (reason or "").strip()
+    if not reason:
+        raise BadOptions(_("Say why the seat is forfeited."), code="no_reason", field="reason")
+    in_play = [
+        hand
+        for hand in PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True)
+        if player.pk in hand.players
+    ]
+    for hand in in_play:
+        table_annul(table_id=hand.table_id, reason=_("forfeit: %(reason)s") % {"reason": reason})
+        _hand_close(tournament, PokerHand.objects.select_related("table").get(pk=hand.pk))
+    try:
+        state, events = freezeout.player_forfeit(tournament.state, player.pk, reason=reason[:200])
+    except ValueError as error:
+        raise BadOptions(_("This player has no seat in play."), code="not_in_play", field="player") from error
+    tournament.state = state
+    _entrants_sync(tournament, {player.pk} | {e["player"] for e in events if e["type"] == "moved"})
+    if state["over"]:
+        _finish(tournament)
+    _hands_open(tournament, poker_roles(tournament.game))
+    tournament.save(update_fields=["state", "status", "winner", "finished_at"])
+    return events
 
 
 def poker_hands_settle(*, limit: int = 500) -> int:

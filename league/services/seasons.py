@@ -5,7 +5,6 @@ The running season (start it, its rounds, withdrawals, rulings, the refresh afte
 `league.services.rounds`, which builds on this module; standings, ratings and rollover live beside them.
 """
 
-import secrets
 from dataclasses import asdict, dataclass, fields
 from datetime import date, time, timedelta
 from typing import Any
@@ -22,6 +21,7 @@ from league.engines import engine_for, season_options_schema
 from league.errors import BadOptions, PermissionDenied, ServiceError
 from league.labels import refusal_text
 from league.models import Club, Entrant, Membership, Player, Round, RoundRobinPairs, Season, SeasonClock
+from league.server_seeds import seed_new
 from league.services.locks import season_lock as season_lock
 from league.services.standings import points_table_default, standings_recompute
 from league.services.tables import time_per_move_check
@@ -189,14 +189,14 @@ def season_create(*, club: Club, by: Player, spec: SeasonSpec, previous: Season 
     if Season.objects.filter(
         club=club, league=league, edition=spec.edition, division_level=spec.division_level
     ).exists():
-        raise BadOptions("That division of that season already exists.", code="duplicate", field="division_level")
+        raise BadOptions(_("That division of that season already exists."), code="duplicate", field="division_level")
     season = Season.objects.create(
         club=club,
         league=league,
         edition=spec.edition,
         division_level=spec.division_level,
         previous=previous,
-        seed=spec.seed or secrets.token_hex(16),
+        seed=spec.seed or seed_new(),
         **values,
     )
     if spec.clock is not None:

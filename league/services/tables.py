@@ -1,7 +1,6 @@
 """Writes for tables: open one with its seats (and its commitment to the server seed), deal it, annul one; and the
 bookkeeping every state change shares."""
 
-import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -16,6 +15,7 @@ from league.engines import engine_for
 from league.errors import BadOptions, NotFound, NotSeated, TableClosed
 from league.fairness import ALGORITHM_VERSION, MAX_SEED_LENGTH, commitment_of
 from league.models import Club, LedgerEntry, Player, Result, Round, Seat, Table, TableFairness
+from league.server_seeds import seed_new
 from league.services.clocks import clock_open
 
 DEFAULT_TIME_PER_MOVE = timedelta(days=1)
@@ -74,7 +74,7 @@ def table_create(
     time_per_move = time_per_move or DEFAULT_TIME_PER_MOVE
     if round is None:  # a season's tables take the season's time, checked against the floor when it was created
         time_per_move_check(time_per_move)
-    seed = seed or secrets.token_hex(16)
+    seed = seed or seed_new()
     table = Table.objects.create(
         club=club,
         game=game,

@@ -13,7 +13,6 @@ two, `player` and `partner`, entered by an organizer as a fixed-partnership seas
 only entrants, and the league seats each team at its side's seats and reads the team's place from them.
 """
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
@@ -43,6 +42,7 @@ from league.models import (
     TournamentEntrant,
     TournamentTable,
 )
+from league.server_seeds import seed_new
 from league.services.seasons import WrongStatus, organizer_check
 from league.services.tables import table_annul, table_create, time_per_move_check
 from league.tournaments import bracket, multiplayer, places, two_stage
@@ -188,7 +188,7 @@ def tournament_values(*, club: Club, spec: TournamentSpec) -> dict[str, Any]:
         "time_per_move": int(spec.time_per_move.total_seconds()),
         "points": list(spec.points),
         "rated": spec.rated,
-        "draw_seed": secrets.token_hex(16),
+        "draw_seed": seed_new(),
     }
 
 
@@ -235,8 +235,19 @@ def tournament_register(
         Q(player__in=players) | Q(partner__in=players)
     )
     if entered.exists():
-        raise BadOptions(_("You are already entered."), code="already_entered", field="player")
+        message = _("You are already entered.") if by.pk == player.pk else _("%(name)s is already entered.")
+        raise BadOptions(message % {"name": player.display_name}, code="already_entered", field="player")
     return TournamentEntrant.objects.create(tournament=tournament, player=player, partner=partner)
+
+
+@transaction.atomic
+def tournament_entrants_add(
+    *, tournament: Tournament, by: Player, players: Sequence[Player]
+) -> list[TournamentEntrant]:
+    """An organizer enters several members at once, each an entrant of their own: all of them, or none when one is
+    refused."""
+    organizer_check(club=tournament.club, player=by)
+    return [tournament_register(tournament=tournament, player=player, by=by) for player in players]
 
 
 def _entrant_of(tournament: Tournament, player: Player) -> TournamentEntrant | None:
@@ -294,7 +305,9 @@ def tournament_match_forfeit(
         if entrant is None or entrant.pk not in current["entrants"]:
             raise BadOptions(_("This player has no such match to forfeit."), field="match")
         other = current["entrants"][1 - current["entrants"].index(entrant.pk)]
-        _state_save(tournament, two_stage.group_match_record(tournament.state, match, winner=other, decided="forfeit"))
+        note = f"{entrant.pk}: {reason[:100] or 'forfeit'}"
+        recorded = two_stage.group_match_record(tournament.state, match, winner=other, decided="forfeit", note=note)
+        _state_save(tournament, recorded)
         return tournament
     try:
         state, _events = bracket.match_forfeit(

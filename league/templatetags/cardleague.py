@@ -9,12 +9,11 @@ from django import template
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from games import available_games
 from league.engines import engine_for
-from league.labels import GAME_NAMES, MOVE_TYPES, SUITS, TIEBREAK_NAMES, WEEKDAYS, duration_words
+from league.labels import GAME_NAMES, MOVE_TYPES, SUITS, TIEBREAK_NAMES, TOURNAMENT_KINDS, WEEKDAYS, duration_words
 from league.models import Invitation, JoinRequest, Membership, Round, Season, SeasonClock, Table, TableRuling
 from league.story import card_text
 
@@ -63,6 +62,12 @@ def word(value: Any) -> str:
 @register.filter
 def game_name(name: Any) -> str:
     return str(GAME_NAMES.get(name, name))
+
+
+@register.filter
+def tournament_kind(kind: Any) -> str:
+    """A tournament's format (or "freezeout", a poker tournament) in words."""
+    return str(TOURNAMENT_KINDS.get(kind, kind))
 
 
 @register.filter
@@ -216,12 +221,14 @@ def tiebreak_name(name: Any) -> str:
     return str(TIEBREAK_NAMES.get(name, name))
 
 
+# the crosstable's letters, in a context of their own ("W" is no word elsewhere); pgettext_lazy, which makemessages
+# collects (it did not collect `_lazy`, and the Korean crosstable showed W and L under a legend of 승·무·패)
 CROSS_MARKS = {
-    "won": (_lazy("W"), ""),
-    "drawn": (_lazy("D"), ""),
-    "lost": (_lazy("L"), ""),
-    "forfeit_won": (_lazy("W"), _lazy("F")),
-    "forfeit_lost": (_lazy("L"), _lazy("F")),
+    "won": (pgettext_lazy("crosstable", "W"), ""),
+    "drawn": (pgettext_lazy("crosstable", "D"), ""),
+    "lost": (pgettext_lazy("crosstable", "L"), ""),
+    "forfeit_won": (pgettext_lazy("crosstable", "W"), pgettext_lazy("crosstable", "F")),
+    "forfeit_lost": (pgettext_lazy("crosstable", "L"), pgettext_lazy("crosstable", "F")),
 }
 
 

@@ -275,6 +275,45 @@ def hand_end(state: State, table_id: int, *, stacks: Sequence[int]) -> tuple[Sta
     return out, events
 
 
+def player_forfeit(state: State, player: int, *, reason: str) -> tuple[State, list[Event]]:
+    """T-D8: an organizer's ruling puts a player out at once, between hands (the league annuls their hand in play
+    first): they place below everyone still in, as a bust would, their chips leave play (the TDA's rule for a
+    disqualified player), and the tables settle as after a bust (the winner, a break, a balancing move). The bust
+    row keeps the ruling's reason (`forfeit`)."""
+    out = copied(state)
+    if out["over"]:
+        raise ValueError("the tournament is over")
+    found = [
+        (t, i) for t in tables_live(out) for i, s in enumerate(t["seats"]) if s is not None and s["player"] == player
+    ]
+    if not found:
+        raise ValueError(f"{player} has no seat in play")
+    table, seat = found[0]
+    if table["hand"] is not None:
+        raise ValueError(f"table {table['id']} has a hand in progress")
+    stack = table["seats"][seat]["stack"]
+    table["seats"][seat] = None
+    still_in = sum(len(players_in(t)) for t in tables_live(out))
+    row = {
+        "player": player,
+        "hand": None,
+        "table": table["id"],
+        "start_stack": stack,
+        "place": still_in + 1,
+        "shared": 1,
+        "forfeit": reason,
+    }
+    out["busts"].append(row)
+    events: list[Event] = [{"type": "forfeited", **row}]
+    if still_in == 1:
+        winner = next(p for t in tables_live(out) for p in players_in(t))
+        out.update(over=True, winner=winner)
+        events.append({"type": "finished", "winner": winner})
+    else:
+        _settle(out, events)
+    return out, events
+
+
 # --- internals --------------------------------------------------------------------------------------------------------
 
 

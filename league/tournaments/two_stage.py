@@ -181,8 +181,11 @@ def groups_stage_create(seeds: Sequence[int], *, groups: int, per_group: int) ->
     }
 
 
-def group_match_record(state: State, match_id: str, *, winner: int | None, decided: str = "played") -> State:
-    """A group match's result: its winner, or None for a drawn table (a group match is one table; a draw stands)."""
+def group_match_record(
+    state: State, match_id: str, *, winner: int | None, decided: str = "played", note: str | None = None
+) -> State:
+    """A group match's result: its winner, or None for a drawn table (a group match is one table; a draw stands);
+    a forfeit's `note` ("<entrant>: <reason>", as a bracket match's) is kept with it."""
     out = copied(state)
     match = next((m for m in out["group_matches"] if m["id"] == match_id), None)
     if match is None:
@@ -192,6 +195,8 @@ def group_match_record(state: State, match_id: str, *, winner: int | None, decid
     if winner is not None and winner not in match["entrants"]:
         raise ValueError(f"{winner} does not play match {match_id}")
     match.update(winner=winner, decided=decided)
+    if note:
+        match["note"] = note
     return out
 
 

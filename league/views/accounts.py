@@ -23,6 +23,7 @@ from league.account_forms import SignUpWithEmailForm
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.forms import add_service_error
+from league.middleware import HEADER_CHOICE
 from league.models import Player, RatingEvent
 from league.selectors.profiles import table_history, tournament_places
 from league.services.accounts import account_signup
@@ -85,6 +86,9 @@ def language_set(request: HttpRequest) -> HttpResponse:
     player = player_or_none(request)
     if player is not None and language in dict(settings.LANGUAGES) and language != player.language:
         player_update(player=player, language=language)
+    elif player is None and language in dict(settings.LANGUAGES):
+        # a visitor's choice: it still wins once they log in (league.middleware.PlayerLanguageMiddleware)
+        request.session[HEADER_CHOICE] = language
     return response
 
 

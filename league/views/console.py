@@ -198,7 +198,12 @@ def _rounds_page(
 @login_required
 def season_rulings(request: HttpRequest, season_id: int) -> HttpResponse:
     season, _by = _organizer_season(request, season_id)
-    return _rulings_page(request, season, _task_forms(season, "rulings"))
+    forms_ = _task_forms(season, "rulings")
+    # the club page's "Record a forfeit" names the table (issue 34)
+    table = request.GET.get("table", "")
+    if table.isdigit() and len(table) < 12 and "forfeit" in forms_:
+        forms_["forfeit"].initial["table"] = int(table)
+    return _rulings_page(request, season, forms_)
 
 
 def _rulings_page(

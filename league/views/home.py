@@ -1,19 +1,50 @@
-"""The home page, the first-run page after sign-up, the "your turn" inbox (where a player lands after log-in) and
-"my games"."""
+"""The front door (the home page: what the site is, tables to watch, the leaderboards' leaders, tournaments; for a
+player their turn first, then their clubs' news), the header's tournaments and leaderboards pages, the first-run
+page after sign-up, the "your turn" inbox (where a player lands after log-in) and "my games"."""
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from league.caller import player_or_none, player_required
-from league.models import Club
+from league.models import PokerTournament, Tournament
 from league.selectors.clubs import invitations_for
-from league.selectors.my_games import games_of, seasons_open_to, turns_of
+from league.selectors.front_door import club_news, leaders_by_game, tables_to_watch, tournaments_listed
+from league.selectors.my_games import club_directory, games_of, seasons_open_to, turns_of
 from league.views.base import HtmxHttpRequest
+
+# the home page lists this many clubs and tournaments before its "all" links
+CLUBS_SHOWN = 6
+TOURNAMENTS_SHOWN = 6
+OPEN = (Tournament.Status.RUNNING, Tournament.Status.REGISTRATION)
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "league/home.html", {"clubs": Club.objects.order_by("name")})
+    player = player_or_none(request)
+    context = {
+        "clubs": club_directory()[:CLUBS_SHOWN],
+        "live": tables_to_watch(),
+        "leaders": leaders_by_game(),
+        "tournaments": tournaments_listed(statuses=OPEN, limit=TOURNAMENTS_SHOWN),
+        "turns": turns_of(player=player) if player else [],
+        "news": club_news(player=player) if player else [],
+    }
+    return render(request, "league/home.html", context)
+
+
+def tournaments_page(request: HttpRequest) -> HttpResponse:
+    """Every club's tournaments, brackets and poker alike: running, open for entry, finished."""
+    rows = tournaments_listed(statuses=(*OPEN, Tournament.Status.FINISHED))
+    groups = [
+        (status, [row for row in rows if row.status == status])
+        for status in (Tournament.Status.RUNNING, Tournament.Status.REGISTRATION, PokerTournament.Status.FINISHED)
+    ]
+    return render(request, "league/tournaments_all.html", {"groups": groups})
+
+
+def leaderboards_page(request: HttpRequest) -> HttpResponse:
+    """The top of every game's leaderboard, each linked to the whole of it."""
+    return render(request, "league/leaderboards.html", {"leaders": leaders_by_game(limit=10)})
 
 
 @login_required

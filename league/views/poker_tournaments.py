@@ -1,25 +1,31 @@
 """Poker tournaments' pages: the tournament (the level, the seating chart with every stack, the places; refreshed
-in place while it runs), the organizer's creation form, the actions (enter, leave, start) and the results CSV."""
+in place while it runs), the organizer's creation form, the actions (enter, leave, start), the organizer's forms
+(entrants added and removed before the start, a seat forfeited) and the results CSV."""
 
 from datetime import timedelta
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games import available_games, get_engine
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.forms import add_service_error
-from league.models import Club, PokerEntrant, PokerTournament
+from league.models import Club, Player, PokerEntrant, PokerTournament
+from league.organizer_forms import EntrantsAddForm, PokerForfeitForm
 from league.poker_forms import PokerTournamentForm
 from league.selectors.clubs import is_organizer
 from league.selectors.poker_tournaments import (
     poker_entrants,
+    poker_forfeits,
     poker_level,
+    poker_players_in,
     poker_results_rows,
     poker_seating,
     poker_seed_revealed,
@@ -27,7 +33,9 @@ from league.selectors.poker_tournaments import (
 )
 from league.services.poker_tournaments import (
     points_display,
+    poker_entrants_add,
     poker_game_check,
+    poker_seat_forfeit,
     poker_tournament_create,
     poker_tournament_register,
     poker_tournament_start,
@@ -50,23 +58,53 @@ def _poker_games() -> list[str]:
 
 def poker_tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(PokerTournament.objects.select_related("club", "winner"), pk=tournament_id)
-    player = player_or_none(request)
-    context = {
+    if request.htmx:
+        return render(request, "league/poker_tournament.html#live", _live_context(tournament))
+    return _detail_page(request, tournament)
+
+
+def _live_context(tournament: PokerTournament) -> dict[str, Any]:
+    return {
         "tournament": tournament,
         "live": tournament.status == PokerTournament.Status.RUNNING,
         "level": poker_level(tournament=tournament),
         "seating": poker_seating(tournament=tournament),
         "entrants": poker_entrants(tournament=tournament),
+        "forfeits": poker_forfeits(tournament=tournament),
     }
-    if request.htmx:
-        return render(request, "league/poker_tournament.html#live", context)
+
+
+def _detail_page(
+    request: HttpRequest,
+    tournament: PokerTournament,
+    *,
+    entrants_form: EntrantsAddForm | None = None,
+    forfeit_form: PokerForfeitForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    player = player_or_none(request)
+    organizer = is_organizer(club=tournament.club, player=player)
+    registration = tournament.status == PokerTournament.Status.REGISTRATION
+    context = _live_context(tournament)
+    if organizer and registration:
+        entrants_form = entrants_form or _entrants_form(tournament)
+    if organizer and (players_in := poker_players_in(tournament=tournament)):
+        forfeit_form = forfeit_form or PokerForfeitForm(players=players_in)
     context.update(
-        is_organizer=is_organizer(club=tournament.club, player=player),
+        is_organizer=organizer,
         is_entrant=player is not None and PokerEntrant.objects.filter(tournament=tournament, player=player).exists(),
         points=points_display(tournament.points_table),
         seed=poker_seed_revealed(tournament=tournament),
+        entrants_form=entrants_form,
+        forfeit_form=forfeit_form,
+        removable=organizer and registration,
     )
-    return render(request, "league/poker_tournament.html", context)
+    return render(request, "league/poker_tournament.html", context, status=status)
+
+
+def _entrants_form(tournament: PokerTournament, data: Any = None) -> EntrantsAddForm:
+    entered = PokerEntrant.objects.filter(tournament=tournament).values_list("player_id", flat=True)
+    return EntrantsAddForm(data, club=tournament.club, entered=entered)
 
 
 @login_required
@@ -128,6 +166,63 @@ def poker_tournament_action(request: HttpRequest, tournament_id: int, action: st
     except ServiceError as error:
         messages.error(request, error.message)
     return redirect("poker_tournament", tournament_id=tournament.pk)
+
+
+@login_required
+@require_POST
+def poker_entrants_add_view(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """An organizer enters members: ticked, or pasted by name (a stray name is named, and nobody is entered)."""
+    tournament = poker_tournament_get(tournament_id=tournament_id)
+    by = organizer_required(tournament.club, player_or_none(request))
+    form = _entrants_form(tournament, request.POST)
+    if form.is_valid():
+        try:
+            added = poker_entrants_add(tournament_id=tournament.pk, by=by, players=form.cleaned_data["players"])
+        except ServiceError as error:
+            add_service_error(form, error)
+        else:
+            n = len(added)
+            messages.success(request, ngettext("%(n)d entrant added.", "%(n)d entrants added.", n) % {"n": n})
+            return redirect("poker_tournament", tournament_id=tournament.pk)
+    return _detail_page(request, tournament, entrants_form=form, status=400)
+
+
+@login_required
+@require_POST
+def poker_entrant_remove(request: HttpRequest, tournament_id: int, player_id: int) -> HttpResponse:
+    """An organizer takes an entrant out before the start."""
+    tournament = poker_tournament_get(tournament_id=tournament_id)
+    by = organizer_required(tournament.club, player_or_none(request))
+    try:
+        poker_tournament_unregister(tournament_id=tournament.pk, player=get_object_or_404(Player, pk=player_id), by=by)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The entrant is removed."))
+    return redirect("poker_tournament", tournament_id=tournament.pk)
+
+
+@login_required
+@require_POST
+def poker_seat_forfeit_view(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """T-D8: an organizer rules a player's seat forfeited, with the reason shown beside their place."""
+    tournament = poker_tournament_get(tournament_id=tournament_id)
+    by = organizer_required(tournament.club, player_or_none(request))
+    form = PokerForfeitForm(request.POST, players=poker_players_in(tournament=tournament))
+    if form.is_valid():
+        try:
+            poker_seat_forfeit(
+                tournament_id=tournament.pk,
+                player=form.cleaned_data["player"],
+                by=by,
+                reason=form.cleaned_data["reason"],
+            )
+        except ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, _("The forfeit is recorded: the player is out."))
+            return redirect("poker_tournament", tournament_id=tournament.pk)
+    return _detail_page(request, tournament, forfeit_form=form, status=400)
 
 
 def poker_tournament_results(request: HttpRequest, tournament_id: int) -> HttpResponse:

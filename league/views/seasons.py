@@ -19,7 +19,7 @@ from league.models import Entrant, Player, Season
 from league.selectors.clubs import club_role_of, is_organizer
 from league.selectors.crosstable import season_crosstable
 from league.selectors.rounds import season_calendar, season_zone
-from league.selectors.seasons import season_options_shown, season_rounds, season_standings
+from league.selectors.seasons import season_options_shown, season_rounds, season_rulings, season_standings
 from league.selectors.vacations import player_vacations, vacation_days_used, vacation_get
 from league.services.clocks import vacation_cancel, vacation_take
 from league.services.fairness import SEASON_CSV_KINDS
@@ -60,6 +60,8 @@ def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
         zone=timezone.get_current_timezone_name() if player is not None else season_zone(season),
         clock=getattr(season, "clock", None),
         options=season_options_shown(season=season),
+        # the organizer's rulings with their reasons, for everyone to read (issue 34)
+        rulings=season_rulings(season=season),
         exports=SEASON_CSV_KINDS,
         is_organizer=is_organizer(club=season.club, player=player),
         is_entrant=player is not None and _entrant(season, player.pk),

@@ -10,18 +10,21 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.forms import add_service_error
 from league.models import Club, Player, Tournament
+from league.organizer_forms import EntrantsAddForm
 from league.selectors.clubs import club_role_of, is_organizer
 from league.selectors.tournaments import (
     club_tournaments,
     tournament_entered,
     tournament_entrants,
     tournament_forfeitable,
+    tournament_forfeits,
     tournament_groups,
     tournament_is_teams,
     tournament_names,
@@ -33,6 +36,7 @@ from league.selectors.tournaments import (
 from league.services.tournaments import (
     draw_commitment,
     tournament_create,
+    tournament_entrants_add,
     tournament_match_forfeit,
     tournament_register,
     tournament_start,
@@ -116,6 +120,7 @@ def _detail_page(
     *,
     team_form: TournamentTeamForm | None = None,
     forfeit_form: MatchForfeitForm | None = None,
+    entrants_form: EntrantsAddForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     context = _bracket_context(tournament)
@@ -127,6 +132,8 @@ def _detail_page(
     )
     if organizer and context["teams"] and registration:
         team_form = team_form or TournamentTeamForm(club=tournament.club)
+    if organizer and not context["teams"] and registration:
+        entrants_form = entrants_form or _entrants_form(tournament)
     if organizer and tournament.status == Tournament.Status.RUNNING:
         forfeit_form = forfeit_form or MatchForfeitForm(choices=_forfeit_choices(tournament))
         if not forfeit_form.fields["forfeit"].choices:  # type: ignore[attr-defined]
@@ -140,8 +147,15 @@ def _detail_page(
         exports=EXPORTS,
         team_form=team_form,
         forfeit_form=forfeit_form,
+        entrants_form=entrants_form,
+        removable=organizer and registration,
     )
     return render(request, "league/tournament.html", context, status=status)
+
+
+def _entrants_form(tournament: Tournament, data: Any = None) -> EntrantsAddForm:
+    entered = [e.player_id for e in tournament_entrants(tournament=tournament)]
+    return EntrantsAddForm(data, club=tournament.club, entered=entered)
 
 
 def _forfeit_choices(tournament: Tournament) -> list[tuple[str, str]]:
@@ -169,6 +183,7 @@ def _bracket_context(tournament: Tournament) -> dict[str, Any]:
         "rounds": None,
         "groups": [],
         "in_play": [],
+        "forfeits": tournament_forfeits(tournament=tournament),
     }
     if tournament.status == Tournament.Status.REGISTRATION:
         return context
@@ -227,6 +242,43 @@ def tournament_team_enter(request: HttpRequest, tournament_id: int) -> HttpRespo
             messages.success(request, _("The team is entered."))
             return redirect("tournament", tournament_id=tournament.pk)
     return _detail_page(request, tournament, team_form=form, status=400)
+
+
+@login_required
+@require_POST
+def tournament_entrants_add_view(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """An organizer enters members: ticked, or pasted by name (a stray name is named, and nobody is entered)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=tournament_id)
+    by = organizer_required(tournament.club, player_or_none(request))
+    form = _entrants_form(tournament, request.POST)
+    if form.is_valid():
+        try:
+            added = tournament_entrants_add(tournament=tournament, by=by, players=form.cleaned_data["players"])
+        except ServiceError as error:
+            add_service_error(form, error)
+        else:
+            n = len(added)
+            messages.success(request, ngettext("%(n)d entrant added.", "%(n)d entrants added.", n) % {"n": n})
+            return redirect("tournament", tournament_id=tournament.pk)
+    return _detail_page(request, tournament, entrants_form=form, status=400)
+
+
+@login_required
+@require_POST
+def tournament_entrant_remove(request: HttpRequest, tournament_id: int, player_id: int) -> HttpResponse:
+    """An organizer takes an entrant out before the start (after it, a withdrawal is a ruling: T-D4)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+    by = organizer_required(tournament.club, player_or_none(request))
+    if tournament.status != Tournament.Status.REGISTRATION:
+        messages.error(request, _("Entrants are removed before the start only."))
+        return redirect("tournament", tournament_id=tournament.pk)
+    try:
+        tournament_withdraw(tournament=tournament, player=get_object_or_404(Player, pk=player_id), by=by)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The entrant is removed."))
+    return redirect("tournament", tournament_id=tournament.pk)
 
 
 @login_required

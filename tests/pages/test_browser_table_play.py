@@ -44,7 +44,7 @@ def test_a_coinche_deal_through_the_bidding_box_and_the_felt(live_server, chromi
                 assert page.locator("#card-reason").is_visible()
                 assert (
                     "무늬" in page.locator("#card-reason").inner_text()
-                    or "으뜸패" in page.locator("#card-reason").inner_text()
+                    or "트럼프" in page.locator("#card-reason").inner_text()
                 )
             code = play_a_card(seat, again=plays % 2 == 0)
             plays += 1

@@ -1,5 +1,7 @@
 """Sign-up, log-in with the player's language, the profile, the club page and the leaderboards."""
 
+import re
+
 import pytest
 from django.conf import settings
 from django.test import Client
@@ -191,3 +193,40 @@ def test_reaching_the_language_switcher_by_get_changes_nothing():
     assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
     player.refresh_from_db()
     assert player.language == "ko"
+
+
+def test_a_language_picked_in_the_header_before_log_in_wins_over_the_stored_one_and_is_kept():
+    # given: an account stored in English; a visitor who picks Korean in the header, then logs in
+    player = PlayerFactory(language="en")
+    player.user.set_password("correct horse 2027")
+    player.user.save()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.post("/language/", {"language": "ko", "next": "/"})
+    client.post("/login/", {"username": player.user.username, "password": "correct horse 2027"})
+    # then: the pages stay Korean, and the account takes the choice (the API and the mails follow it)
+    assert '<html lang="ko">' in client.get("/").content.decode()
+    player.refresh_from_db()
+    assert player.language == "ko"
+    # and the next log-in, from a browser that says English, keeps it until it is changed again
+    again = Client(HTTP_ACCEPT_LANGUAGE="en")
+    again.post("/login/", {"username": player.user.username, "password": "correct horse 2027"})
+    assert '<html lang="ko">' in again.get("/").content.decode()
+
+
+def test_a_new_account_takes_the_browsers_language():
+    client = Client(HTTP_ACCEPT_LANGUAGE="ko-KR,ko;q=0.9")
+    form = client.get("/signup/").content.decode()
+    chosen = re.search(r'<select name="language"[^>]*>.*?<option value="(\w+)" selected>', form, re.S).group(1)
+    client.post(
+        "/signup/",
+        {
+            "username": "sora",
+            "password1": "correct horse 2027",
+            "password2": "correct horse 2027",
+            "display_name": "소라",
+            "language": chosen,
+            "email": "sora@example.org",
+        },
+    )
+    assert Player.objects.get(user__username="sora").language == "ko"
+    assert '<html lang="ko">' in client.get("/").content.decode()

@@ -18,12 +18,15 @@ from league.models import Membership, PokerEntrant, PokerHand, PokerTournament, 
 from league.selectors.poker_tournaments import poker_seed_revealed
 from league.services.poker_tournaments import (
     hand_options,
+    poker_entrants_add,
     poker_hand_finished,
     poker_hands_settle,
     poker_roles,
+    poker_seat_forfeit,
     poker_tournament_create,
     poker_tournament_register,
     poker_tournament_start,
+    poker_tournament_unregister,
 )
 from league.services.seasons import WrongStatus
 from league.services.tables import table_annul
@@ -307,3 +310,71 @@ def test_a_tournament_that_ends_as_its_first_hands_are_dealt_keeps_its_winner_an
     assert tournament.status == PokerTournament.Status.FINISHED
     assert (tournament.winner_id, tournament.finished_at) == (started.winner_id, started.finished_at)
     assert tournament.winner_id is not None and tournament.finished_at is not None
+
+
+# --- the organizer's entrants and forfeits (issue 34) ---------------------------------------------------------------
+
+
+def test_an_organizer_enters_members_all_or_none_and_removes_one_before_the_start():
+    tournament, organizer, _players = _tournament(0)
+    club = tournament.club
+    members = [MembershipFactory(club=club).player for _ in range(3)]
+    stranger = PlayerFactory()
+    # a stranger in the list: nobody is entered
+    with pytest.raises(BadOptions) as error:
+        poker_entrants_add(tournament_id=tournament.pk, by=organizer, players=[*members, stranger])
+    assert error.value.code == "not_a_member" and not PokerEntrant.objects.filter(tournament=tournament).exists()
+    # a member may not enter others
+    with pytest.raises(PermissionDenied):
+        poker_entrants_add(tournament_id=tournament.pk, by=members[0], players=members[1:])
+    entrants = poker_entrants_add(tournament_id=tournament.pk, by=organizer, players=members)
+    assert [e.player for e in entrants] == members and {e.stack for e in entrants} == {tournament.starting_stack}
+    with pytest.raises(BadOptions) as error:
+        poker_entrants_add(tournament_id=tournament.pk, by=organizer, players=[members[0]])
+    assert error.value.code == "already_entered"
+    # removed by the organizer; a member may not remove another
+    with pytest.raises(PermissionDenied):
+        poker_tournament_unregister(tournament_id=tournament.pk, player=members[0], by=members[1])
+    poker_tournament_unregister(tournament_id=tournament.pk, player=members[0], by=organizer)
+    assert sorted(PokerEntrant.objects.filter(tournament=tournament).values_list("player_id", flat=True)) == sorted(
+        p.pk for p in members[1:]
+    )
+
+
+def test_t_d8_a_forfeited_seat_annuls_the_hand_in_play_and_the_player_places_below_everyone_still_in():
+    # given: 5 players at one table, its first hand dealt
+    tournament, organizer, players = _tournament(5, table_size=6)
+    tournament = poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed="forfeit")
+    [hand] = PokerHand.objects.filter(tournament=tournament)
+    leaving = players[2]
+    # when: the organizer rules the seat forfeited, with a reason
+    with pytest.raises(PermissionDenied):
+        poker_seat_forfeit(tournament_id=tournament.pk, player=leaving, by=players[0], reason="x")
+    with pytest.raises(BadOptions):
+        poker_seat_forfeit(tournament_id=tournament.pk, player=leaving, by=organizer, reason="  ")
+    poker_seat_forfeit(tournament_id=tournament.pk, player=leaving, by=organizer, reason="left for the army")
+    # then: the hand in play is annulled and closed with its starting stacks, a new one is dealt without the player
+    hand.refresh_from_db()
+    assert hand.table.status == Table.Status.ANNULLED and hand.stacks_end == hand.stacks_start
+    [new_hand] = PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True)
+    assert leaving.pk not in new_hand.players and len(new_hand.players) == 4
+    entrant = PokerEntrant.objects.get(tournament=tournament, player=leaving)
+    assert (entrant.place, entrant.table_number, entrant.stack) == (5, None, 0)
+    tournament.refresh_from_db()
+    assert tournament.state["busts"][0]["forfeit"] == "left for the army"
+    # a second forfeit of the same player is refused
+    with pytest.raises(BadOptions) as error:
+        poker_seat_forfeit(tournament_id=tournament.pk, player=leaving, by=organizer, reason="again")
+    assert error.value.code == "not_in_play"
+
+
+def test_t_d8_forfeits_down_to_one_player_finish_the_tournament_with_its_places():
+    tournament, organizer, players = _tournament(3, table_size=6)
+    poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed="last")
+    poker_seat_forfeit(tournament_id=tournament.pk, player=players[0], by=organizer, reason="ill")
+    poker_seat_forfeit(tournament_id=tournament.pk, player=players[1], by=organizer, reason="ill too")
+    tournament.refresh_from_db()
+    assert tournament.status == PokerTournament.Status.FINISHED and tournament.winner == players[2]
+    places = dict(PokerEntrant.objects.filter(tournament=tournament).values_list("player_id", "place"))
+    assert places == {players[0].pk: 3, players[1].pk: 2, players[2].pk: 1}
+    assert not PokerHand.objects.filter(tournament=tournament, table__status=Table.Status.ACTIVE).exists()

@@ -24,6 +24,7 @@ from league.services.tournaments import (
     TournamentSpec,
     draw_commitment,
     tournament_create,
+    tournament_entrants_add,
     tournament_match_forfeit,
     tournament_register,
     tournament_start,
@@ -288,3 +289,41 @@ def test_a_table_annulled_outside_the_bracket_is_replayed_by_the_catch_up(fake_g
     assert [(link.number, link.recorded) for link in links] == [(1, True), (2, False)]
     tournament.refresh_from_db()
     assert bracket.match_get(tournament.state, "W1.1")["tables"] == []
+
+
+# --- the organizer's entrants (issue 34) ------------------------------------------------------------------------------
+
+
+def test_an_organizer_enters_several_members_at_once_all_or_none(fake_game):
+    club, organizer, members = club_with_members(3)
+    spec = TournamentSpec(name="Cup", game=fake_game, format=Tournament.Format.SINGLE_ELIM, options={"rounds": 1})
+    tournament = tournament_create(club=club, by=organizer, spec=spec)
+    tournament_register(tournament=tournament, player=members[2])
+    # one of them entered already: nobody more is entered, and the message names them
+    with pytest.raises(BadOptions) as error:
+        tournament_entrants_add(tournament=tournament, by=organizer, players=members)
+    assert error.value.code == "already_entered" and members[2].display_name in error.value.message
+    assert TournamentEntrant.objects.filter(tournament=tournament).count() == 1
+    with pytest.raises(PermissionDenied):
+        tournament_entrants_add(tournament=tournament, by=members[0], players=members[:2])
+    added = tournament_entrants_add(tournament=tournament, by=organizer, players=members[:2])
+    assert [e.player for e in added] == members[:2]
+
+
+def test_t_d4_a_group_match_forfeit_keeps_its_reason_and_the_page_lists_it(
+    fake_game, django_capture_on_commit_callbacks
+):
+    from league.selectors.tournaments import tournament_forfeits
+
+    tournament, organizer, _members = _tournament(
+        fake_game, 4, format=Tournament.Format.TWO_STAGE, groups=1, stage_top=2
+    )
+    tournament_start(tournament=tournament, by=organizer)
+    tournament.refresh_from_db()
+    match = tournament.state["group_matches"][0]
+    loser = TournamentEntrant.objects.get(pk=match["entrants"][0])
+    tournament_match_forfeit(tournament=tournament, match=match["id"], player=loser.player, by=organizer, reason="ill")
+    tournament.refresh_from_db()
+    assert tournament_forfeits(tournament=tournament) == [
+        {"match": match["id"], "name": loser.player.display_name, "reason": "ill"}
+    ]

@@ -17,7 +17,7 @@ def test_a_phase_reads_as_its_engines_name_in_the_readers_language() -> None:
         assert phase_name("discard", "the-court") == "discarding"
     with translation.override("ko"):
         assert phase_name("bet1", "black-card") == "첫 베팅 라운드"
-        assert phase_name("regame_call", "mini-poker") == "재경기 선언"
+        assert phase_name("regame_call", "mini-poker") == "재경기 부르기"
     # what no engine declares is shown as it is, never an error
     assert phase_name("later", "the-court") == "later"
     assert phase_name("bet", "no-such-game") == "bet"

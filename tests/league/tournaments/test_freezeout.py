@@ -365,3 +365,54 @@ def test_functions_never_change_their_input():
     dealt_before = json_roundtrip(dealt)
     fz.hand_end(dealt, 1, stacks=_bust([1, 2])(hand))
     assert dealt == dealt_before
+
+
+# --- T-D8: an organizer's forfeit -------------------------------------------------------------------------------------
+
+
+def test_t_d8_a_forfeited_player_is_out_below_everyone_still_in_with_the_reason_and_their_chips_gone():
+    # given: 5 players at one table, between hands
+    state, _ = _create(5)
+    total = fz.chips_total(state)
+    player = state["tables"][0]["seats"][2]["player"]
+    # when: the organizer rules their seat forfeited
+    after, events = fz.player_forfeit(state, player, reason="left the club")
+    # then: out, placed 5th (4 still in), the reason kept; their 200 chips leave play
+    [row] = after["busts"]
+    assert (row["player"], row["place"], row["forfeit"], row["hand"]) == (player, 5, "left the club", None)
+    assert player not in fz.players_in(after["tables"][0])
+    assert fz.chips_total(after) == total - 200
+    assert _by_type(events, "forfeited")[0]["player"] == player
+    assert [p["entrant"] for p in fz.places(after)] == [player]
+
+
+def test_t_d8_the_forfeit_of_the_last_opponent_ends_the_tournament():
+    state, _ = _create(2)
+    first, second = fz.players_in(state["tables"][0])
+    after, events = fz.player_forfeit(state, first, reason="no show")
+    assert after["over"] and after["winner"] == second
+    assert [(p["entrant"], p["place"]) for p in fz.places(after)] == [(second, 1), (first, 2)]
+    assert _by_type(events, "finished") == [{"type": "finished", "winner": second}]
+
+
+def test_t_d8_a_forfeit_waits_for_no_hand_but_refuses_a_table_in_a_hand_and_a_player_out():
+    state, _ = _create(3)
+    dealt, hand = fz.hand_deal(state, 1)
+    with pytest.raises(ValueError, match="hand in progress"):
+        fz.player_forfeit(dealt, hand["players"][0], reason="x")
+    out, _events = fz.player_forfeit(state, hand["players"][0], reason="x")
+    with pytest.raises(ValueError, match="no seat"):
+        fz.player_forfeit(out, hand["players"][0], reason="again")
+
+
+def test_t_d8_the_tables_settle_after_a_forfeit():
+    # given: 7 players at two tables of at most 4 (4 and 3)
+    state, _ = _create(7, max_seats=4)
+    big = max(fz.tables_live(state), key=lambda t: len(fz.players_in(t)))
+    small = next(t for t in fz.tables_live(state) if t is not big)
+    # when: two players of the small table forfeit
+    for player in fz.players_in(small)[:2]:
+        state, _events = fz.player_forfeit(state, player, reason="gone")
+    # then: the tables are balanced again (4 and 1 differ by more than one)
+    sizes_now = sorted(len(fz.players_in(t)) for t in fz.tables_live(state))
+    assert max(sizes_now) - min(sizes_now) <= 1
