@@ -73,6 +73,13 @@ def reminders_send() -> int:
     return reminders.reminders_send(now=timezone.now())
 
 
+@shared_task(acks_late=True, **DATABASE_RETRY)
+def turn_notify(table_id: int) -> int:
+    """A move made the table come to someone: "your move" to them in the app, by push and by mail, as each chose
+    (enqueued through the outbox by the move pipeline; a turn already told is not told again)."""
+    return reminders.turn_remind(table_id=table_id, now=timezone.now())
+
+
 @shared_task(acks_late=True)
 def outbox_drain(limit: int = 1000) -> int:
     """Publish the follow-up work that its transaction's own send left behind (the broker was away); every minute."""

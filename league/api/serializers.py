@@ -103,7 +103,14 @@ class PlayerSettingsSerializer(serializers.Serializer):
     display_name = serializers.CharField(min_length=1, max_length=80)
     language = serializers.ChoiceField(choices=[code for code, _ in settings.LANGUAGES])
     is_bot = serializers.BooleanField(read_only=True)
-    settings = JsonObjectField(help_text="Personal preferences (notifications, display); keys are merged on update.")
+    time_zone = serializers.CharField(
+        max_length=64,
+        help_text="An IANA time zone (Asia/Seoul): every time in the pages, mails and pushes. Until you set one (here, "
+        "in the settings or at sign-up), it follows the browser you log in with.",
+    )
+    settings = JsonObjectField(
+        help_text="Personal preferences (notifications, push, quiet_hours, theme, sound); keys are merged on update."
+    )
 
 
 class PlayerRefSerializer(serializers.Serializer):
@@ -560,3 +567,41 @@ class LeaderboardRowSerializer(serializers.Serializer):
     sigma = serializers.FloatField()
     games = serializers.IntegerField()
     provisional = serializers.BooleanField(help_text="Too few rated games yet; listed after the established.")
+
+
+# --- notifications (issue 33) ---------------------------------------------------------------------------------------
+
+
+class NotificationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["your_move", "deadline_near", "season_news", "tournament_start"])
+    text = serializers.CharField(help_text="The notification in words, in the caller's language.")
+    url = serializers.CharField(help_text="The page it is about (its table, season or tournament), from SITE_URL.")
+    table_id = serializers.IntegerField(allow_null=True)
+    season_id = serializers.IntegerField(allow_null=True)
+    tournament_id = serializers.IntegerField(allow_null=True)
+    poker_tournament_id = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField(
+        help_text='When it was raised ("your move": raised again each time the table comes back).'
+    )
+    read_at = serializers.DateTimeField(allow_null=True)
+
+
+class UnreadCountSerializer(serializers.Serializer):
+    unread = serializers.IntegerField()
+
+
+class NotificationsReadSerializer(serializers.Serializer):
+    ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        required=False,
+        max_length=1000,
+        help_text="Mark these read; leave out (with table_id left out too) to mark every one read.",
+    )
+    table_id = serializers.IntegerField(
+        min_value=1, max_value=ID_MAX, required=False, help_text="Mark read every notification about this table."
+    )
+
+
+class MarkedSerializer(serializers.Serializer):
+    marked = serializers.IntegerField(help_text="How many were unread and are now read.")

@@ -300,6 +300,8 @@ def _write(applied: AppliedMove) -> MoveResult:
             }
         },
     )
+    # the seats the move brings to act (not those still to act in a simultaneous step, nor the mover acting again)
+    comes_to = not finished and any(seat.index in after and not seat.to_act for seat in applied.seats)
     seats_write = seats_to_act_update(seats=applied.seats, to_act=after)
     result = MoveResult(
         table_id=table.pk,
@@ -332,6 +334,10 @@ def _write(applied: AppliedMove) -> MoveResult:
         # rate it and, for a season's table, refresh the standings and settle its round: the task runs
         # league.services.rounds.season_table_refresh once the move has committed
         follow_up_enqueue(task="league.tasks.standings_refresh", table_id=table.pk)
+    if comes_to:
+        # "your move" to whoever is next, in the app, by push and by mail: one outbox row, whoever and however many
+        # they are; the task finds them (league.services.reminders.turn_remind)
+        follow_up_enqueue(task="league.tasks.turn_notify", table_id=table.pk)
     return result
 
 

@@ -33,6 +33,7 @@ def _client(player) -> Client:
 
 def _settings_form(**overrides) -> dict:
     return {
+        "display_name": "Mina",
         "email": "mina@example.org",
         "language": "en",
         "time_zone": "Asia/Seoul",
@@ -120,7 +121,7 @@ def test_the_header_counts_unread_notifications_and_visiting_the_table_reads_the
     client.get(f"/tables/{table.pk}/")
 
     assert Notification.objects.get(player=player).read_at is not None
-    assert 'class="count"' not in client.get("/notifications/").content.decode()
+    assert re.search(r'<span class="count"[^>]*hidden>0</span>', client.get("/notifications/").content.decode())
 
 
 def test_opening_a_notification_reads_it_and_goes_to_its_table(fake_game):

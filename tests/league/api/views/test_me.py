@@ -20,6 +20,7 @@ def test_me_shows_the_profile(client_for) -> None:
         "display_name": "Bob",
         "language": "en",
         "is_bot": False,
+        "time_zone": "UTC",
         "settings": {"sound": True},
     }
 
