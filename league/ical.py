@@ -48,4 +48,4 @@ def calendar_text(*, name: str, events: Iterable[Event], now: datetime) -> str:
             alarm.add("trigger", -event.alarm, parameters={"RELATED": "END"})
             entry.add_component(alarm)
         calendar.add_component(entry)
-    return calendar.to_ical().decode("utf-8")
+    return str(calendar.to_ical().decode("utf-8"))

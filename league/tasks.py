@@ -81,6 +81,18 @@ def turn_notify(table_id: int) -> int:
 
 
 @shared_task(acks_late=True)
+def turn_notify_drain(limit: int = 500) -> int:
+    """Every few seconds: "your move" for the tables that moves and new tables left in the outbox."""
+    return reminders.turn_notices_drain(now=timezone.now(), limit=limit)
+
+
+@shared_task(acks_late=True, **DATABASE_RETRY)
+def tournament_news(tournament_id: int, poker: bool = False) -> int:
+    """A tournament started: its players hear of it (in the app, and by push as each chose); once per player."""
+    return reminders.tournament_news_send(tournament_id=tournament_id, poker=poker, now=timezone.now())
+
+
+@shared_task(acks_late=True)
 def outbox_drain(limit: int = 1000) -> int:
     """Publish the follow-up work that its transaction's own send left behind (the broker was away); every minute."""
     return follow_up.outbox_drain(limit=limit)

@@ -416,7 +416,10 @@ class ClockSerializer(serializers.Serializer):
     pause_start = serializers.TimeField(allow_null=True, default=None, help_text="e.g. 00:00.")
     pause_hours = serializers.IntegerField(min_value=0, max_value=BOUNDS["pause_hours"][1], default=0)
     time_zone = serializers.CharField(
-        max_length=64, default="UTC", help_text="An IANA time zone, e.g. Asia/Seoul: of the weekly pause."
+        max_length=64,
+        required=False,
+        help_text="An IANA time zone, e.g. Asia/Seoul: of the weekly pause. Left out: the season's own, or (a new "
+        "clock) yours.",
     )
     timeout_policy = serializers.ChoiceField(choices=list(POLICIES), default="autoplay")
     abandon_after = serializers.IntegerField(

@@ -93,12 +93,11 @@ def _decoded(value: str, size: int, field: str) -> str:
 
 def _endpoint_allowed(endpoint: str) -> bool:
     """Only a push service's address: the server posts to it, so an arbitrary one would let a client aim our
-    requests at any host (our own network included). PUSH_SERVICES lists `scheme://host` patterns."""
+    requests at any host (our own network included). PUSH_SERVICES lists `scheme://host[:port]` patterns."""
     parts = urlsplit(endpoint)
-    host = parts.hostname or ""
     for pattern in settings.PUSH_SERVICES:
         scheme, _, host_pattern = pattern.partition("://")
-        if parts.scheme == scheme and host and fnmatch.fnmatchcase(host, host_pattern):
+        if parts.scheme == scheme and parts.netloc and fnmatch.fnmatchcase(parts.netloc.lower(), host_pattern.lower()):
             return True
     return False
 

@@ -34,7 +34,22 @@ from league.clocks.arithmetic import Interval, running_time
 from league.engines import engine_for
 from league.errors import BadOptions
 from league.links import site_link, site_url
-from league.models import Account, Entrant, Player, ReminderSent, Round, Season, Seat, SeatClock, Table
+from league.models import (
+    Account,
+    Entrant,
+    OutboxMessage,
+    Player,
+    PokerEntrant,
+    PokerTournament,
+    ReminderSent,
+    Round,
+    Season,
+    Seat,
+    SeatClock,
+    Table,
+    Tournament,
+    TournamentEntrant,
+)
 from league.selectors.notifications import DEFAULT_TIME_ZONE, account_or_default, email_verified, time_zone_valid
 from league.services.clocks import Policy, seat_clocks_for, seat_deadline, table_policy, vacations_for
 from league.services.clubs import NOTIFICATION_DEFAULTS
@@ -44,6 +59,8 @@ from league.services.push import PushMessage, push_send
 logger = logging.getLogger(__name__)
 
 NEAR_FRACTION = 0.8
+# the task that tells the seats a table came to (the outbox rows of moves and new tables)
+TURN_TASK = "league.tasks.turn_notify"
 # a round that started within this window is news (the sweep runs every few minutes; the key keeps it to one)
 NEWS_WINDOW = timedelta(days=1)
 
@@ -153,6 +170,31 @@ def turn_remind(*, table_id: int, now: datetime) -> int:
     return sent
 
 
+def turn_notices_drain(*, now: datetime, limit: int = 500) -> int:
+    """Take the moves' "your move" rows from the outbox (league.services.moves writes one with each move that
+    brings a table to someone, league.services.tables one with each new table) and tell each table's seats to act,
+    oldest first; every few seconds (the beat's league.tasks.turn_notify_drain). The rows are deleted as they are
+    claimed (SKIP LOCKED: two drains take different rows): a drain that dies after that loses no turn for good, as
+    the reminders pass offers every waiting seat again. Returns the number of tables told about."""
+    with transaction.atomic():
+        claimed = list(
+            OutboxMessage.objects.select_for_update(skip_locked=True)
+            .filter(task=TURN_TASK)
+            .order_by("id")
+            .values_list("pk", "kwargs")[:limit]
+        )
+        OutboxMessage.objects.filter(pk__in=[pk for pk, _ in claimed]).delete()
+    tables = list(dict.fromkeys(kwargs.get("table_id") for _, kwargs in claimed if isinstance(kwargs, dict)))
+    for table_id in tables:
+        if isinstance(table_id, int):
+            try:
+                turn_remind(table_id=table_id, now=now)
+            except Exception:
+                # one table's fault (its data, a push service) keeps no other table's players waiting
+                logger.exception("could not tell the players of table %s of their move", table_id)
+    return len(tables)
+
+
 def _turn(item: Waiting) -> str:
     """The seat's current turn, as the keys of its mails name it."""
     started = item.clock.turn_started_at
@@ -208,6 +250,41 @@ def season_news_send(*, now: datetime) -> int:
             if email_verified(player, account) and notification_settings(player)["season_news"]:
                 context = {"season": round_.season, "round": round_}
                 sent += _send(player, account, f"{key}:{player.pk}", "season_news", context, now=now)
+    return sent
+
+
+def tournament_news_send(*, tournament_id: int, poker: bool, now: datetime) -> int:
+    """A tournament started: a notification to each of its players (both of a team), pushed to those who chose
+    tournament starts; its tables tell each their first move as every new table does. Returns the pushes sent."""
+    model = PokerTournament if poker else Tournament
+    tournament = model.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return 0
+    if poker:
+        people = set(PokerEntrant.objects.filter(tournament_id=tournament_id).values_list("player_id", flat=True))
+    else:
+        entrants = TournamentEntrant.objects.filter(tournament_id=tournament_id, withdrawn=False)
+        people = set(entrants.values_list("player_id", flat=True))
+        people |= set(entrants.exclude(partner=None).values_list("partner_id", flat=True))
+    path = ("poker_tournament" if poker else "tournament", tournament.pk)
+    sent = 0
+    for player in Player.objects.filter(pk__in=people, is_bot=False).order_by("pk"):
+        key = f"{path[0]}:{tournament.pk}"
+        added = notification_add(
+            player=player,
+            kind="tournament_start",
+            key=key,
+            now=now,
+            tournament=tournament if isinstance(tournament, Tournament) else None,
+            poker_tournament=tournament if isinstance(tournament, PokerTournament) else None,
+        )
+        if not added:
+            continue
+        with translation.override(player.language):
+            title = gettext("%(tournament)s has started") % {"tournament": tournament.name}
+            body = gettext("Your first table is on your turn list.")
+        message = PushMessage(title=title, body=body, url=site_link(*path), tag=key)
+        sent += push_send(player=player, event="tournament_start", message=message, now=now)
     return sent
 
 

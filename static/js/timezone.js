@@ -15,7 +15,7 @@
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("input[data-guess-time-zone]").forEach(function (el) { el.value = zone; });
-    var root = document.documentElement;
+    var root = document.body;
     if (!zone || root.getAttribute("data-time-zone-source") !== "default" || root.getAttribute("data-time-zone") === zone) return;
     // once per tab, and only when the cookie took (a browser that refuses cookies would reload for ever)
     if (cookie() !== zone || !document.querySelector("time[datetime]")) return;

@@ -5,7 +5,8 @@ Idempotent: nothing happens when the club exists. The tables are advanced by ran
 load time (the tables' server seeds, the seasons', the random moves'): a seed committed to the repository would
 deal the same hands on every site that loads the demo, a real one included. A demo table is reproducible through its
 record (the table's record export, with its seeds once it has ended), not through a seed known in advance. The
-players join the club as anyone does, by accepting the organizer's invitation.
+players join the club as anyone does, by accepting the organizer's invitation; each lives in the time zone and
+speaks the language the seeds give (a European club's and a Korean club's players).
 """
 
 import json
@@ -23,6 +24,7 @@ from django.db import transaction
 from games import available_games, get_engine
 from games.core.conformance import concrete
 from league.models import Club, Membership, Player, Table
+from league.services.accounts import account_settings_update
 from league.services.clubs import club_create, invitation_accept, invitation_create, player_create
 from league.services.demo_seasons import demo_seasons_load
 from league.services.moves import move_submit
@@ -93,6 +95,9 @@ class Command(BaseCommand):
                 display_name=person.get("display_name"),
                 language=person.get("language", "en"),
             )
+            if person.get("time_zone"):
+                # the demo's players live somewhere: their zone and language are theirs, not the browser's
+                account_settings_update(player=player, time_zone=person["time_zone"], language=player.language)
         if staff:
             # organizers use the admin for their club: staff, with the league's permissions (not superuser)
             player.user.is_staff = True

@@ -6,10 +6,12 @@ import random
 import time
 
 import pytest
+from django.utils import timezone
 
 from league.models import OutboxMessage, Rating, RatingEvent, Round, Season, Table
 from league.services import follow_up
 from league.services.ratings import ratings_recompute
+from league.services.reminders import turn_notices_drain
 from league.services.rounds import season_start
 from tests.league.faults.support import _until, fault_broker, fault_workers
 from tests.league.playing import play_moves
@@ -64,6 +66,8 @@ def test_refreshes_racing_on_two_workers_lose_no_rating(fault_broker, fault_work
         monkeypatch.setattr(follow_up, "_broker_failed_at", time.monotonic())
         for table in Table.objects.filter(round__number=number, round__season__in=seasons, status="active"):
             play_moves(table, rng)
+        # the moves' and new tables' "your move" rows go to the notifications' drain (every few seconds in the beat)
+        turn_notices_drain(now=timezone.now())
         assert OutboxMessage.objects.count() == SEASONS * ENTRANTS // 2
         # when they are published together
         follow_up.broker_pause_end()

@@ -9,7 +9,7 @@ from django.core.management import call_command
 
 from games import available_games
 from league.management.commands.demo_load import DEFAULT_SEEDS
-from league.models import Club, Membership, Player, Table
+from league.models import Account, Club, Membership, Player, Table
 from league.services.verification import table_verify
 
 pytestmark = pytest.mark.django_db
@@ -80,3 +80,18 @@ def test_a_second_run_changes_nothing() -> None:
 
     assert (Club.objects.count(), Player.objects.count(), Table.objects.count()) == counts
     assert "already loaded" in out.getvalue()
+
+
+def test_the_demo_players_live_in_a_european_and_a_korean_club_s_zones_and_languages() -> None:
+    call_command("demo_load", stdout=io.StringIO(), stderr=io.StringIO())
+
+    accounts = {a.player.user.username: a for a in Account.objects.select_related("player__user")}
+    people = SPEC["organizers"] + SPEC["members"]
+    assert {a.time_zone for a in accounts.values()} >= {"Asia/Seoul", "Europe/Paris"}
+    for person in people:
+        account = accounts[person["username"]]
+        assert (account.time_zone, account.player.language) == (person["time_zone"], person["language"])
+        # their own choice: the browser a visitor logs in with does not replace it
+        assert account.time_zone_chosen and account.language_chosen
+    korean = [p for p in people if p["time_zone"] == "Asia/Seoul"]
+    assert korean and all(p["language"] == "ko" for p in korean)
