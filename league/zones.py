@@ -53,8 +53,10 @@ def _places() -> dict[str, str]:
 
 
 def canonical(name: str) -> str:
-    """The picker's name for a zone ("Asia/Calcutta" -> "Asia/Kolkata"); a name it does not know, unchanged."""
-    return str(get_global("zone_aliases").get(name, name))
+    """The picker's name for a zone ("Asia/Calcutta" -> "Asia/Kolkata", "Etc/UTC" -> "UTC"); a name it does not
+    know, unchanged."""
+    found = str(get_global("zone_aliases").get(name, name))
+    return UTC if found in ("Etc/UTC", "Etc/GMT") else found
 
 
 def offset_words(zone: str, now: datetime) -> str:

@@ -48,18 +48,20 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     account = account_or_default(player)
     pushes = push_settings(player)
     quiet = pushes["quiet_hours"] or {}
+    browser_zone = browser_time_zone(request)
     initial = {
         "display_name": player.display_name,
         "email": player.user.email,
         "language": player.language,
-        "time_zone": account.time_zone,
+        # until the player chooses, the zone in effect is the browser's: the picker starts on it
+        "time_zone": account.time_zone if account.time_zone_chosen else browser_zone or account.time_zone,
         **notification_settings(player),
         **{f"push_{key}": value for key, value in pushes["events"].items()},
         "quiet_start": quiet.get("start"),
         "quiet_end": quiet.get("end"),
         "sound": (player.settings or {}).get("sound") is True,
     }
-    form = SettingsForm(request.POST or None, initial=initial, browser_zone=browser_time_zone(request))
+    form = SettingsForm(request.POST or None, initial=initial, browser_zone=browser_zone)
     if request.method == "POST" and form.is_valid():
         try:
             account = account_settings_update(
