@@ -77,7 +77,8 @@ def _names(language: str) -> dict[str, tuple[str, str]]:
     named = {}
     for zone, territory in _places().items():
         city = get_timezone_location(zone, locale=locale, return_city=True)
-        country = locale.territories.get(territory, "")
+        # "001" (the world: Antarctica's stations) names no country
+        country = locale.territories.get(territory, "") if territory.isalpha() else ""
         place = f"{city}, {country}" if country and country != city else city
         region = zone.split("/", 1)[0]
         code = _REGIONS[region]

@@ -19,6 +19,10 @@ from league.selectors.notifications import email_verified, notification_words, u
 
 register = template.Library()
 
+# how often every open page asks for the unread count (static/js/notify.js): a few hundred bytes of JSON and one
+# indexed count a poll; "your move" comes a few seconds after the move (the drain), so 20 s is the news's delay
+POLL_SECONDS = 20
+
 
 @register.filter
 def game_title(game: str) -> str:
@@ -52,6 +56,7 @@ def account_header(context: Any) -> dict[str, Any]:
         # the newest unread "your move", from which static/js/notify.js tells that a table has come to the player
         "turn": summary["turn"],
         "sound": (player.settings or {}).get("sound") is True,
+        "poll": POLL_SECONDS,
         "verify": not player.is_bot and not email_verified(player),
         "email": user.email,
     }

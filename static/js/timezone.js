@@ -8,10 +8,11 @@
   try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
   function cookie() {
     var found = document.cookie.split("; ").filter(function (c) { return c.indexOf("tz=") === 0; })[0];
-    return found ? decodeURIComponent(found.slice(3)) : "";
+    return found ? found.slice(3) : "";
   }
   if (zone && cookie() !== zone) {
-    document.cookie = "tz=" + encodeURIComponent(zone) + "; path=/; max-age=31536000; SameSite=Lax";
+    // an IANA name ("America/Argentina/Buenos_Aires") is a valid cookie value as it is, and the server reads it so
+    document.cookie = "tz=" + zone + "; path=/; max-age=31536000; SameSite=Lax";
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("input[data-guess-time-zone]").forEach(function (el) { el.value = zone; });

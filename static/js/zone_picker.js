@@ -10,7 +10,7 @@
     document.querySelectorAll("input[data-zone-search-for]").forEach(function (box) {
       var select = document.getElementById(box.getAttribute("data-zone-search-for"));
       if (!select) return;
-      box.closest(".zone-search").hidden = false;
+      box.hidden = false;
       var options = Array.from(select.options).map(function (option) {
         return { option: option, text: fold(option.text + " " + option.value) };
       });
