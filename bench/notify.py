@@ -75,6 +75,37 @@ def turn_rows() -> int:
     return OutboxMessage.objects.filter(task=TURN_TASK).count()
 
 
+def paired_tables(count: int, script_moves: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Two sets of Coinche tables dealt alike, with the same scripted games (bench/http_moves.py's fixtures, twice):
+    the moves with and without notifications are then the same moves, at the same points of the same games (a
+    Coinche bid and a card played cost the engine differently)."""
+    from django.contrib.auth import get_user_model
+    from http_moves import GAME
+    from playouts import script_make
+    from rest_framework.authtoken.models import Token
+
+    from games import get_engine
+    from league.models import Club, Membership, Player
+    from league.services.tables import table_create
+
+    club = Club.objects.create(name="Bench", slug="bench")
+    engine = get_engine(GAME)
+    sets: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+    for name, tables in zip("ab", sets, strict=True):
+        for number in range(count):
+            players, tokens = [], []
+            for seat in range(4):
+                user = get_user_model().objects.create(username=f"{name}{number}s{seat}", password="!")
+                player = Player.objects.create(user=user, display_name=f"{name}{number} S{seat}", is_bot=True)
+                Membership.objects.create(club=club, player=player)
+                players.append(player)
+                tokens.append(Token.objects.create(user=user).key)
+            table = table_create(club=club, game=GAME, players=players, seed=f"bench-{number}")
+            script = script_make(engine, table.state, random.Random(f"script-{number}"), limit=script_moves)
+            tables.append({"id": table.pk, "tokens": tokens, "next": table.version, "script": script})
+    return sets
+
+
 class Requests:
     """The bench's requests against the tables worked out in advance (bench/http_moves.py's fixtures)."""
 
@@ -135,9 +166,7 @@ def outbox_check(before: int, moves: int) -> None:
 
 
 def broker_name() -> str:
-    from django.conf import settings
-
-    return settings.CELERY_BROKER_URL
+    return os.environ.get("CELERY_BROKER_URL", "filesystem:// (the default)")
 
 
 def broker_purge() -> None:
@@ -152,26 +181,26 @@ def broker_purge() -> None:
 
 def request_times(requests: int, blocks: int) -> None:
     with bench_database(DB):
-        from http_moves import fixtures_create
-
         per_block = max(requests // blocks, 1)
-        tables = fixtures_create(16, script_moves=2 * per_block * blocks // 16 + WARM_UP + 2)
-        bench = Requests(tables)
-        for _ in range(WARM_UP):
-            bench.trivial()
-            bench.move()
+        with_them, without = paired_tables(16, script_moves=per_block * blocks // 16 + WARM_UP // 16 + 4)
+        benches = {"on": Requests(with_them), "off": Requests(without)}
+        for kind, bench in benches.items():
+            with notifications(kind == "on"):
+                for _ in range(WARM_UP):
+                    bench.trivial()
+                    bench.move()
         gc.collect()
         gc.freeze()
         figures: dict[str, list[float]] = {"trivial": [], "on": [], "off": []}
         cpu: dict[str, list[float]] = {"trivial": [], "on": [], "off": []}
         for block in range(blocks):
-            walls, used = timed(bench.trivial, per_block)
+            walls, used = timed(benches["on"].trivial, per_block)
             figures["trivial"] += walls
             cpu["trivial"].append(used)
             for kind in ("on", "off") if block % 2 == 0 else ("off", "on"):
                 before = turn_rows()
                 with notifications(kind == "on"):
-                    walls, used = timed(bench.move, per_block)
+                    walls, used = timed(benches[kind].move, per_block)
                 outbox_check(before, per_block if kind == "on" else 0)
                 figures[kind] += walls
                 cpu[kind].append(used)
@@ -206,28 +235,29 @@ def counted(kind: str) -> None:
 def request_instructions_measure(requests: int) -> None:
     """Runs under valgrind: each kind of request counted and dumped on its own."""
     with bench_database(DB):
-        from http_moves import fixtures_create
-
-        tables = fixtures_create(10, script_moves=2 * requests // 10 + WARM_UP + 2)
-        bench = Requests(tables)
-        for _ in range(WARM_UP):
-            bench.trivial()
-            bench.move()
+        with_them, without = paired_tables(10, script_moves=requests // 10 + WARM_UP // 10 + 4)
+        benches = {"on": Requests(with_them), "off": Requests(without)}
+        # both kinds warmed up alike (each shape of the move's statement is prepared after 5 runs, league/db.py)
+        for kind, bench in benches.items():
+            with notifications(kind == "on"):
+                for _ in range(WARM_UP):
+                    bench.trivial()
+                    bench.move()
         gc.collect()
         gc.freeze()
         before = turn_rows()
         counting(True)
         counted("start")
         for _ in range(requests):
-            bench.trivial()
+            benches["on"].trivial()
         counted("trivial")
         with notifications(False):
             for _ in range(requests):
-                bench.move()
+                benches["off"].move()
         counted("off")
         with notifications(True):
             for _ in range(requests):
-                bench.move()
+                benches["on"].move()
         counted("on")
         counting(False)
         outbox_check(before, requests)

@@ -103,11 +103,6 @@ class PlayerSettingsSerializer(serializers.Serializer):
     display_name = serializers.CharField(min_length=1, max_length=80)
     language = serializers.ChoiceField(choices=[code for code, _ in settings.LANGUAGES])
     is_bot = serializers.BooleanField(read_only=True)
-    time_zone = serializers.CharField(
-        max_length=64,
-        help_text="An IANA time zone (Asia/Seoul): every time in the pages, mails and pushes. Until you set one (here, "
-        "in the settings or at sign-up), it follows the browser you log in with.",
-    )
     settings = JsonObjectField(
         help_text="Personal preferences (notifications, push, quiet_hours, theme, sound); keys are merged on update."
     )
@@ -588,6 +583,19 @@ class NotificationSerializer(serializers.Serializer):
         help_text='When it was raised ("your move": raised again each time the table comes back).'
     )
     read_at = serializers.DateTimeField(allow_null=True)
+
+
+class LocaleSerializer(serializers.Serializer):
+    time_zone = serializers.CharField(
+        max_length=64, help_text="An IANA time zone (Asia/Seoul): every time in the pages, mails and pushes."
+    )
+    language = serializers.ChoiceField(choices=[code for code, _ in settings.LANGUAGES])
+    time_zone_chosen = serializers.BooleanField(
+        read_only=True, help_text="False: the zone still follows the browser you log in with (taken at each log-in)."
+    )
+    language_chosen = serializers.BooleanField(
+        read_only=True, help_text="False: the language still follows the browser you log in with."
+    )
 
 
 class UnreadCountSerializer(serializers.Serializer):

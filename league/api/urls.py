@@ -19,6 +19,7 @@ urlpatterns = [
     path("me/tokens/", auth.MyTokensView.as_view(), name="api-my-tokens"),
     path("me/tokens/rotate/", auth.MyTokenRotateView.as_view(), name="api-my-token-rotate"),
     path("me/turns/", tables.TurnListView.as_view(), name="api-turns"),
+    path("me/locale/", me.MyLocaleView.as_view(), name="api-my-locale"),
     path("me/notifications/", me.MyNotificationsView.as_view(), name="api-my-notifications"),
     path("me/notifications/unread-count/", me.MyUnreadCountView.as_view(), name="api-my-notifications-unread"),
     path("me/notifications/read/", me.MyNotificationsReadView.as_view(), name="api-my-notifications-read"),

@@ -1,5 +1,5 @@
-"""The caller's own player: name, language, time zone and preferences; their notifications (the list, the unread
-count, marking them read)."""
+"""The caller's own player: name, language and preferences; their time zone and language (whether chosen or the
+browser's); their notifications (the list, the unread count, marking them read)."""
 
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -9,6 +9,7 @@ from rest_framework.response import Response
 
 from league.api.schema import error_responses
 from league.api.serializers import (
+    LocaleSerializer,
     MarkedSerializer,
     NotificationSerializer,
     NotificationsReadSerializer,
@@ -30,12 +31,6 @@ from league.services.accounts import account_settings_update
 from league.services.notifications import notifications_read
 
 
-def _me(player: Player) -> dict:
-    # the zone is the account's (league.models.Account), beside the player's own fields
-    player.time_zone = account_or_default(player).time_zone  # type: ignore[attr-defined]
-    return dict(PlayerSettingsSerializer(player).data)
-
-
 class MeView(ApiView):
     permission_classes = [IsAuthenticated]
 
@@ -46,11 +41,11 @@ class MeView(ApiView):
         tags=["me"],
     )
     def get(self, request: Request) -> Response:
-        return Response(_me(player_required(request)))
+        return Response(PlayerSettingsSerializer(player_required(request)).data)
 
     @extend_schema(
         operation_id="me_partial_update",
-        summary="Change your display name, language, time zone or preferences (only the fields sent).",
+        summary="Change your display name, language or preferences (only the fields sent).",
         request=PlayerSettingsSerializer(partial=True),
         responses={200: PlayerSettingsSerializer, **error_responses(400, 401, 403)},
         tags=["me"],
@@ -60,14 +55,54 @@ class MeView(ApiView):
         serializer = PlayerSettingsSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
+        # a language given here is the player's choice (the browser's no longer replaces it at log-in)
         account_settings_update(
             player=player,
             display_name=data.get("display_name"),
             language=data.get("language"),
-            time_zone=data.get("time_zone"),
             preferences=data.get("settings"),
         )
-        return Response(_me(Player.objects.select_related("user").get(pk=player.pk)))
+        return Response(PlayerSettingsSerializer(Player.objects.select_related("user").get(pk=player.pk)).data)
+
+
+def _locale(player: Player) -> dict:
+    account = account_or_default(player)
+    return {
+        "time_zone": account.time_zone,
+        "language": player.language,
+        "time_zone_chosen": account.time_zone_chosen,
+        "language_chosen": account.language_chosen,
+    }
+
+
+class MyLocaleView(ApiView):
+    """Kept apart from /api/me/ (the trivial request of bench/http_moves.py), which reads no account."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="me_locale_retrieve",
+        summary="Your time zone and language, and whether you chose them or they follow your browser.",
+        responses={200: LocaleSerializer, **error_responses(401, 403)},
+        tags=["me"],
+    )
+    def get(self, request: Request) -> Response:
+        return Response(LocaleSerializer(_locale(player_required(request))).data)
+
+    @extend_schema(
+        operation_id="me_locale_partial_update",
+        summary="Set your time zone or language (only the fields sent); no browser replaces them at log-in after that.",
+        request=LocaleSerializer(partial=True),
+        responses={200: LocaleSerializer, **error_responses(400, 401, 403)},
+        tags=["me"],
+    )
+    def patch(self, request: Request) -> Response:
+        player = player_required(request)
+        serializer = LocaleSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        account_settings_update(player=player, time_zone=data.get("time_zone"), language=data.get("language"))
+        return Response(LocaleSerializer(_locale(Player.objects.get(pk=player.pk))).data)
 
 
 def _notification(notification: Notification) -> dict:

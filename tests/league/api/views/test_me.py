@@ -25,7 +25,6 @@ def test_me_shows_the_profile(client_for) -> None:
         "display_name": "Bob",
         "language": "en",
         "is_bot": False,
-        "time_zone": "UTC",
         "settings": {"sound": True},
     }
 
@@ -86,18 +85,29 @@ def test_a_display_name_taken_in_another_case_is_refused(client_for) -> None:
     assert impostor.display_name == "Mallory"
 
 
-def test_the_time_zone_is_read_and_set_and_then_no_browser_replaces_it(client_for) -> None:
+def test_the_time_zone_and_language_are_read_and_set_and_then_no_browser_replaces_them(client_for) -> None:
     player = PlayerFactory()
     client = client_for(player)
+    assert client.get("/api/me/locale/").json() == {
+        "time_zone": "UTC",
+        "language": "en",
+        "time_zone_chosen": False,
+        "language_chosen": False,
+    }
 
-    response = client.patch("/api/me/", {"time_zone": "Asia/Seoul", "language": "ko"}, format="json")
+    response = client.patch("/api/me/locale/", {"time_zone": "Asia/Seoul", "language": "ko"}, format="json")
 
-    assert response.status_code == 200 and response.json()["time_zone"] == "Asia/Seoul"
-    account = Account.objects.get(player=player)
-    assert account.time_zone_chosen and account.language_chosen
-    assert client.get("/api/me/").json()["time_zone"] == "Asia/Seoul"
-    refused = client.patch("/api/me/", {"time_zone": "Mars/Olympus"}, format="json")
+    assert response.status_code == 200
+    assert response.json() == {
+        "time_zone": "Asia/Seoul",
+        "language": "ko",
+        "time_zone_chosen": True,
+        "language_chosen": True,
+    }
+    assert client.get("/api/me/").json()["language"] == "ko"
+    refused = client.patch("/api/me/locale/", {"time_zone": "Mars/Olympus"}, format="json")
     assert refused.status_code == 400 and refused.json() == error("bad_time_zone", "time_zone")
+    assert Account.objects.get(player=player).time_zone == "Asia/Seoul"
 
 
 def test_the_notifications_list_counts_and_are_marked_read(client_for, settings) -> None:
@@ -139,6 +149,6 @@ def test_the_notifications_list_counts_and_are_marked_read(client_for, settings)
 
 
 def test_the_notifications_need_authentication(anon) -> None:
-    for path in ("/api/me/notifications/", "/api/me/notifications/unread-count/"):
+    for path in ("/api/me/notifications/", "/api/me/notifications/unread-count/", "/api/me/locale/"):
         assert anon.get(path).status_code == 401
     assert anon.post("/api/me/notifications/read/", {}, format="json").status_code == 401
