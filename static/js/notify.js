@@ -22,7 +22,8 @@
       var label = badge.getAttribute("aria-label");
       if (label) badge.setAttribute("aria-label", label.replace(old, String(count)));
     }
-    document.title = (count ? "(" + count + ") " : "") + base;
+    // a page whose title counts something of its own ("Your turn": the tables waiting) keeps it
+    if (link.hasAttribute("data-notify-title")) document.title = (count ? "(" + count + ") " : "") + base;
   }
 
   // two short tones (Web Audio: no file to fetch); browsers allow sound only after the reader touched the page,

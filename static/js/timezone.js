@@ -6,6 +6,10 @@
   "use strict";
   var zone = "";
   try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
+  // the browser's own spelling of a zone ("Etc/UTC" and "UTC" are one zone)
+  function canonical(name) {
+    try { return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone; } catch (e) { return name; }
+  }
   function cookie() {
     var found = document.cookie.split("; ").filter(function (c) { return c.indexOf("tz=") === 0; })[0];
     return found ? found.slice(3) : "";
@@ -17,7 +21,8 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("input[data-guess-time-zone]").forEach(function (el) { el.value = zone; });
     var root = document.body;
-    if (!zone || root.getAttribute("data-time-zone-source") !== "default" || root.getAttribute("data-time-zone") === zone) return;
+    if (!zone || root.getAttribute("data-time-zone-source") !== "default") return;
+    if (canonical(root.getAttribute("data-time-zone") || "") === canonical(zone)) return;
     // once per tab, and only when the cookie took (a browser that refuses cookies would reload for ever)
     if (cookie() !== zone || !document.querySelector("time[datetime]")) return;
     try {

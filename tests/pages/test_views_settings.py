@@ -215,9 +215,12 @@ def test_the_header_poll_answers_the_unread_count_and_the_newest_turn():
     assert answer["Cache-Control"] == "no-store"
     assert Client().get("/notifications/unread/").status_code == 403
     # the page's header carries what static/js/notify.js starts from, and the title the count
-    page = client.get("/inbox/").content.decode()
+    page = client.get("/clubs/").content.decode()
     assert f'data-notify-turn="{(NOW + timedelta(minutes=1)).isoformat()}"' in page
-    assert "<title>(2) " in page
+    assert "<title>(2) " in page and "data-notify-title" in page
+    # "Your turn" counts the tables waiting in its title, which the header's script then leaves alone
+    inbox = client.get("/inbox/").content.decode()
+    assert "<title>(1) Your turn" in inbox and "data-notify-title" not in inbox
 
 
 def test_the_service_worker_is_served_at_the_sites_root():
