@@ -4,8 +4,11 @@ PY := $(VENV)/bin/python
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 ADDRESS ?= 127.0.0.1:8000
-# the demo runs with DEBUG on (the development server serves the static files); nothing else does unless told
-DEMO := DEBUG=1
+# the demo runs with DEBUG on (the development server serves the static files); nothing else does unless told; its
+# links (mails, push, calendar, invitations) lead to the address it serves
+DEMO := DEBUG=1 SITE_URL=http://$(ADDRESS)
+# the demo's Web Push keys: made once in data/ and kept (a browser's subscription is bound to them)
+VAPID_ENV := data/vapid.env
 # what `make lint` type-checks with --strict (the engines)
 MYPY_GAMES ?= games
 # what `ruff format` keeps formatted (migrations excepted, by pyproject's ruff settings)
@@ -32,7 +35,8 @@ run: $(VENV)/.installed
 	@$(DEMO) $(PY) manage.py migrate --noinput -v 0
 	@$(DEMO) $(PY) manage.py schedule_install
 	@$(DEMO) $(PY) manage.py demo_load
-	@$(DEMO) $(PY) manage.py serve_all $(ADDRESS)
+	@$(DEMO) $(PY) manage.py vapid_keys $(VAPID_ENV)
+	@set -a && . ./$(VAPID_ENV) && set +a && $(DEMO) $(PY) manage.py serve_all $(ADDRESS)
 
 # the demo's URL and log-ins
 demo-info: $(VENV)/.installed

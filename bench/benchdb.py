@@ -83,7 +83,9 @@ def django_setup(url: str) -> None:
 
 @contextlib.contextmanager
 def bench_database(name: str, *, keep: bool = False) -> Iterator[str]:
-    """Create and migrate `name`, set Django up on it, and drop it afterwards (unless `keep`)."""
+    """Create and migrate `name`, set Django up on it, and drop it afterwards (unless `keep`). `BENCH_DB_SUFFIX` is
+    added to the name: several people running one bench on one server each get a database of their own."""
+    name += os.environ.get("BENCH_DB_SUFFIX", "")
     url = db_create(name)
     try:
         how = migrate(url)

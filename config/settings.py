@@ -26,8 +26,25 @@ SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me" if D
 if not SECRET_KEY:
     raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")]
-# where the site is, for the links in mails (reminders, password resets): never taken from a request's Host header
+# where the site is, for every link that leaves it (mails, push, the calendar, invitations; league/links.py): never
+# taken from a request's Host header; `make run` sets it to the address it serves, a check warns when its host is not
+# in ALLOWED_HOSTS
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Web Push (league/services/push.py): the site's VAPID key pair (base64url, raw P-256 keys; `manage.py vapid_keys`
+# makes one, `make run` does for the demo), the contact the push services may write to, and the push services a
+# browser's subscription may point at (`scheme://host` patterns: the server posts to that address)
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:noreply@localhost")
+PUSH_SERVICES = [
+    p.strip()
+    for p in os.environ.get(
+        "PUSH_SERVICES",
+        "https://fcm.googleapis.com,https://updates.push.services.mozilla.com,https://*.push.apple.com,"
+        "https://*.notify.windows.com",
+    ).split(",")
+    if p.strip()
+]
 
 # --- HTTPS: on by default in production (DEBUG off), each switch from the environment (docs/deploy.md) ----------------
 SECURE_SSL_REDIRECT = _flag("SECURE_SSL_REDIRECT", not DEBUG)

@@ -32,7 +32,7 @@ from league.clocks.check import clock_check
 from league.engines import engine_for
 from league.errors import ServiceError
 from league.forms import CheckedJSONField
-from league.input import json_check
+from league.input import json_check, single_line_check
 from league.models import (
     Bye,
     Club,
@@ -167,12 +167,28 @@ class ReadOnlyInline(admin.TabularInline):
 # --- players and clubs ----------------------------------------------------------------------------------------------
 
 
+class PlayerAdminForm(forms.ModelForm):
+    """A display name is one line here too (league.input.single_line_check), as at sign-up, settings and the API."""
+
+    class Meta:
+        model = Player
+        fields = ["user", "display_name", "is_bot", "language", "settings"]
+
+    def clean_display_name(self) -> str:
+        name = self.cleaned_data["display_name"]
+        try:
+            return single_line_check(name, field="display_name")
+        except ServiceError as error:
+            raise forms.ValidationError(error.message, code=error.code) from None
+
+
 @admin.register(Player)
 class PlayerAdmin(LeagueAdmin):
     """A non-superuser sees only the members of the clubs they organize, read-only and without their personal
     settings: an organizer edits club membership, never another person's profile. The player search that fills a
     membership's player field finds, for them, only those members, and never searches e-mail addresses."""
 
+    form = PlayerAdminForm
     list_display = ["display_name", "user", "is_bot", "language", "created_at"]
     list_filter = ["is_bot", "language"]
     search_fields = ["display_name", "user__username"]

@@ -11,7 +11,11 @@ What is refused and why:
   UTF-8 encoding exists for them: they failed when the page or the database encoded them);
 - NaN and Infinity (not JSON; JSONB refuses them), numbers beyond ±2**53 (no JSON client reads them exactly);
 - an integer that is not 1 to `digits` ASCII digits within its bounds ("²" is a digit to Python's str.isdigit,
-  and a 5,000-digit number is too long for int()).
+  and a 5,000-digit number is too long for int());
+- in a name shown on one line (a display name: it goes into mail subjects, push titles, the header), a control
+  character (CR and LF above all: a subject holding one made the mail raise BadHeaderError, and in a plain-text body
+  it added lines to another player's mail), a line or paragraph separator, or a bidi embedding, override or isolate
+  (which reorders the text around the name).
 """
 
 import json
@@ -27,6 +31,8 @@ MAX_BODY_BYTES = 256 * 1024
 MAX_JSON_CHARS = 10_000
 MAX_JSON_NUMBER = 2**53
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# C0 and C1 controls and DEL, U+2028/U+2029, U+202A-U+202E (embeddings, overrides), U+2066-U+2069 (isolates)
+NOT_IN_A_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def _refuse_constant(name: str) -> None:
@@ -99,6 +105,20 @@ def json_check(
 def text_check(value: str, *, field: str | None = None) -> str:
     """A text a client sent: no U+0000, no unpaired surrogate."""
     _text_check(value, field)
+    return value
+
+
+def single_line_check(value: str, *, field: str | None = None) -> str:
+    """A name shown on one line: no control character (CR, LF, tab, ...), no line separator, no bidi override."""
+    _text_check(value, field)
+    found = NOT_IN_A_LINE.search(value)
+    if found is not None:
+        raise BadInput(
+            _("A name is one line of text: no line breaks, control characters or direction overrides (U+%(code)s).")
+            % {"code": f"{ord(found.group()):04X}"},
+            code="bad_characters",
+            field=field,
+        )
     return value
 
 

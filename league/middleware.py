@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from league.errors import BadInput, InputTooLarge, ServiceError, error_body
 from league.input import MAX_BODY_BYTES, strict_int, text_check
 from league.redis_waits import request_budget
-from league.services.clubs import player_update
+from league.services.accounts import account_settings_update
 
 API_PREFIX = "/api/"
 
@@ -45,7 +45,7 @@ class PlayerLanguageMiddleware:
             request.session[SESSION_FLAG] = True
             chosen = request.session.pop(HEADER_CHOICE, None)
             if player is not None and chosen in dict(settings.LANGUAGES) and chosen != language:
-                player_update(player=player, language=chosen)
+                account_settings_update(player=player, language=chosen)
                 language = chosen
             if language in dict(settings.LANGUAGES):
                 translation.activate(language)

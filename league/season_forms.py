@@ -518,9 +518,12 @@ class ScoringForm(forms.Form):
 
 class SeasonSettingsForms:
     """Every form of a season's settings, for one game, bound together: valid when all are; `spec` is the
-    `SeasonSpec` they make; a service's refusal goes to the form and field it names."""
+    `SeasonSpec` they make; a service's refusal goes to the form and field it names. `time_zone`: the clock's zone
+    until one is chosen (a new season's organizer's)."""
 
-    def __init__(self, *, game: str, data: Any = None, spec: SeasonSpec | None = None, entrants: int = 0) -> None:
+    def __init__(
+        self, *, game: str, data: Any = None, spec: SeasonSpec | None = None, entrants: int = 0, time_zone: str = "UTC"
+    ) -> None:
         self.game = game
         self.engine = engine_for(game)
         self.base = spec or SeasonSpec(game=game, name="")
@@ -530,7 +533,10 @@ class SeasonSettingsForms:
         points = base.points_table or points_table_default(game=game, partners=partners_for(self.engine, base.format))
         self.basics = SeasonBasicsForm(data, engine=self.engine, initial=basics)
         self.options = OptionsForm(data, game=game, initial=base.options or {}, prefix="options")
-        self.clock = ClockForm(data, initial=ClockForm.initial_for(base.clock), prefix="clock")
+        # a clock not yet set runs, once switched on, in `time_zone` (a new season's: its organizer's) unless changed
+        self.clock = ClockForm(
+            data, initial={"time_zone": time_zone, **ClockForm.initial_for(base.clock)}, prefix="clock"
+        )
         self.scoring = ScoringForm(
             data,
             engine=self.engine,

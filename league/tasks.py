@@ -89,6 +89,25 @@ def reminders_send() -> int:
     return reminders.reminders_send(now=timezone.now())
 
 
+@shared_task(acks_late=True, **DATABASE_RETRY)
+def turn_notify(table_id: int) -> int:
+    """A move made the table come to someone: "your move" to them in the app, by push and by mail, as each chose
+    (enqueued through the outbox by the move pipeline; a turn already told is not told again)."""
+    return reminders.turn_remind(table_id=table_id, now=timezone.now())
+
+
+@shared_task(acks_late=True)
+def turn_notify_drain(limit: int = 500) -> int:
+    """Every few seconds: "your move" for the tables that moves and new tables left in the outbox."""
+    return reminders.turn_notices_drain(now=timezone.now(), limit=limit)
+
+
+@shared_task(acks_late=True, **DATABASE_RETRY)
+def tournament_news(tournament_id: int, poker: bool = False) -> int:
+    """A tournament started: its players hear of it (in the app, and by push as each chose); once per player."""
+    return reminders.tournament_news_send(tournament_id=tournament_id, poker=poker, now=timezone.now())
+
+
 @shared_task(acks_late=True)
 def outbox_drain(limit: int = 1000) -> int:
     """Publish the follow-up work that its transaction's own send left behind (the broker was away); every minute."""

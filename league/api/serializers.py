@@ -103,7 +103,9 @@ class PlayerSettingsSerializer(serializers.Serializer):
     display_name = serializers.CharField(min_length=1, max_length=80)
     language = serializers.ChoiceField(choices=[code for code, _ in settings.LANGUAGES])
     is_bot = serializers.BooleanField(read_only=True)
-    settings = JsonObjectField(help_text="Personal preferences (notifications, display); keys are merged on update.")
+    settings = JsonObjectField(
+        help_text="Personal preferences (notifications, push, quiet_hours, theme, sound); keys are merged on update."
+    )
 
 
 class PlayerRefSerializer(serializers.Serializer):
@@ -409,7 +411,10 @@ class ClockSerializer(serializers.Serializer):
     pause_start = serializers.TimeField(allow_null=True, default=None, help_text="e.g. 00:00.")
     pause_hours = serializers.IntegerField(min_value=0, max_value=BOUNDS["pause_hours"][1], default=0)
     time_zone = serializers.CharField(
-        max_length=64, default="UTC", help_text="An IANA time zone, e.g. Asia/Seoul: of the weekly pause."
+        max_length=64,
+        required=False,
+        help_text="An IANA time zone, e.g. Asia/Seoul: of the weekly pause. Left out: the season's own, or (a new "
+        "clock) yours.",
     )
     timeout_policy = serializers.ChoiceField(choices=list(POLICIES), default="autoplay")
     abandon_after = serializers.IntegerField(
@@ -560,3 +565,54 @@ class LeaderboardRowSerializer(serializers.Serializer):
     sigma = serializers.FloatField()
     games = serializers.IntegerField()
     provisional = serializers.BooleanField(help_text="Too few rated games yet; listed after the established.")
+
+
+# --- notifications (issue 33) ---------------------------------------------------------------------------------------
+
+
+class NotificationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["your_move", "deadline_near", "season_news", "tournament_start"])
+    text = serializers.CharField(help_text="The notification in words, in the caller's language.")
+    url = serializers.CharField(help_text="The page it is about (its table, season or tournament), from SITE_URL.")
+    table_id = serializers.IntegerField(allow_null=True)
+    season_id = serializers.IntegerField(allow_null=True)
+    tournament_id = serializers.IntegerField(allow_null=True)
+    poker_tournament_id = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField(
+        help_text='When it was raised ("your move": raised again each time the table comes back).'
+    )
+    read_at = serializers.DateTimeField(allow_null=True)
+
+
+class LocaleSerializer(serializers.Serializer):
+    time_zone = serializers.CharField(
+        max_length=64, help_text="An IANA time zone (Asia/Seoul): every time in the pages, mails and pushes."
+    )
+    language = serializers.ChoiceField(choices=[code for code, _ in settings.LANGUAGES])
+    time_zone_chosen = serializers.BooleanField(
+        read_only=True, help_text="False: the zone still follows the browser you log in with (taken at each log-in)."
+    )
+    language_chosen = serializers.BooleanField(
+        read_only=True, help_text="False: the language still follows the browser you log in with."
+    )
+
+
+class UnreadCountSerializer(serializers.Serializer):
+    unread = serializers.IntegerField()
+
+
+class NotificationsReadSerializer(serializers.Serializer):
+    ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        required=False,
+        max_length=1000,
+        help_text="Mark these read; leave out (with table_id left out too) to mark every one read.",
+    )
+    table_id = serializers.IntegerField(
+        min_value=1, max_value=ID_MAX, required=False, help_text="Mark read every notification about this table."
+    )
+
+
+class MarkedSerializer(serializers.Serializer):
+    marked = serializers.IntegerField(help_text="How many were unread and are now read.")

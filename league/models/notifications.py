@@ -1,11 +1,13 @@
 """What the league tells a player: their account's contact settings (the verified address, the time zone, the
-calendar feed's secret) and the in-app notifications with their read mark."""
+calendar feed's secret), the in-app notifications with their read mark, and the browsers that take Web Push."""
 
 from django.db import models
 
 from league.models.clubs import Player
+from league.models.poker_tournaments import PokerTournament
 from league.models.seasons import Season
 from league.models.tables import Table
+from league.models.tournaments import Tournament
 
 
 class Account(models.Model):
@@ -20,6 +22,10 @@ class Account(models.Model):
     time_zone = models.CharField(max_length=64, default="UTC")
     # the secret part of the calendar feed's address: whoever holds the link reads the feed, so it can be replaced
     calendar_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    # until the player picks one (sign-up, settings, API), the zone and the language follow their browser: taken from
+    # it at each log-in (league.services.accounts.account_browser_defaults)
+    time_zone_chosen = models.BooleanField(default=False)
+    language_chosen = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return f"account of {self.player}"
@@ -33,12 +39,18 @@ class Notification(models.Model):
         YOUR_MOVE = "your_move", "your move"
         DEADLINE_NEAR = "deadline_near", "deadline near"
         SEASON_NEWS = "season_news", "season news"
+        TOURNAMENT_START = "tournament_start", "tournament start"
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=16, choices=Kind.choices)
     table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    # what makes it one notification (a kind, a seat and the turn's start): a second pass never adds it again
+    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    poker_tournament = models.ForeignKey(
+        PokerTournament, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    # what makes it one notification (a kind and what it is about): a second pass never adds it again; "your move"
+    # is one per table (`turn:<table>`), raised again, unread, when the table comes back to the player
     key = models.CharField(max_length=120)
     created_at = models.DateTimeField()
     read_at = models.DateTimeField(null=True, blank=True)
@@ -55,4 +67,19 @@ class Notification(models.Model):
         return f"{self.kind} for {self.player}"
 
 
-__all__ = ["Account", "Notification"]
+class PushSubscription(models.Model):
+    """A browser that agreed to Web Push for this player (the settings page): where the push service takes messages
+    for it, and the keys they are encrypted with (RFC 8291). Dropped when the push service says it is gone."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="push_subscriptions")
+    # the push service's address for this browser; a secret capability, never shown back
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"push subscription of {self.player}"
+
+
+__all__ = ["Account", "Notification", "PushSubscription"]

@@ -1,33 +1,36 @@
-"""The player's calendar feed: the deadline of every table waiting for their move and the start of every round of
-the seasons they entered (the rounds still to come dated by the season's schedule)."""
+"""The player's calendar feed: an event for every deadline of theirs (each table waiting for their move, ending at
+their seat's own deadline, with an alarm an hour before) and the start of every round of the seasons they entered
+(the rounds still to come dated by the season's schedule). Every link in it is built from SITE_URL (league.links)."""
 
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from django.conf import settings
-from django.urls import reverse
 from django.utils.translation import gettext
 
 from league.engines import engine_for
 from league.ical import Event, calendar_text
+from league.links import site_host, site_link
 from league.models import Entrant, Player, Seat, Table
 from league.selectors.rounds import season_calendar, season_zone
 
 # a deadline is a moment; calendars show a short event ending at it
 DEADLINE_LENGTH = timedelta(minutes=15)
+DEADLINE_ALARM = timedelta(hours=1)
 ROUND_LENGTH = timedelta(hours=1)
 
 
 def calendar_events(*, player: Player) -> list[Event]:
-    site = settings.SITE_URL.rstrip("/")
-    host = site.split("://", 1)[-1]
+    host = site_host()
     events = []
     seats = Seat.objects.filter(
         player=player, to_act=True, table__status=Table.Status.ACTIVE, table__deadline__isnull=False
-    ).select_related("table")
+    ).select_related("table", "clock")
     for seat in seats.order_by("table__deadline"):
         table = seat.table
-        assert table.deadline is not None  # filtered above
+        # the seat's own deadline (its clock's), else the table's (the earliest of its seats to act)
+        clock = getattr(seat, "clock", None)
+        deadline = (clock.deadline if clock is not None else None) or table.deadline
+        assert deadline is not None  # the table's is not null (filtered above)
         others = Seat.objects.filter(table=table).exclude(pk=seat.pk).select_related("player").order_by("index")
         summary = gettext("Your move at %(game)s against %(opponents)s") % {
             "game": gettext(engine_for(table.game).title),
@@ -36,10 +39,11 @@ def calendar_events(*, player: Player) -> list[Event]:
         events.append(
             Event(
                 uid=f"table-{table.pk}-v{table.version}@{host}",
-                start=table.deadline - DEADLINE_LENGTH,
-                end=table.deadline,
+                start=deadline - DEADLINE_LENGTH,
+                end=deadline,
                 summary=summary,
-                url=site + reverse("table", args=[table.pk]),
+                url=site_link("table", table.pk),
+                alarm=DEADLINE_ALARM,
             )
         )
     entries = Entrant.objects.filter(player=player, withdrawn=False).select_related("season")
@@ -59,7 +63,7 @@ def calendar_events(*, player: Player) -> list[Event]:
                     end=start + ROUND_LENGTH,
                     summary=gettext("Round %(number)s of %(season)s")
                     % {"number": calendar_round.number, "season": season.name},
-                    url=site + reverse("season", args=[season.pk]),
+                    url=site_link("season", season.pk),
                 )
             )
     return events

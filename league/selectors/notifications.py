@@ -4,9 +4,13 @@ no Account row reads as its defaults."""
 
 import zoneinfo
 from functools import lru_cache
+from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, Max, Q, QuerySet
+from django.urls import reverse
+from django.utils.translation import gettext
 
+from league.engines import engine_for
 from league.models import Account, Notification, Player
 
 DEFAULT_TIME_ZONE = "UTC"
@@ -32,6 +36,14 @@ def time_zone_of(player: Player) -> zoneinfo.ZoneInfo:
     return zoneinfo.ZoneInfo(name if time_zone_valid(name) else DEFAULT_TIME_ZONE)
 
 
+def time_zone_choice(player: Player) -> tuple[str, bool]:
+    """The account's zone and whether the player chose it (False: it follows the browser; league.timezones)."""
+    row = Account.objects.filter(player=player).values_list("time_zone", "time_zone_chosen").first()
+    if row is None or not time_zone_valid(row[0]):
+        return DEFAULT_TIME_ZONE, False
+    return row[0], row[1]
+
+
 def email_verified(player: Player, account: Account | None = None) -> bool:
     """The account's current address is the one verified (a changed address needs a new verification)."""
     address = player.user.email
@@ -45,6 +57,62 @@ def unread_count(player: Player) -> int:
     return Notification.objects.filter(player=player, read_at__isnull=True).count()
 
 
-def notifications_of(player: Player, *, limit: int = 100) -> QuerySet[Notification]:
-    """The player's notifications, newest first, with the table and season their text names."""
-    return Notification.objects.filter(player=player).select_related("table", "season")[:limit]
+def unread_summary(player: Player) -> dict[str, Any]:
+    """What the header shows and polls, in one query on the unread index: the count, and the newest unread "your
+    move" (when it was raised, and its table) so that a page can tell when a table has come to the player."""
+    unread = Notification.objects.filter(player=player, read_at__isnull=True)
+    found = unread.aggregate(count=Count("pk"), turn=Max("created_at", filter=Q(kind=Notification.Kind.YOUR_MOVE)))
+    return {"unread": found["count"], "turn": found["turn"].isoformat() if found["turn"] else ""}
+
+
+def newest_turn_table(player: Player) -> int | None:
+    """The table of the newest unread "your move"."""
+    return (
+        Notification.objects.filter(player=player, read_at__isnull=True, kind=Notification.Kind.YOUR_MOVE)
+        .order_by("-created_at", "-pk")
+        .values_list("table_id", flat=True)
+        .first()
+    )
+
+
+def notifications_of(player: Player, *, limit: int = 100, unread: bool = False) -> QuerySet[Notification]:
+    """The player's notifications (or the unread ones), newest first, with what their text names."""
+    found = Notification.objects.filter(player=player)
+    if unread:
+        found = found.filter(read_at__isnull=True)
+    return found.select_related("table", "season", "tournament", "poker_tournament")[:limit]
+
+
+def notification_words(notification: Notification) -> str:
+    """A notification in words, in the active language (the list page, the API)."""
+    if notification.kind in (Notification.Kind.YOUR_MOVE, Notification.Kind.DEADLINE_NEAR):
+        table = notification.table
+        words = {"game": _game(table.game) if table else "", "id": notification.table_id}
+        if notification.kind == Notification.Kind.YOUR_MOVE:
+            return gettext("Your move at %(game)s (table %(id)s)") % words
+        return gettext("Your time at %(game)s (table %(id)s) is nearly up") % words
+    if notification.kind == Notification.Kind.TOURNAMENT_START:
+        tournament = notification.tournament or notification.poker_tournament
+        return gettext("%(tournament)s has started") % {"tournament": tournament.name if tournament else ""}
+    season = notification.season
+    return gettext("A new round of %(season)s has started") % {"season": season.name if season else ""}
+
+
+def notification_target(notification: Notification) -> str:
+    """The path of what the notification is about (its table, season or tournament), else the list's."""
+    if notification.table_id:
+        return reverse("table", args=[notification.table_id])
+    if notification.season_id:
+        return reverse("season", args=[notification.season_id])
+    if notification.tournament_id:
+        return reverse("tournament", args=[notification.tournament_id])
+    if notification.poker_tournament_id:
+        return reverse("poker_tournament", args=[notification.poker_tournament_id])
+    return reverse("notifications")
+
+
+def _game(game: str) -> str:
+    try:
+        return gettext(engine_for(game).title)
+    except KeyError:
+        return game

@@ -10,6 +10,7 @@ django-allauth would add a second account system for the one thing left, this li
 import logging
 import secrets
 import smtplib
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -18,10 +19,10 @@ from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import translation
 
 from league.errors import BadOptions
+from league.links import site_link, site_url
 from league.models import Account, Player
 from league.selectors.notifications import DEFAULT_TIME_ZONE, time_zone_valid
 from league.services.clubs import player_create, player_update
@@ -49,7 +50,14 @@ def account_signup(
         player = player_create(
             username=username, password=password, display_name=display_name, language=language, email=email
         )
-        Account.objects.create(player=player, time_zone=time_zone if time_zone_valid(time_zone) else DEFAULT_TIME_ZONE)
+        guessed = time_zone_valid(time_zone) and time_zone != DEFAULT_TIME_ZONE
+        Account.objects.create(
+            player=player,
+            time_zone=time_zone if guessed else DEFAULT_TIME_ZONE,
+            # the form asks for the language; the zone is the browser's guess, or (none) the browser's at log-in
+            language_chosen=True,
+            time_zone_chosen=guessed,
+        )
         email_verification_send(player=player)
     return player
 
@@ -65,10 +73,10 @@ def email_verification_send(*, player: Player) -> None:
     if not address:
         return
     token = email_verification_token(user_id=player.user_id, email=address)
-    link = settings.SITE_URL + reverse("email_verify", args=[token])
+    link = site_link("email_verify", token)
     with translation.override(player.language):
         subject = translation.gettext("Verify your e-mail address for cardleague")
-        body = render_to_string("email/verify.txt", {"player": player, "link": link, "site": settings.SITE_URL})
+        body = render_to_string("email/verify.txt", {"player": player, "link": link, "site": site_url("")})
 
     def send() -> None:
         try:
@@ -132,9 +140,13 @@ def account_settings_update(
     language: str | None = None,
     time_zone: str | None = None,
     notifications: dict[str, bool] | None = None,
+    display_name: str | None = None,
+    preferences: dict[str, Any] | None = None,
 ) -> Account:
-    """The settings page's choices, all or none: a new address is verified again (the link is sent), the language
-    is the player's (pages, API and mails), the time zone every time is shown in."""
+    """The settings page's choices (and the API's), all or none: a new address is verified again (the link is sent),
+    the language is the player's (pages, API, mails and pushes), the time zone every time is shown in; a zone or a
+    language given here is the player's choice, which the browser's no longer replaces at log-in. `preferences`:
+    the other settings (`Player.settings`: sound, push, quiet_hours; None removes one)."""
     account = _account_locked(player)
     user = player.user
     if email is not None and email.lower() != user.email.lower():
@@ -145,14 +157,31 @@ def account_settings_update(
     if time_zone is not None:
         if not time_zone_valid(time_zone):
             raise BadOptions(translation.gettext("Unknown time zone."), code="bad_time_zone", field="time_zone")
-        account.time_zone = time_zone
-        account.save(update_fields=["time_zone"])
+        account.time_zone, account.time_zone_chosen = time_zone, True
+        account.save(update_fields=["time_zone", "time_zone_chosen"])
     if language is not None:
         if language not in dict(settings.LANGUAGES):
             raise BadOptions(translation.gettext("Unknown language."), code="bad_language", field="language")
-        player_update(player=player, language=language)
+        account.language_chosen = True
+        account.save(update_fields=["language_chosen"])
+    if language is not None or display_name is not None or preferences is not None:
+        player_update(player=player, display_name=display_name, language=language, settings=preferences)
     if notifications:
         notification_settings_set(player=player, **notifications)
+    return account
+
+
+@transaction.atomic
+def account_browser_defaults(*, player: Player, time_zone: str | None, language: str | None) -> Account:
+    """At log-in: an account still on the defaults takes the browser's time zone and language (what it sent: the
+    zone static/js/timezone.js keeps in a cookie, the language of Accept-Language); a choice the player made is
+    never replaced. The account stays "not chosen": a log-in from another browser follows that one."""
+    account = _account_locked(player)
+    if not account.time_zone_chosen and time_zone and time_zone_valid(time_zone) and time_zone != account.time_zone:
+        account.time_zone = time_zone
+        account.save(update_fields=["time_zone"])
+    if not account.language_chosen and language in dict(settings.LANGUAGES) and language != player.language:
+        player_update(player=player, language=language)
     return account
 
 

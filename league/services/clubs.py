@@ -2,6 +2,7 @@
 invitation that the player accepts, or the player's request that an organizer approves; nothing else adds a member
 (the club's founder excepted). An organizer manages membership (roles, removal), never another person's profile."""
 
+import re
 import secrets
 from typing import Any
 
@@ -12,15 +13,20 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from league.errors import BadOptions, NotFound, PermissionDenied
+from league.input import single_line_check
 from league.models import Club, Invitation, JoinRequest, Membership, Player
 
 # a player's reminder choices (Player.settings["notifications"]) and their defaults; the mails are
 # league.services.reminders (docs/clocks.md, "Reminders")
 NOTIFICATION_DEFAULTS = {"your_move": True, "deadline_near": True, "daily_digest": False, "season_news": True}
+# the events that go by Web Push to the browsers a player opted in (league.services.push); subscribing is the opt-in,
+# so every event is on until the player turns it off
+PUSH_DEFAULTS = {"your_move": True, "deadline_near": True, "season_news": True, "tournament_start": True}
 # every key a player's settings may hold, with what its value may be: a bounded set, so that merges cannot make the
 # JSON grow without end and nothing unread is stored (docs/api.md lists them)
 DISPLAY_SETTINGS: dict[str, tuple[object, ...]] = {"theme": ("light", "dark", "auto"), "sound": (True, False)}
-SETTINGS_KEYS = ("notifications", *DISPLAY_SETTINGS)
+SETTINGS_KEYS = ("notifications", "push", "quiet_hours", *DISPLAY_SETTINGS)
+_CLOCK_TIME = re.compile(r"([01][0-9]|2[0-3]):[0-5][0-9]")
 
 
 def player_settings_check(settings: dict[str, Any]) -> None:
@@ -44,6 +50,25 @@ def player_settings_check(settings: dict[str, Any]) -> None:
                     f"Reminder settings are true/false choices among {', '.join(NOTIFICATION_DEFAULTS)}.",
                     field="settings.notifications",
                 )
+        elif key == "push":
+            if not (
+                isinstance(value, dict)
+                and set(value) <= set(PUSH_DEFAULTS)
+                and all(isinstance(choice, bool) for choice in value.values())
+            ):
+                raise BadOptions(
+                    f"Push settings are true/false choices among {', '.join(PUSH_DEFAULTS)}.", field="settings.push"
+                )
+        elif key == "quiet_hours":
+            if not (
+                isinstance(value, dict)
+                and set(value) == {"start", "end"}
+                and all(isinstance(t, str) and _CLOCK_TIME.fullmatch(t) for t in value.values())
+            ):
+                raise BadOptions(
+                    'Quiet hours are {"start": "HH:MM", "end": "HH:MM"} in your time zone, or null.',
+                    field="settings.quiet_hours",
+                )
         elif not any(type(value) is type(choice) and value == choice for choice in DISPLAY_SETTINGS[key]):
             choices = ", ".join(str(choice).lower() for choice in DISPLAY_SETTINGS[key])
             raise BadOptions(f"{key} is one of {choices}.", field=f"settings.{key}")
@@ -63,6 +88,8 @@ def player_create(
     user_model = get_user_model()
     if user_model.objects.filter(username=username).exists():
         raise BadOptions(f"The username {username!r} is taken.", code="username_taken", field="username")
+    name = display_name or username
+    _display_name_check(name)
     user = user_model(username=username, email=email)
     if password:
         user.set_password(password)
@@ -70,13 +97,13 @@ def player_create(
         # bots sign in with a token, and people without a password yet get one by reset
         user.set_unusable_password()
     user.save()
-    name = display_name or username
-    _display_name_check(name)
     return _player_saved(Player(user=user, display_name=name, is_bot=is_bot, language=language), force_insert=True)
 
 
 def _display_name_check(name: str, *, player: Player | None = None) -> None:
-    """Display names are unique whatever their case (the database says so too: player_unique_display_name_ci)."""
+    """Display names are one line (they go into mail subjects and push titles: league.input.single_line_check) and
+    unique whatever their case (the database says so too: player_unique_display_name_ci)."""
+    single_line_check(name, field="display_name")
     others = Player.objects.annotate(lowered=Lower("display_name")).filter(lowered=name.lower())
     if player is not None:
         others = others.exclude(pk=player.pk)

@@ -129,7 +129,8 @@ def _person(person: dict[str, Any], *, staff: bool = False) -> Player:
         display_name=person.get("display_name"),
         language=person.get("language", "en"),
     )
-    account_settings_update(player=player, time_zone=person.get("time_zone", "UTC"))
+    # their zone and language are their own choice: a browser they log in with does not replace them
+    account_settings_update(player=player, time_zone=person.get("time_zone", "UTC"), language=player.language)
     if staff:
         # organizers use the admin for their club: staff, with the league's permissions (not superuser)
         player.user.is_staff = True

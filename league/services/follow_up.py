@@ -14,7 +14,7 @@ this process tries that broker for `league.redis_waits.PAUSE` seconds: its messa
 
 import logging
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
@@ -25,6 +25,7 @@ from django.db.models import F
 from django.utils import timezone
 from kombu import Connection
 
+from league.db import Write, insert_of
 from league.logs import request_id
 from league.models import OutboxMessage
 from league.redis_waits import RedisAway, away_forget, server_of, wait_over, wait_timeout
@@ -42,6 +43,20 @@ def follow_up_enqueue(*, task: str, **kwargs: Any) -> None:
     # the request that caused it goes with it, into the task's log lines (league.logs, league.task_signals)
     message = OutboxMessage.objects.create(task=task, kwargs=kwargs, request_id=request_id())
     transaction.on_commit(lambda: _send_committed(message))
+
+
+def follow_up_defer(*, task: str, **kwargs: Any) -> None:
+    """Write the task into the outbox with the current transaction, to be taken by a drain rather than published on
+    commit: for work that can wait a drain's few seconds and comes often, where a publish on every commit would cost
+    the request more than its own work (a move's notifications: league.tasks.turn_notify_drain takes them every few
+    seconds; whatever it leaves, outbox_drain publishes within a minute like any other message)."""
+    OutboxMessage.objects.create(task=task, kwargs=kwargs)
+
+
+def follow_up_defer_write(*, task: str, now: datetime, **kwargs: Any) -> Write:
+    """`follow_up_defer`'s row as a statement for the caller's own writes (league.db.writes_run): the move pipeline
+    sends it with the move's, so a move's notifications cost it no round trip (bench/notify.py)."""
+    return insert_of(OutboxMessage, {"task": task, "kwargs": kwargs, "created_at": now, "attempts": 0})
 
 
 def _send_committed(message: OutboxMessage) -> None:

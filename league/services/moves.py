@@ -31,10 +31,11 @@ from league.logs import context_bind
 from league.metrics import move_counted
 from league.models import Move, Player, Seat, Table
 from league.services.clocks import Policy, clock_after_move, clock_policy, seats_with_clocks
-from league.services.follow_up import follow_up_enqueue
+from league.services.follow_up import follow_up_defer_write, follow_up_enqueue
 from league.services.tables import record_end, record_ledger, seats_to_act_update
 
 MAX_KEY_LENGTH = 100
+TURN_TASK = "league.tasks.turn_notify"
 
 
 @dataclass(frozen=True)
@@ -327,6 +328,8 @@ def _write(applied: AppliedMove) -> MoveResult:
             }
         },
     )
+    # the seats the move brings to act (not those still to act in a simultaneous step, nor the mover acting again)
+    comes_to = not finished and any(seat.index in after and not seat.to_act for seat in applied.seats)
     seats_write = seats_to_act_update(seats=applied.seats, to_act=after)
     result = MoveResult(
         table_id=table.pk,
@@ -353,8 +356,12 @@ def _write(applied: AppliedMove) -> MoveResult:
             "result": result.as_stored() if applied.key is not None else None,
         },
     )
-    # the clocks, the table, the to-act marks and the move row as one statement: each writes rows of its own
-    writes_run([clocks_write, table_write, seats_write, move_write])
+    # "your move" to whoever is next, in the app, by push and by mail: one outbox row, whoever and however many they
+    # are, taken by the notifications' drain within seconds (league.services.reminders.turn_notices_drain)
+    notify_write = follow_up_defer_write(task=TURN_TASK, now=now, table_id=table.pk) if comes_to else None
+    # the clocks, the table, the to-act marks, the move row and the outbox row as one statement: each writes rows of
+    # its own
+    writes_run([clocks_write, table_write, seats_write, notify_write, move_write])
     if finished:
         # rate it and, for a season's table, refresh the standings and settle its round: the task runs
         # league.services.rounds.season_table_refresh once the move has committed

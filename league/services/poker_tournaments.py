@@ -27,6 +27,7 @@ from league.fairness import commitment_of
 from league.models import Membership, Player, PokerEntrant, PokerHand, PokerTournament, Result, Table
 from league.models.clubs import Club
 from league.server_seeds import seed_new
+from league.services.follow_up import follow_up_enqueue
 from league.services.ratings import poker_tournament_rate
 from league.services.seasons import WrongStatus, organizer_check
 from league.services.tables import table_annul, table_create, time_per_move_check
@@ -311,6 +312,8 @@ def poker_tournament_start(*, tournament_id: int, by: Player, seed: str | None =
     _hands_open(tournament, roles)
     # the first hands may end it as they are dealt (every player all in on the forced bets): its winner and end too
     tournament.save(update_fields=["state", "seed_commitment", "status", "started_at", "winner", "finished_at"])
+    # the entrants hear of it (in the app, and by push for those who chose it)
+    follow_up_enqueue(task="league.tasks.tournament_news", tournament_id=tournament.pk, poker=True)
     return tournament
 
 

@@ -1,38 +1,66 @@
 """Reminders: "your move" when a turn starts, "deadline near" at 80% of a turn's running time, a daily digest (the
 waiting tables grouped by season) in place of the "your move" mails for players in many games, and season news
-when a round starts. Each is an in-app notification (league.services.notifications) and, for a verified address
-whose owner chose it in their settings (`Player.settings["notifications"]`), a mail in the player's language with
-its times in the player's time zone; a ReminderSent row with a unique key makes every mail go at most once.
+when a round starts. Each is an in-app notification (league.services.notifications), a Web Push message to the
+browsers the player opted in (league.services.push, for the events they chose) and, for a verified address whose
+owner chose it in their settings (`Player.settings["notifications"]`), a mail; mails and pushes are in the player's
+language with their times in the player's time zone, and every link in them is built from SITE_URL
+(league.links). A ReminderSent row with a unique key makes every mail go at most once.
+
+"Your move" goes the moment a table comes to a player: the move enqueues `league.tasks.turn_notify` through the
+outbox (one row per move, whoever is next), and the task calls `turn_remind`. The reminders pass (every few
+minutes) offers every waiting seat again, which catches a table that came to a player without a move (a new
+table, a round's start) and a task that was lost; the notification's turn and the mail's key keep both from
+saying it twice.
+
+A mail that fails (a mail server that refuses, a header the mail library refuses) is logged and left unrecorded:
+the next pass tries that mail again, alone, and every other mail goes meanwhile.
 """
 
 import logging
-import smtplib
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 
 from league.clocks.arithmetic import Interval, running_time
 from league.engines import engine_for
 from league.errors import BadOptions
-from league.models import Account, Entrant, Player, ReminderSent, Round, Season, Seat, SeatClock, Table
+from league.links import site_link, site_url
+from league.models import (
+    Account,
+    Entrant,
+    OutboxMessage,
+    Player,
+    PokerEntrant,
+    PokerTournament,
+    ReminderSent,
+    Round,
+    Season,
+    Seat,
+    SeatClock,
+    Table,
+    Tournament,
+    TournamentEntrant,
+)
 from league.selectors.notifications import DEFAULT_TIME_ZONE, account_or_default, email_verified, time_zone_valid
 from league.services.clocks import Policy, seat_clocks_for, seat_deadline, table_policy, vacations_for
 from league.services.clubs import NOTIFICATION_DEFAULTS
-from league.services.notifications import notification_add
+from league.services.notifications import notification_add, notification_turn
+from league.services.push import PushMessage, push_send
 
 logger = logging.getLogger(__name__)
 
 NEAR_FRACTION = 0.8
+# the task that tells the seats a table came to (the outbox rows of moves and new tables)
+TURN_TASK = "league.tasks.turn_notify"
 # a round that started within this window is news (the sweep runs every few minutes; the key keeps it to one)
 NEWS_WINDOW = timedelta(days=1)
 
@@ -66,12 +94,14 @@ class Waiting:
     near: bool  # 80% of the turn's running time is used
 
 
-def waiting_seats(*, now: datetime) -> dict[Player, list[Waiting]]:
-    """Every human seat to act at a table in play, by player, the most urgent first; abandoned seats left out (the
-    clock plays them)."""
+def waiting_seats(*, now: datetime, table_id: int | None = None) -> dict[Player, list[Waiting]]:
+    """Every human seat to act at a table in play (or at that one table), by player, the most urgent first;
+    abandoned seats left out (the clock plays them)."""
     tables = Table.objects.filter(
         status=Table.Status.ACTIVE, seats__to_act=True, seats__player__is_bot=False
     ).select_related("round__season")
+    if table_id is not None:
+        tables = tables.filter(pk=table_id)
     found: dict[Player, list[Waiting]] = defaultdict(list)
     for table in tables.distinct().order_by("id"):
         policy = table_policy(table)
@@ -109,19 +139,99 @@ def reminders_send(*, now: datetime) -> int:
             key = f"digest:{player.pk}:{now.date().isoformat()}"
             sent += _send(player, account, key, "digest", {"groups": _digest_groups(player, items)}, now=now)
         for item in items:
-            started = item.clock.turn_started_at
-            turn = f"{item.seat.pk}:{started.isoformat() if started else ''}"
-            notification_add(player=player, kind="your_move", key=f"move:{turn}", table=item.table, now=now)
+            sent += _turn_news(player, account, item, mail=mail, choices=choices, now=now)
             near = item.near and now < item.deadline
-            if near:
-                notification_add(player=player, kind="deadline_near", key=f"near:{turn}", table=item.table, now=now)
-            if not mail:
-                continue
-            if choices["your_move"] and not choices["daily_digest"]:
-                sent += _send(player, account, f"move:{turn}", "your_move", _context(player, item), now=now)
-            if choices["deadline_near"] and near:
+            turn = _turn(item)
+            if near and notification_add(
+                player=player, kind="deadline_near", key=f"near:{turn}", table=item.table, now=now
+            ):
+                push_send(
+                    player=player,
+                    event="deadline_near",
+                    message=_push_of("deadline_near", player, account, item),
+                    now=now,
+                )
+            if mail and choices["deadline_near"] and near:
                 sent += _send(player, account, f"near:{turn}", "deadline_near", _context(player, item), now=now)
     return sent + season_news_send(now=now)
+
+
+def turn_remind(*, table_id: int, now: datetime) -> int:
+    """The table has come to someone (a move was made): "your move" to every human seat to act there now, in the
+    app, by push and by mail, each as they chose; a seat already told of this turn is not told again. Returns the
+    number of mails sent."""
+    sent = 0
+    for player, items in waiting_seats(now=now, table_id=table_id).items():
+        account = account_or_default(player)
+        mail = email_verified(player, account)
+        choices = notification_settings(player)
+        for item in items:
+            sent += _turn_news(player, account, item, mail=mail, choices=choices, now=now)
+    return sent
+
+
+def turn_notices_drain(*, now: datetime, limit: int = 500) -> int:
+    """Take the moves' "your move" rows from the outbox (league.services.moves writes one with each move that
+    brings a table to someone, league.services.tables one with each new table) and tell each table's seats to act,
+    oldest first; every few seconds (the beat's league.tasks.turn_notify_drain). The rows are deleted as they are
+    claimed (SKIP LOCKED: two drains take different rows): a drain that dies after that loses no turn for good, as
+    the reminders pass offers every waiting seat again. Returns the number of tables told about."""
+    with transaction.atomic():
+        claimed = list(
+            OutboxMessage.objects.select_for_update(skip_locked=True)
+            .filter(task=TURN_TASK)
+            .order_by("id")
+            .values_list("pk", "kwargs")[:limit]
+        )
+        OutboxMessage.objects.filter(pk__in=[pk for pk, _ in claimed]).delete()
+    tables = list(dict.fromkeys(kwargs.get("table_id") for _, kwargs in claimed if isinstance(kwargs, dict)))
+    for table_id in tables:
+        if isinstance(table_id, int):
+            try:
+                turn_remind(table_id=table_id, now=now)
+            except Exception:
+                # one table's fault (its data, a push service) keeps no other table's players waiting
+                logger.exception("could not tell the players of table %s of their move", table_id)
+    return len(tables)
+
+
+def _turn(item: Waiting) -> str:
+    """The seat's current turn, as the keys of its mails name it."""
+    started = item.clock.turn_started_at
+    return f"{item.seat.pk}:{started.isoformat() if started else ''}"
+
+
+def _turn_news(
+    player: Player, account: Account, item: Waiting, *, mail: bool, choices: dict[str, bool], now: datetime
+) -> int:
+    """The in-app "your move" of this turn (raised again when the table comes back), its push the first time, and
+    its mail unless the daily digest replaces it; returns the mails sent (0 or 1)."""
+    started = item.clock.turn_started_at or now
+    if notification_turn(player=player, table=item.table, turn_started=started, now=now):
+        push_send(player=player, event="your_move", message=_push_of("your_move", player, account, item), now=now)
+    if mail and choices["your_move"] and not choices["daily_digest"]:
+        return _send(player, account, f"move:{_turn(item)}", "your_move", _context(player, item), now=now)
+    return 0
+
+
+def _push_of(kind: str, player: Player, account: Account, item: Waiting) -> PushMessage:
+    """A push about a waiting table, in the player's language and time zone: the game, the opponents, the deadline."""
+    with translation.override(player.language), timezone.override(_zone(account)):
+        words = {"game": game_title(item.table.game), "opponents": ", ".join(opponents_of(item.table, player))}
+        if kind == "your_move":
+            title = gettext("Your move at %(game)s") % words
+        else:
+            title = gettext("Your time at %(game)s is nearly up") % words
+        body = gettext("Against %(opponents)s · time runs out %(when)s (%(zone)s)") % {
+            **words,
+            "when": date_format(timezone.localtime(item.deadline), gettext("D j M, H:i")),
+            "zone": timezone.get_current_timezone_name(),
+        }
+    return PushMessage(title=title, body=body, url=site_link("table", item.table.pk), tag=f"table-{item.table.pk}")
+
+
+def _zone(account: Account) -> ZoneInfo:
+    return ZoneInfo(account.time_zone if time_zone_valid(account.time_zone) else DEFAULT_TIME_ZONE)
 
 
 def season_news_send(*, now: datetime) -> int:
@@ -134,12 +244,56 @@ def season_news_send(*, now: datetime) -> int:
         for entrant in entrants.select_related("player__user"):
             player = entrant.player
             key = f"round:{round_.pk}"
-            notification_add(player=player, kind="season_news", key=key, season=round_.season, now=now)
             account = account_or_default(player)
+            if notification_add(player=player, kind="season_news", key=key, season=round_.season, now=now):
+                push_send(player=player, event="season_news", message=_season_push(player, round_), now=now)
             if email_verified(player, account) and notification_settings(player)["season_news"]:
                 context = {"season": round_.season, "round": round_}
                 sent += _send(player, account, f"{key}:{player.pk}", "season_news", context, now=now)
     return sent
+
+
+def tournament_news_send(*, tournament_id: int, poker: bool, now: datetime) -> int:
+    """A tournament started: a notification to each of its players (both of a team), pushed to those who chose
+    tournament starts; its tables tell each their first move as every new table does. Returns the pushes sent."""
+    model = PokerTournament if poker else Tournament
+    tournament = model.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return 0
+    if poker:
+        people = set(PokerEntrant.objects.filter(tournament_id=tournament_id).values_list("player_id", flat=True))
+    else:
+        entrants = TournamentEntrant.objects.filter(tournament_id=tournament_id, withdrawn=False)
+        people = set(entrants.values_list("player_id", flat=True))
+        people |= set(entrants.exclude(partner=None).values_list("partner_id", flat=True))
+    path = ("poker_tournament" if poker else "tournament", tournament.pk)
+    sent = 0
+    for player in Player.objects.filter(pk__in=people, is_bot=False).order_by("pk"):
+        key = f"{path[0]}:{tournament.pk}"
+        added = notification_add(
+            player=player,
+            kind="tournament_start",
+            key=key,
+            now=now,
+            tournament=tournament if isinstance(tournament, Tournament) else None,
+            poker_tournament=tournament if isinstance(tournament, PokerTournament) else None,
+        )
+        if not added:
+            continue
+        with translation.override(player.language):
+            title = gettext("%(tournament)s has started") % {"tournament": tournament.name}
+            body = gettext("Your first table is on your turn list.")
+        message = PushMessage(title=title, body=body, url=site_link(*path), tag=key)
+        sent += push_send(player=player, event="tournament_start", message=message, now=now)
+    return sent
+
+
+def _season_push(player: Player, round_: Round) -> PushMessage:
+    with translation.override(player.language):
+        title = _subject("season_news", {"round": round_, "season": round_.season})
+        body = gettext("Your tables of the round are on your turn list.")
+    season = round_.season
+    return PushMessage(title=title, body=body, url=site_link("season", season.pk), tag=f"season-{season.pk}")
 
 
 def game_title(game: str) -> str:
@@ -189,21 +343,24 @@ def _send(player: Player, account: Account, key: str, kind: str, context: dict[s
     """Record the reminder and send it in one transaction: a mail that fails is recorded as not sent (tried again
     on the next pass), and a key already recorded is never sent again. Written in the player's language, its times
     in the player's time zone."""
-    site = settings.SITE_URL.rstrip("/")
-    zone = ZoneInfo(account.time_zone if time_zone_valid(account.time_zone) else DEFAULT_TIME_ZONE)
+    site = site_url("")
     try:
         with transaction.atomic():
             ReminderSent.objects.create(player=player, key=key[:120], sent_at=now)
-            with translation.override(player.language), timezone.override(zone):
-                subject = _subject(kind, context)
+            with translation.override(player.language), timezone.override(_zone(account)):
+                # a name or a season's name never breaks a subject into header lines (names are single-line by
+                # validation; a subject is one line whatever it is made of)
+                subject = " ".join(_subject(kind, context).split())
                 body = render_to_string(
                     f"email/{kind}.txt",
-                    {**context, "player": player, "site": site, "settings_url": site + reverse("settings")},
+                    {**context, "player": player, "site": site, "settings_url": site_link("settings")},
                 )
             send_mail(subject, body, None, [player.user.email])
     except IntegrityError:
         return 0  # sent already (or being sent by a concurrent pass)
-    except (smtplib.SMTPException, OSError):
+    except Exception:
+        # whatever this one mail raised (a mail server that refused, BadHeaderError, a template that failed on odd
+        # data): it is not recorded, so the next pass tries it again, and no other mail waits with it
         logger.exception("could not send %s to player %s; the next pass tries again", key, player.pk)
         return 0
     logger.info("sent %s to player %s", key, player.pk)

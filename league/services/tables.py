@@ -17,6 +17,7 @@ from league.fairness import ALGORITHM_VERSION, MAX_SEED_LENGTH, commitment_of
 from league.models import Club, LedgerEntry, Player, Result, Round, Seat, Table, TableFairness
 from league.server_seeds import seed_new
 from league.services.clocks import clock_open
+from league.services.follow_up import follow_up_defer
 
 DEFAULT_TIME_PER_MOVE = timedelta(days=1)
 DEFAULT_MIN_TIME_PER_MOVE = 3600
@@ -123,6 +124,8 @@ def table_start(*, table: Table, engine: Engine, seed: str) -> None:
         table.deadline = None
     else:
         table.deadline = clock_open(table=table, to_act=to_act, now=now)
+        # "your move" to the first seats to act, as after every move (league.services.reminders.turn_notices_drain)
+        follow_up_defer(task="league.tasks.turn_notify", table_id=table.pk)
     table.save(update_fields=["seed", "state", "opening_events", "deadline", "status", "finished_at"])
 
 

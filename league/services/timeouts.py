@@ -24,7 +24,7 @@ from games.core.events import is_secret
 from league import db
 from league.clocks.arithmetic import Interval, is_overdue
 from league.engines import engine_for
-from league.models import Entrant, Move, Player, Season, Seat, SeatClock, Table, TableRuling
+from league.models import Entrant, Move, OutboxMessage, Player, Season, Seat, SeatClock, Table, TableRuling
 from league.services.clocks import (
     CLOCK_FIELDS,
     Policy,
@@ -39,7 +39,7 @@ from league.services.clocks import (
     vacations_of,
 )
 from league.services.follow_up import follow_up_enqueue
-from league.services.moves import timeout_play
+from league.services.moves import TURN_TASK, timeout_play
 from league.services.seasons import organizer_check
 from league.services.standings import entrant_map
 from league.services.tables import table_annul
@@ -381,14 +381,18 @@ def _clocks(table: Table, policy: Policy, seats: list[_SeatRow], last_move_at: d
 
 
 def _write(planned: list[_Planned]) -> None:
-    """The batch's plain timeouts in six statements at most: new clocks, changed clocks, tables played, tables whose
-    deadline alone moved, to-act marks, moves."""
+    """The batch's plain timeouts in seven statements at most: new clocks, changed clocks, tables played, tables whose
+    deadline alone moved, to-act marks, moves, and the outbox rows of their notifications."""
     db.rows_add(SeatClock, ("seat", *CLOCK_FIELDS), [row for plan in planned for row in plan.new_clocks])
     db.rows_set(SeatClock, CLOCK_FIELDS, [row for plan in planned for row in plan.clocks])
     db.rows_set(Table, PLAYED_COLUMNS, [plan.played for plan in planned if plan.played])
     db.rows_set(Table, ("deadline",), [plan.deadline for plan in planned if plan.deadline])
     db.rows_set(Seat, ("to_act",), [row for plan in planned for row in plan.marks])
     db.rows_add(Move, MOVE_COLUMNS, [row for plan in planned for row in plan.moves])
+    # "your move" to whoever the timeouts brought each table to, as after a move: an outbox row a table, for the
+    # notifications' drain (league.services.reminders.turn_notices_drain)
+    turns = [(TURN_TASK, {"table_id": plan.played[0]}, plan.moves[-1][9], 0) for plan in planned if plan.played]
+    db.rows_add(OutboxMessage, ("task", "kwargs", "created_at", "attempts"), turns)
 
 
 @transaction.atomic

@@ -43,6 +43,7 @@ from league.models import (
     TournamentTable,
 )
 from league.server_seeds import seed_new
+from league.services.follow_up import follow_up_enqueue
 from league.services.seasons import WrongStatus, organizer_check
 from league.services.tables import table_annul, table_create, time_per_move_check
 from league.tournaments import bracket, multiplayer, places, two_stage
@@ -368,6 +369,8 @@ def tournament_start(*, tournament: Tournament, by: Player) -> Tournament:
     tournament.status = Tournament.Status.RUNNING
     tournament.started_at = timezone.now()
     _state_save(tournament, state)
+    # the entrants hear of it (in the app, and by push for those who chose it)
+    follow_up_enqueue(task="league.tasks.tournament_news", tournament_id=tournament.pk, poker=False)
     return tournament
 
 

@@ -1,5 +1,6 @@
-"""Template helpers of the header and the mails: the unread count and the banner asking to verify the address; a
-game's human name; a deadline that counts down in the browser."""
+"""Template helpers of the header and the mails: the unread count (which static/js/notify.js keeps up to date, with
+the page's title) and the banner asking to verify the address; a game's human name; a deadline that counts down in
+the browser."""
 
 from datetime import datetime
 from typing import Any
@@ -13,10 +14,14 @@ from django.utils.timesince import timeuntil
 from django.utils.translation import gettext
 
 from league.engines import engine_for
-from league.models import Player
-from league.selectors.notifications import email_verified, unread_count
+from league.models import Notification, Player
+from league.selectors.notifications import email_verified, notification_words, unread_summary
 
 register = template.Library()
+
+# how often every open page asks for the unread count (static/js/notify.js): a few hundred bytes of JSON and one
+# indexed count a poll; "your move" comes a few seconds after the move (the drain), so 20 s is the news's delay
+POLL_SECONDS = 20
 
 
 @register.filter
@@ -26,6 +31,12 @@ def game_title(game: str) -> str:
         return gettext(engine_for(game).title)
     except KeyError:
         return game
+
+
+@register.filter
+def words(notification: Notification) -> str:
+    """A notification in words, in the reader's language."""
+    return notification_words(notification)
 
 
 @register.simple_tag(takes_context=True)
@@ -38,9 +49,14 @@ def account_header(context: Any) -> dict[str, Any]:
         player = user.player
     except Player.DoesNotExist:
         return {"player": None}
+    summary = unread_summary(player)
     return {
         "player": player,
-        "unread": unread_count(player),
+        "unread": summary["unread"],
+        # the newest unread "your move", from which static/js/notify.js tells that a table has come to the player
+        "turn": summary["turn"],
+        "sound": (player.settings or {}).get("sound") is True,
+        "poll": POLL_SECONDS,
         "verify": not player.is_bot and not email_verified(player),
         "email": user.email,
     }

@@ -15,7 +15,7 @@ from django.db.models import F, Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
-from django.utils.translation import get_language
+from django.utils.translation import get_language, get_language_from_request
 from django.utils.translation import gettext as _
 from django.views.i18n import set_language
 
@@ -26,10 +26,10 @@ from league.forms import add_service_error
 from league.middleware import HEADER_CHOICE
 from league.models import Player, RatingEvent
 from league.selectors.profiles import table_history, tournament_places
-from league.services.accounts import account_signup
-from league.services.clubs import player_update
+from league.services.accounts import account_browser_defaults, account_settings_update, account_signup
 from league.services.tokens import token_revoke, token_rotate, tokens_of
 from league.throttles import login_attempt
+from league.timezones import browser_time_zone
 
 
 def throttled_page(request: HttpRequest, wait: float) -> HttpResponse:
@@ -85,11 +85,34 @@ def language_set(request: HttpRequest) -> HttpResponse:
     language = cookie.value if cookie is not None else None
     player = player_or_none(request)
     if player is not None and language in dict(settings.LANGUAGES) and language != player.language:
-        player_update(player=player, language=language)
+        # the player's choice: the browser's language no longer replaces it at log-in
+        account_settings_update(player=player, language=language)
     elif player is None and language in dict(settings.LANGUAGES):
         # a visitor's choice: it still wins once they log in (league.middleware.PlayerLanguageMiddleware)
         request.session[HEADER_CHOICE] = language
     return response
+
+
+def _asks_language(request: HttpRequest) -> bool:
+    return bool(request.META.get("HTTP_ACCEPT_LANGUAGE")) or settings.LANGUAGE_COOKIE_NAME in request.COOKIES
+
+
+class PlayerLoginView(auth_views.LoginView):
+    """Django's log-in; an account still on the default time zone or language then takes the browser's (the zone
+    static/js/timezone.js keeps in its cookie, the language the browser asks for)."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        player = player_or_none(self.request)
+        if player is not None:
+            account_browser_defaults(
+                player=player,
+                time_zone=browser_time_zone(self.request),
+                # what the browser asks for (or was switched to here), never the site's default for a browser that
+                # said nothing
+                language=get_language_from_request(self.request) if _asks_language(self.request) else None,
+            )
+        return response
 
 
 def profile(request: HttpRequest, player_id: int) -> HttpResponse:

@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -15,6 +14,7 @@ from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.forms import InviteForm, JoinRequestForm
 from league.labels import error_words
+from league.links import site_link
 from league.models import Club, Membership
 from league.selectors.clubs import (
     club_invitations_pending,
@@ -69,7 +69,7 @@ def club_detail(
         context.update(
             join_requests=club_join_requests_pending(club=club),
             invitations=[
-                (invitation, request.build_absolute_uri(reverse("invitation", args=[invitation.code])))
+                (invitation, site_link("invitation", invitation.code))
                 for invitation in club_invitations_pending(club=club)
             ],
             invite_form=invite_form or InviteForm(),
@@ -131,8 +131,7 @@ def club_members(request: HttpRequest, slug: str, invite_form: InviteForm | None
         "memberships": club_memberships(club=club),
         "join_requests": club_join_requests_pending(club=club),
         "invitations": [
-            (invitation, request.build_absolute_uri(reverse("invitation", args=[invitation.code])))
-            for invitation in club_invitations_pending(club=club)
+            (invitation, site_link("invitation", invitation.code)) for invitation in club_invitations_pending(club=club)
         ],
         "invite_form": invite_form or InviteForm(),
     }

@@ -76,7 +76,8 @@ def season_new(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if game not in available_games():
         games = [get_engine(name) for name in available_games()]
         return render(request, "league/console/new_game.html", {"club": club, "games": games})
-    forms_ = SeasonSettingsForms(game=game, data=request.POST or None)
+    # the clock's zone starts as the organizer's own (the one their pages are shown in)
+    forms_ = SeasonSettingsForms(game=game, data=request.POST or None, time_zone=timezone.get_current_timezone_name())
     previewing = "preview" in request.POST
     if request.method == "POST" and previewing and request.htmx:
         return _previews(request, forms_)

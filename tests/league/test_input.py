@@ -6,7 +6,7 @@ import json
 import pytest
 
 from league.errors import BadInput, InputTooLarge
-from league.input import MAX_DEPTH, json_check, json_parse, strict_int
+from league.input import MAX_DEPTH, json_check, json_parse, single_line_check, strict_int
 
 
 def nested(depth: int) -> str:
@@ -67,3 +67,17 @@ def test_strict_int_takes_only_ascii_digits_in_bounds(raw: str) -> None:
 
 def test_strict_int_reads_a_number_and_leaves_an_absent_one_out() -> None:
     assert (strict_int("0042", low=0, high=10_000, field="x"), strict_int(None, low=0, high=1, field="x")) == (42, None)
+
+
+@pytest.mark.parametrize(
+    "name", ["a\rb", "a\nb", "a\tb", "a\x7fb", "a\x85b", "a\u2028b", "a\u2029b", "a\u202ab", "a\u202eb", "a\u2066b"]
+)
+def test_a_name_on_one_line_holds_no_control_separator_or_direction_override(name):
+    with pytest.raises(BadInput) as refused:
+        single_line_check(name, field="display_name")
+    assert (refused.value.code, refused.value.field) == ("bad_characters", "display_name")
+
+
+def test_a_name_on_one_line_takes_every_script_and_mark():
+    for name in ("민아", "Ébène O'Brien-Smith", "מרים\u200f", "ولد", "🂡 Ace"):
+        assert single_line_check(name, field="display_name") == name

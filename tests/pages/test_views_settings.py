@@ -8,14 +8,17 @@ import pytest
 import time_machine
 from django.core import mail
 from django.test import Client
+from icalendar import Calendar
 
-from league.models import Account, Notification, Table
+from league.models import Account, Notification, PushSubscription, Table
 from league.selectors.notifications import email_verified
 from league.services.accounts import calendar_token_of, email_verification_token
-from league.services.notifications import notification_add
+from league.services.notifications import notification_add, notification_turn
+from league.services.push import push_settings
 from league.services.reminders import notification_settings
 from tests.league.clocks.support import players_of, season_table
 from tests.league.factories import MembershipFactory, PlayerFactory, table_for
+from tests.league.push_support import Browser
 from tests.league.seasons.factories import season_with_entrants
 
 pytestmark = pytest.mark.django_db
@@ -33,6 +36,7 @@ def _client(player) -> Client:
 
 def _settings_form(**overrides) -> dict:
     return {
+        "display_name": "Mina",
         "email": "mina@example.org",
         "language": "en",
         "time_zone": "Asia/Seoul",
@@ -120,7 +124,7 @@ def test_the_header_counts_unread_notifications_and_visiting_the_table_reads_the
     client.get(f"/tables/{table.pk}/")
 
     assert Notification.objects.get(player=player).read_at is not None
-    assert 'class="count"' not in client.get("/notifications/").content.decode()
+    assert re.search(r'<span class="count"[^>]*hidden>0</span>', client.get("/notifications/").content.decode())
 
 
 def test_opening_a_notification_reads_it_and_goes_to_its_table(fake_game):
@@ -195,3 +199,109 @@ def test_a_member_enters_the_season_from_its_page_and_then_sees_no_button():
     refused = _client(outsider).post(f"/seasons/{season.pk}/enter/", follow=True)
     assert "Only a member of" in refused.content.decode()
     assert not season.entrants.filter(player=outsider).exists()
+
+
+def test_the_header_poll_answers_the_unread_count_and_the_newest_turn():
+    player = PlayerFactory()
+    table = table_for(GAME, players=[player, PlayerFactory()])
+    client = _client(player)
+    assert client.get("/notifications/unread/").json() == {"unread": 0, "turn": "", "turn_table": None}
+
+    notification_turn(player=player, table=table, turn_started=NOW, now=NOW + timedelta(minutes=1))
+    notification_add(player=player, kind="season_news", key="round:1", now=NOW + timedelta(minutes=2))
+
+    answer = client.get("/notifications/unread/")
+    assert answer.json() == {"unread": 2, "turn": (NOW + timedelta(minutes=1)).isoformat(), "turn_table": table.pk}
+    assert answer["Cache-Control"] == "no-store"
+    assert Client().get("/notifications/unread/").status_code == 403
+    # the page's header carries what static/js/notify.js starts from, and the title the count
+    page = client.get("/clubs/").content.decode()
+    assert f'data-notify-turn="{(NOW + timedelta(minutes=1)).isoformat()}"' in page
+    assert "<title>(2) " in page and "data-notify-title" in page
+    # "Your turn" counts the tables waiting in its title, which the header's script then leaves alone
+    inbox = client.get("/inbox/").content.decode()
+    assert "<title>(1) Your turn" in inbox and "data-notify-title" not in inbox
+
+
+def test_the_service_worker_is_served_at_the_sites_root():
+    answer = Client().get("/sw.js")
+    assert answer.status_code == 200 and answer["Content-Type"].startswith("application/javascript")
+    script = answer.content.decode()
+    assert 'addEventListener("push"' in script and "openWindow" in script
+
+
+def test_a_browser_hands_its_push_subscription_over_and_takes_it_back(settings):
+    settings.PUSH_SERVICES = ["https://fcm.googleapis.com"]
+    player = PlayerFactory()
+    client = _client(player)
+    subscription = Browser(endpoint="https://fcm.googleapis.com/fcm/send/abc").subscription()
+
+    answer = client.post("/settings/push/subscribe/", subscription, content_type="application/json")
+    assert answer.status_code == 201
+    assert PushSubscription.objects.get().player == player
+    refused = client.post(
+        "/settings/push/subscribe/", {**subscription, "endpoint": "http://10.0.0.1/"}, content_type="application/json"
+    )
+    assert refused.status_code == 400 and refused.json()["code"] == "bad_subscription"
+
+    answer = client.post(
+        "/settings/push/unsubscribe/", {"endpoint": subscription["endpoint"]}, content_type="application/json"
+    )
+    assert answer.json() == {"removed": 1} and not PushSubscription.objects.exists()
+
+
+def test_the_settings_page_saves_the_name_the_pushes_the_quiet_hours_and_the_sound(settings):
+    settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = "BPublic", "private"
+    player = PlayerFactory()
+    client = _client(player)
+    page = client.get("/settings/").content.decode()
+    assert 'data-push-key="BPublic"' in page and 'id="push-on"' in page
+
+    response = client.post(
+        "/settings/",
+        _settings_form(
+            display_name="Mina K.",
+            push_your_move="on",
+            push_tournament_start="on",
+            quiet_start="22:30",
+            quiet_end="07:00",
+            sound="on",
+        ),
+    )
+
+    assert response.status_code == 302
+    player.refresh_from_db()
+    assert player.display_name == "Mina K."
+    assert push_settings(player) == {
+        "events": {"your_move": True, "deadline_near": False, "season_news": False, "tournament_start": True},
+        "quiet_hours": {"start": "22:30", "end": "07:00"},
+    }
+    assert player.settings["sound"] is True
+    # the header now asks notify.js for the sound
+    assert "data-notify-sound" in client.get("/inbox/").content.decode()
+    # one end of the quiet hours alone is a form error
+    refused = client.post("/settings/", _settings_form(quiet_start="22:30"))
+    assert refused.status_code == 400 and "Give both ends of the quiet hours" in refused.content.decode()
+
+
+def test_a_site_without_vapid_keys_says_push_is_not_set_up(settings):
+    settings.VAPID_PUBLIC_KEY = settings.VAPID_PRIVATE_KEY = ""
+    page = _client(PlayerFactory()).get("/settings/").content.decode()
+    assert "Push messages are not set up on this site." in page and "data-push-key" not in page
+
+
+def test_the_calendar_has_an_event_per_deadline_of_the_player_with_an_alarm_an_hour_before(settings):
+    settings.SITE_URL = "https://cards.example.org"
+    player, opponent = PlayerFactory(display_name="Mina"), PlayerFactory(display_name="Jun")
+    table = table_for(GAME, players=[player, opponent], time_per_move=timedelta(hours=1))
+    token = calendar_token_of(player=player)
+
+    calendar = Calendar.from_ical(Client().get(f"/me/calendar/{token}.ics").content)
+
+    [event] = calendar.walk("VEVENT")
+    table.refresh_from_db()
+    assert event.decoded("dtend") == table.deadline.replace(microsecond=0)
+    assert str(event["url"]) == f"https://cards.example.org/tables/{table.pk}/"
+    [alarm] = event.walk("VALARM")
+    assert (str(alarm["action"]), alarm.decoded("trigger")) == ("DISPLAY", -timedelta(hours=1))
+    assert alarm["trigger"].params["RELATED"] == "END"

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api.views.base import ApiView
+from league.links import site_link
 
 
 class ApiIndexSerializer(serializers.Serializer):
@@ -40,8 +41,8 @@ class ApiIndexView(ApiView):
             {
                 "name": "cardleague API",
                 "version": settings.SPECTACULAR_SETTINGS["VERSION"],
-                "docs": request.build_absolute_uri(reverse("api-docs")),
-                "schema": request.build_absolute_uri(reverse("api-schema")),
+                "docs": site_link("api-docs"),
+                "schema": site_link("api-schema"),
                 "endpoints": endpoints,
             }
         )

@@ -34,6 +34,7 @@ from league.errors import NotFound
 from league.input import strict_int
 from league.models import Round, Season, TableRuling
 from league.selectors.clubs import club_get, player_get
+from league.selectors.notifications import time_zone_of
 from league.selectors.seasons import (
     club_seasons,
     entrant_get,
@@ -125,16 +126,21 @@ class ClubSeasonsView(ApiView):
         player = player_required(request)
         serializer = SeasonSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        season = season_create(club=club, by=player, spec=_spec(dict(serializer.validated_data)))
+        spec = _spec(dict(serializer.validated_data), zone=time_zone_of(player).key)
+        season = season_create(club=club, by=player, spec=spec)
         return Response(_season(season), status=status.HTTP_201_CREATED)
 
 
-def _spec(data: dict[str, Any], base: SeasonSpec | None = None) -> SeasonSpec:
-    """The season's settings from the API's fields (seconds as durations, the clock as its spec), over `base`."""
+def _spec(data: dict[str, Any], base: SeasonSpec | None = None, zone: str = "UTC") -> SeasonSpec:
+    """The season's settings from the API's fields (seconds as durations, the clock as its spec), over `base`; a
+    clock without a time zone keeps the season's, or a new one takes `zone` (the organizer's)."""
     if "time_per_move" in data:
         data["time_per_move"] = timedelta(seconds=data["time_per_move"])
-    if "clock" in data:
-        data["clock"] = ClockSpec(**data["clock"]) if data["clock"] is not None else None
+    if "clock" in data and data["clock"] is not None:
+        kept = base.clock.time_zone if base is not None and base.clock is not None else zone
+        data["clock"] = ClockSpec(**{"time_zone": kept, **data["clock"]})
+    elif "clock" in data:
+        data["clock"] = None
     if base is None:
         return SeasonSpec(**data)
     return replace(base, **data)
@@ -163,7 +169,7 @@ class SeasonDetailView(ApiView):
         caller = player_required(request)
         serializer = SeasonSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        spec = _spec(dict(serializer.validated_data), base=season_spec(season))
+        spec = _spec(dict(serializer.validated_data), base=season_spec(season), zone=time_zone_of(caller).key)
         return Response(_season(season_settings_update(season=season, by=caller, spec=spec)))
 
 

@@ -17,6 +17,8 @@ SCHEDULE: dict[str, tuple[str, int | tuple[str, str]]] = {
     "fairness: deal tables whose entropy window closed": ("league.tasks.tables_seed_sweep", 60),
     "rounds: start scheduled rounds": ("league.tasks.rounds_start_scheduled", 300),
     "reminders: send due reminders": ("league.tasks.reminders_send", 300),
+    # the moves' "your move" (in the app, push, mail): a few seconds after the move, none of it in the request
+    "notifications: tell whoever a table came to": ("league.tasks.turn_notify_drain", 3),
     "standings: nightly recompute": ("league.tasks.nightly_recompute", ("30", "3")),
     "outbox: publish follow-up work the broker missed": ("league.tasks.outbox_drain", 60),
     # the gauges that need a query, for the metrics (docs/operations.md)

@@ -6,12 +6,14 @@ import random
 import time
 
 import pytest
+from django.utils import timezone
 
 from league import redis_waits
 from league.models import OutboxMessage, Rating, RatingEvent, Round, Season, Table
 from league.redis_waits import server_of
 from league.services import follow_up
 from league.services.ratings import ratings_recompute
+from league.services.reminders import turn_notices_drain
 from league.services.rounds import season_start
 from tests.league.faults.support import BROKER, _until, fault_broker, fault_workers
 from tests.league.playing import play_moves
@@ -66,6 +68,8 @@ def test_refreshes_racing_on_two_workers_lose_no_rating(fault_broker, fault_work
         monkeypatch.setitem(redis_waits._away, server_of(BROKER), time.monotonic())
         for table in Table.objects.filter(round__number=number, round__season__in=seasons, status="active"):
             play_moves(table, rng)
+        # the moves' and new tables' "your move" rows go to the notifications' drain (every few seconds in the beat)
+        turn_notices_drain(now=timezone.now())
         assert OutboxMessage.objects.count() == SEASONS * ENTRANTS // 2
         # when they are published together
         follow_up.broker_pause_end()

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.db.models import F
 from django.utils import timezone
 
 from league.errors import PermissionDenied, StaleVersion
@@ -39,6 +40,8 @@ def _overdue(tables: list[Table], by: timedelta = HOUR) -> None:
     for offset, table in enumerate(tables):
         # an hour past, one microsecond apart: the sweep takes them in this order
         Table.objects.filter(pk=table.pk).update(deadline=timezone.now() - by + offset * timedelta(microseconds=1))
+        # the seats' clocks, when "your move" made them already (league.tasks.turn_notify), ran out with the table
+        SeatClock.objects.filter(seat__table=table).update(turn_started_at=F("turn_started_at") - by)
 
 
 def _what_was_played(table: Table) -> tuple:

@@ -10,12 +10,15 @@ from django.urls import reverse
 pytestmark = pytest.mark.django_db
 
 
-def test_the_api_root_answers_a_json_index_of_the_endpoints() -> None:
+def test_the_api_root_answers_a_json_index_of_the_endpoints(settings) -> None:
+    settings.SITE_URL = "https://cards.example.org"
     answer = Client().get("/api/")
 
     assert answer.status_code == 200 and answer["Content-Type"] == "application/json"
     body = answer.json()
-    assert body["docs"] == "http://testserver/api/docs/" and body["schema"] == "http://testserver/api/schema/"
+    # built from SITE_URL, never from the request's Host (testserver)
+    assert body["docs"] == "https://cards.example.org/api/docs/"
+    assert body["schema"] == "https://cards.example.org/api/schema/"
     assert body["endpoints"]["api-me"] == "/api/me/"
     assert body["endpoints"]["api-table"] == "/api/tables/<id:table_id>/"
     assert "api-no-such-endpoint" not in body["endpoints"] and "api-index" not in body["endpoints"]

@@ -1,10 +1,15 @@
 """The caller's player settings (league/api/views/me.py)."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
+from league.models import Account, Notification
+from league.services.notifications import notification_add, notification_turn
 from tests.league.api.helpers import error
-from tests.league.factories import PlayerFactory, UserFactory
+from tests.league.factories import PlayerFactory, UserFactory, table_for
 
 pytestmark = pytest.mark.django_db
 
@@ -78,3 +83,72 @@ def test_a_display_name_taken_in_another_case_is_refused(client_for) -> None:
     assert response.json()["error"]["code"] == "display_name_taken"
     impostor.refresh_from_db()
     assert impostor.display_name == "Mallory"
+
+
+def test_the_time_zone_and_language_are_read_and_set_and_then_no_browser_replaces_them(client_for) -> None:
+    player = PlayerFactory()
+    client = client_for(player)
+    assert client.get("/api/me/locale/").json() == {
+        "time_zone": "UTC",
+        "language": "en",
+        "time_zone_chosen": False,
+        "language_chosen": False,
+    }
+
+    response = client.patch("/api/me/locale/", {"time_zone": "Asia/Seoul", "language": "ko"}, format="json")
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "time_zone": "Asia/Seoul",
+        "language": "ko",
+        "time_zone_chosen": True,
+        "language_chosen": True,
+    }
+    assert client.get("/api/me/").json()["language"] == "ko"
+    refused = client.patch("/api/me/locale/", {"time_zone": "Mars/Olympus"}, format="json")
+    assert refused.status_code == 400 and refused.json() == error("bad_time_zone", "time_zone")
+    assert Account.objects.get(player=player).time_zone == "Asia/Seoul"
+
+
+def test_the_notifications_list_counts_and_are_marked_read(client_for, settings) -> None:
+    settings.SITE_URL = "https://cards.example.org"
+    player = PlayerFactory()
+    table = table_for("palace-infighting", players=[player, PlayerFactory()])
+    now = timezone.now()
+    notification_turn(player=player, table=table, turn_started=now, now=now)
+    notification_add(player=player, kind="deadline_near", key="near:1", table=table, now=now - timedelta(minutes=1))
+    client = client_for(player)
+
+    listed = client.get("/api/me/notifications/").json()
+    assert [(n["kind"], n["text"], n["url"], n["read_at"]) for n in listed] == [
+        (
+            "your_move",
+            f"Your move at Palace Infighting (table {table.pk})",
+            f"https://cards.example.org/tables/{table.pk}/",
+            None,
+        ),
+        (
+            "deadline_near",
+            f"Your time at Palace Infighting (table {table.pk}) is nearly up",
+            f"https://cards.example.org/tables/{table.pk}/",
+            None,
+        ),
+    ]
+    assert client.get("/api/me/notifications/unread-count/").json() == {"unread": 2}
+
+    first = listed[0]["id"]
+    assert client.post("/api/me/notifications/read/", {"ids": [first]}, format="json").json() == {"marked": 1}
+    assert [n["id"] for n in client.get("/api/me/notifications/?unread=1").json()] == [listed[1]["id"]]
+    assert client.post("/api/me/notifications/read/", {}, format="json").json() == {"marked": 1}
+    assert client.get("/api/me/notifications/unread-count/").json() == {"unread": 0}
+    # another player's ids are not the caller's to mark
+    other = PlayerFactory()
+    notification_add(player=other, kind="season_news", key="round:9", now=now)
+    theirs = Notification.objects.get(player=other).pk
+    assert client.post("/api/me/notifications/read/", {"ids": [theirs]}, format="json").json() == {"marked": 0}
+
+
+def test_the_notifications_need_authentication(anon) -> None:
+    for path in ("/api/me/notifications/", "/api/me/notifications/unread-count/", "/api/me/locale/"):
+        assert anon.get(path).status_code == 401
+    assert anon.post("/api/me/notifications/read/", {}, format="json").status_code == 401

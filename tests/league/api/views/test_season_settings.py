@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 
-from league.models import Membership, Season, SeasonClock, Vacation
+from league.models import Account, Membership, Season, SeasonClock, Vacation
 from tests.league.api.helpers import error
 from tests.league.factories import ClubFactory, MembershipFactory
 
@@ -53,6 +53,21 @@ def test_a_season_is_created_with_its_clock_and_shows_it(client_for, club, organ
     assert body["clock"] == CLOCK | {"bank_cap": None, "timeout_policy": "autoplay", "abandon_after": 3}
     assert SeasonClock.objects.get(season_id=body["id"]).time_zone == "Asia/Seoul"
     assert _create(client_for(organizer), club, name="Plain").json()["clock"] is None
+
+
+def test_a_clock_without_a_zone_runs_in_its_organizers(client_for, club, organizer) -> None:
+    Account.objects.create(player=organizer, time_zone="Europe/Paris", time_zone_chosen=True)
+    without_zone = {key: value for key, value in CLOCK.items() if key != "time_zone"}
+    client = client_for(organizer)
+
+    season = _create(client, club, clock=without_zone).json()
+    assert season["clock"]["time_zone"] == "Europe/Paris"
+    # a clock changed later without a zone keeps the season's, whoever changes it
+    Account.objects.filter(player=organizer).update(time_zone="Asia/Seoul")
+    changed = client.patch(
+        f"/api/seasons/{season['id']}/", {"clock": without_zone | {"vacation_days": 1}}, format="json"
+    )
+    assert changed.json()["clock"]["time_zone"] == "Europe/Paris"
 
 
 def test_a_clock_in_a_zone_that_does_not_exist_is_refused_on_its_field(client_for, club, organizer) -> None:

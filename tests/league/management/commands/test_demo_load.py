@@ -49,6 +49,10 @@ def test_the_demo_clubs_have_lived_a_season_and_a_second_run_changes_nothing() -
     for person in _people(KOREAN):
         player = Player.objects.get(user__username=person["username"])
         assert (player.language, Account.objects.get(player=player).time_zone) == ("ko", "Asia/Seoul")
+    for person in _people(KOREAN) + _people(EUROPEAN):
+        account = Account.objects.get(player__user__username=person["username"])
+        # their own choice (issue 33): the browser a visitor logs in with does not replace it
+        assert account.time_zone_chosen and account.language_chosen
     for person in _people(EUROPEAN):
         player = Player.objects.get(user__username=person["username"])
         assert player.language == "en"
