@@ -225,13 +225,16 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None,
     # the one throttle policy of every door (league/throttles.py): moves through the pages and the API together;
     # password attempts at the log-in page, the admin's log-in, the password change and POST /api/auth/token/
-    # together (the AUTH_TOKEN_* names are the variables of before, still read)
+    # together (the AUTH_TOKEN_* names are the variables of before, still read); the doors that send mail; sign-up
     "DEFAULT_THROTTLE_RATES": {
         "move_submit": os.environ.get("MOVE_SUBMIT_RATE", "60/minute"),
-        "login_username": os.environ.get(
-            "LOGIN_USERNAME_RATE", os.environ.get("AUTH_TOKEN_USERNAME_RATE", "10/minute")
-        ),
+        "login_user_client": os.environ.get("LOGIN_USER_CLIENT_RATE", "10/minute"),
+        "login_username": os.environ.get("LOGIN_USERNAME_RATE", os.environ.get("AUTH_TOKEN_USERNAME_RATE", "100/hour")),
         "login_ip": os.environ.get("LOGIN_IP_RATE", os.environ.get("AUTH_TOKEN_IP_RATE", "30/minute")),
+        "mail_account": os.environ.get("MAIL_ACCOUNT_RATE", "5/hour"),
+        "mail_recipient": os.environ.get("MAIL_RECIPIENT_RATE", "3/hour"),
+        "mail_ip": os.environ.get("MAIL_IP_RATE", "20/hour"),
+        "signup_ip": os.environ.get("SIGNUP_IP_RATE", "10/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {

@@ -1,12 +1,15 @@
-"""The account's forms: sign-up with an e-mail address and the browser's time zone, and the settings page."""
+"""The account's forms: sign-up with an e-mail address and the browser's time zone, the settings page, and the
+password reset that mails only a verified address."""
 
+from collections.abc import Iterator
 from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from league.models import Account
 from league.selectors.notifications import time_zone_names
 
 NOTIFICATION_LABELS = {
@@ -39,6 +42,14 @@ class SignUpWithEmailForm(UserCreationForm):
 
 class SettingsForm(forms.Form):
     email = forms.EmailField(label=_("E-mail address"), max_length=254)
+    # asked only when the address changes (league/services/email_change.py): a session alone may not move the mail
+    password = forms.CharField(
+        label=_("Your password"),
+        help_text=_("Needed only to change the address."),
+        required=False,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
     time_zone = forms.ChoiceField(label=_("Time zone"), help_text=_("Every time on the pages and in the mails."))
     your_move = forms.BooleanField(label=NOTIFICATION_LABELS["your_move"], required=False)
@@ -52,3 +63,14 @@ class SettingsForm(forms.Form):
 
     def notifications(self) -> dict[str, bool]:
         return {key: bool(self.cleaned_data[key]) for key in NOTIFICATION_LABELS}
+
+
+class VerifiedAddressResetForm(PasswordResetForm):
+    """Django's reset form, mailing only an account whose address is verified: an address put in by a session that
+    was never confirmed never receives a reset (league/services/email_change.py)."""
+
+    def get_users(self, email: str) -> Iterator[Any]:
+        for user in super().get_users(email):
+            verified = Account.objects.filter(player__user=user).values_list("verified_email", flat=True).first()
+            if verified and verified.lower() == user.email.lower():
+                yield user

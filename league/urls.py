@@ -5,6 +5,7 @@ from league.views import (
     accounts,
     clubs,
     console,
+    email_change,
     fairness,
     home,
     poker_tournaments,
@@ -80,6 +81,9 @@ urlpatterns = [
     path("settings/verify/", settings.settings_verify_send, name="settings_verify_send"),
     path("settings/calendar/", settings.settings_calendar, name="settings_calendar"),
     path("account/verify/<str:token>/", settings.email_verify_page, name="email_verify"),
+    # an address change: the new address's link confirms it, the old address's undoes it (issue 35)
+    path("account/email/confirm/<str:token>/", email_change.email_change_confirm_page, name="email_change_confirm"),
+    path("account/email/undo/<str:token>/", email_change.email_change_undo_page, name="email_change_undo"),
     path("notifications/", settings.notifications_page, name="notifications"),
     path("notifications/<int:notification_id>/", settings.notification_open, name="notification_open"),
     path("me/calendar/<str:token>.ics", settings.calendar_page, name="calendar_feed"),
