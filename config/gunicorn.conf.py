@@ -23,3 +23,13 @@ worker_connections = int(os.environ.get("WEB_WORKER_CONNECTIONS", "1000"))
 # connections stays open between requests
 keepalive = int(os.environ.get("WEB_KEEPALIVE", "30"))
 timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
+
+
+def on_starting(server: object) -> None:
+    """The Server header names no software (a scanner matching versions learns nothing from it): gunicorn writes its
+    own name into every answer's head and has no setting for it, so the name its answers read is replaced here, in
+    the master before any worker is forked. The reverse proxy in front hides its own (nginx: `server_tokens off`,
+    docs/deploy.md)."""
+    import gunicorn.http.wsgi  # type: ignore[import-untyped]
+
+    gunicorn.http.wsgi.SERVER = "cardleague"

@@ -41,6 +41,40 @@ if _flag("SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 SESSION_COOKIE_HTTPONLY = True
+# a refused CSRF check is a styled page in the reader's language, or the API's JSON error (league/views/errors.py)
+CSRF_FAILURE_VIEW = "league.views.errors.csrf_failure"
+# the Content-Security-Policy of every answer (league/security_headers.py), in the shape of Django 6.0's SECURE_CSP:
+# scripts from this site only (no inline script, no handler attribute, no eval), styles from it and from style=""
+# attributes (the boards set CSS variables inline), nothing from another origin, no framing
+SECURE_CSP = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+# the browser features no page uses, refused to the site and to anything it would frame; sound may play (the turn's
+# chime) and a board may go full screen
+PERMISSIONS_POLICY = {
+    "accelerometer": "",
+    "autoplay": "self",
+    "camera": "",
+    "display-capture": "",
+    "fullscreen": "self",
+    "geolocation": "",
+    "gyroscope": "",
+    "magnetometer": "",
+    "microphone": "",
+    "midi": "",
+    "payment": "",
+    "usb": "",
+    "xr-spatial-tracking": "",
+}
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -62,6 +96,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # the Content-Security-Policy, the Permissions-Policy, no caching of a signed-in caller's answers (issue 35)
+    "league.security_headers.SecurityHeadersMiddleware",
     # before anything reads a body or a query string: limits and the one error format (league/input.py)
     "league.middleware.InputGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -1,6 +1,13 @@
 """config/gunicorn.conf.py: the web process's server settings are gunicorn's own, sized by the environment."""
 
+import os
 import runpy
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -33,3 +40,42 @@ def test_the_sizes_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) ->
     loaded = runpy.run_path(str(CONFIG))
 
     assert (loaded["workers"], loaded["threads"], loaded["worker_connections"]) == (3, 6, 20)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.slow
+def test_the_server_header_names_no_software() -> None:
+    # given: gunicorn started with the file, as docs/deploy.md starts it (one worker, on a free port)
+    port = _free_port()
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", "WEB_CONCURRENCY": "1"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", str(CONFIG), "-b", f"127.0.0.1:{port}", "config.wsgi"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        # when: a page is asked for, once the server answers (for at most 30 s)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+                    headers = answer.headers
+                break
+            except urllib.error.HTTPError as answer:
+                headers = answer.headers
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "gunicorn did not answer in 30 s"
+                time.sleep(0.2)
+        # then: the Server header is there but names neither gunicorn nor a version
+        assert headers["Server"] == "cardleague"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
