@@ -106,7 +106,7 @@ def test_a_refused_csrf_check_is_a_styled_page_in_the_readers_language() -> None
     page = response.content.decode()
     assert '<html lang="ko">' in page and 'class="error-page"' in page
     assert "양식" in page  # "The form has expired", in Korean
-    assert "CSRF" not in page  # Django's words for developers are not shown
+    assert "Referer checking failed" not in page and "CSRF cookie not set" not in page  # Django's words for developers
     assert response["Content-Security-Policy"] == POLICY
 
 
