@@ -86,6 +86,8 @@ def test_with_the_password_the_change_waits_for_the_new_address_and_a_reset_mean
     assert (to_thief, to_victim) == (0, 1)
     recipients = [message.to for message in mail.outbox]
     assert recipients == [["thief@example.net"], ["vera@example.org"], ["vera@example.org"]]
+    page = attacker.get("/settings/").content.decode()
+    assert 'id="pending-email"' in page and "thief@example.net" in page
     assert "/account/email/confirm/" in mail.outbox[0].body
     assert "/account/email/undo/" in mail.outbox[1].body
     assert "thief@example.net" in mail.outbox[1].body
