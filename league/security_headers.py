@@ -16,6 +16,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
+from django.utils.functional import empty
 
 
 def policy_header(policy: dict[str, list[str]]) -> str:
@@ -35,9 +36,16 @@ class SecurityHeadersMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", self.csp)
         response.headers.setdefault("Permissions-Policy", self.permissions)
-        # a token's caller is set on the request by DRF, a session's by AuthenticationMiddleware (absent when an
-        # earlier middleware answered: then nothing private was)
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
+        if _signed_in(request):
             patch_cache_control(response, private=True, no_store=True)
         return response
+
+
+def _signed_in(request: HttpRequest) -> bool:
+    """Whether the answer was made for a signed-in caller: a token's, whom DRF set on the request, or a session's,
+    once something looked it up. A session user nothing looked up (AuthenticationMiddleware's lazy object, never
+    evaluated) shaped nothing in the answer, and is not looked up here: that would cost a query, and fail when the
+    database is what failed."""
+    user = getattr(request, "user", None)
+    found = getattr(user, "_wrapped", user)
+    return found is not None and found is not empty and bool(getattr(found, "is_authenticated", False))
