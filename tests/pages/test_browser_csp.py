@@ -1,8 +1,8 @@
 """The Content-Security-Policy in Chromium (issue 35): every kind of page loads with nothing refused (the console
 says so for each script, style or frame the policy blocks), htmx swaps, Swagger UI draws, the admin works, and the
 behaviours that were inline handlers work from static/js/forms.js: the language switcher and the confirm of a
-vacation's cancel. Screenshots of the CSRF failure page and the settings' address change go to
-artifacts/screenshots/security/."""
+vacation's cancel. Screenshots of an ended table's replay, the CSRF failure page and the settings' address change
+go to artifacts/screenshots/security/."""
 
 import random
 from datetime import timedelta
@@ -75,6 +75,8 @@ def test_every_kind_of_page_loads_under_the_policy_with_nothing_refused(live_ser
                 # htmx swaps the next step in
                 page.click("a[rel=next]")
                 page.wait_for_selector("#replay[data-step='1']")
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(SHOTS / "replay-step-1.png"), full_page=True)
         assert page.refused == [], (who, page.refused)
         context.close()
 
