@@ -46,6 +46,13 @@ if os.environ.get("LOG_FORMAT", "json") == "json":
 
 
 def on_starting(server: object) -> None:
+    """The Server header names no software (a scanner matching versions learns nothing from it): gunicorn writes its
+    own name into every answer's head and has no setting for it, so the name its answers read is replaced here, in
+    the master before any worker is forked. The reverse proxy in front hides its own (nginx: `server_tokens off`,
+    docs/deploy.md). And the metrics' directory is emptied before the first worker starts."""
+    import gunicorn.http.wsgi  # type: ignore[import-untyped]
+
+    gunicorn.http.wsgi.SERVER = "cardleague"
     _metrics.multiprocess_reset()
 
 

@@ -60,6 +60,40 @@ if _flag("SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 SESSION_COOKIE_HTTPONLY = True
+# a refused CSRF check is a styled page in the reader's language, or the API's JSON error (league/views/errors.py)
+CSRF_FAILURE_VIEW = "league.views.errors.csrf_failure"
+# the Content-Security-Policy of every answer (league/security_headers.py), in the shape of Django 6.0's SECURE_CSP:
+# scripts from this site only (no inline script, no handler attribute, no eval), styles from it and from style=""
+# attributes (the boards set CSS variables inline), nothing from another origin, no framing
+SECURE_CSP = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+# the browser features no page uses, refused to the site and to anything it would frame; sound may play (the turn's
+# chime) and a board may go full screen
+PERMISSIONS_POLICY = {
+    "accelerometer": "",
+    "autoplay": "self",
+    "camera": "",
+    "display-capture": "",
+    "fullscreen": "self",
+    "geolocation": "",
+    "gyroscope": "",
+    "magnetometer": "",
+    "microphone": "",
+    "midi": "",
+    "payment": "",
+    "usb": "",
+    "xr-spatial-tracking": "",
+}
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -88,6 +122,8 @@ MIDDLEWARE = [
     # every wait of a request on Redis shares one budget (league/redis_waits.py)
     "league.middleware.RedisBudgetMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # the Content-Security-Policy, the Permissions-Policy, no caching of a signed-in caller's answers (issue 35)
+    "league.security_headers.SecurityHeadersMiddleware",
     # before anything reads a body or a query string: limits and the one error format (league/input.py)
     "league.middleware.InputGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -283,13 +319,16 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None,
     # the one throttle policy of every door (league/throttles.py): moves through the pages and the API together;
     # password attempts at the log-in page, the admin's log-in, the password change and POST /api/auth/token/
-    # together (the AUTH_TOKEN_* names are the variables of before, still read)
+    # together (the AUTH_TOKEN_* names are the variables of before, still read); the doors that send mail; sign-up
     "DEFAULT_THROTTLE_RATES": {
         "move_submit": os.environ.get("MOVE_SUBMIT_RATE", "60/minute"),
-        "login_username": os.environ.get(
-            "LOGIN_USERNAME_RATE", os.environ.get("AUTH_TOKEN_USERNAME_RATE", "10/minute")
-        ),
+        "login_user_client": os.environ.get("LOGIN_USER_CLIENT_RATE", "10/minute"),
+        "login_username": os.environ.get("LOGIN_USERNAME_RATE", os.environ.get("AUTH_TOKEN_USERNAME_RATE", "100/hour")),
         "login_ip": os.environ.get("LOGIN_IP_RATE", os.environ.get("AUTH_TOKEN_IP_RATE", "30/minute")),
+        "mail_account": os.environ.get("MAIL_ACCOUNT_RATE", "5/hour"),
+        "mail_recipient": os.environ.get("MAIL_RECIPIENT_RATE", "3/hour"),
+        "mail_ip": os.environ.get("MAIL_IP_RATE", "20/hour"),
+        "signup_ip": os.environ.get("SIGNUP_IP_RATE", "10/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {

@@ -1,16 +1,19 @@
-"""The account's forms: sign-up with an e-mail address and the browser's time zone, and the settings page (the name
-shown at tables, address, language, time zone, the mails, the pushes and their quiet hours, the sound)."""
+"""The account's forms: sign-up with an e-mail address and the browser's time zone, the settings page (the name
+shown at tables, address, language, time zone, the mails, the pushes and their quiet hours, the sound), and the
+password reset that mails only a verified address."""
 
+from collections.abc import Iterator
 from datetime import datetime, time
 from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from league.models import Account
 from league.selectors.notifications import time_zone_valid
 from league.zones import canonical, zone_choices
 
@@ -53,6 +56,14 @@ PUSH_LABELS = {
 class SettingsForm(forms.Form):
     display_name = forms.CharField(label=_("Name shown at tables"), max_length=80)
     email = forms.EmailField(label=_("E-mail address"), max_length=254)
+    # asked only when the address changes (league/services/email_change.py): a session alone may not move the mail
+    password = forms.CharField(
+        label=_("Your password"),
+        help_text=_("Needed only to change the address."),
+        required=False,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
     time_zone = forms.ChoiceField(
         label=_("Time zone"),
@@ -112,3 +123,14 @@ class SettingsForm(forms.Form):
         if start is None or end is None:
             return None
         return {"start": start.strftime("%H:%M"), "end": end.strftime("%H:%M")}
+
+
+class VerifiedAddressResetForm(PasswordResetForm):
+    """Django's reset form, mailing only an account whose address is verified: an address put in by a session that
+    was never confirmed never receives a reset (league/services/email_change.py)."""
+
+    def get_users(self, email: str) -> Iterator[Any]:
+        for user in super().get_users(email):
+            verified = Account.objects.filter(player__user=user).values_list("verified_email", flat=True).first()
+            if verified and verified.lower() == user.email.lower():
+                yield user

@@ -12,6 +12,7 @@ what they list (`LeagueAdmin.lookup_allowed`), never on a secret field.
 
 import json
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 from django import forms
@@ -57,6 +58,7 @@ from league.models import (
     Vacation,
 )
 from league.models.poker_tournaments import PokerEntrant, PokerHand, PokerTournament
+from league.selectors.public_record import PublishedMove, published_moves
 from league.selectors.tables import move_events_for
 from league.services.season_settings import EDITABLE, season_clock_set
 from league.services.seasons import ClockSpec
@@ -294,11 +296,21 @@ class MoveInline(ReadOnlyInline):
 
     @admin.display(description="move")
     def move_shown(self, move: Move) -> str:
-        if move.table.status != Table.Status.ACTIVE:
-            return json.dumps(move.payload)
+        if move.table.status not in (Table.Status.ACTIVE, Table.Status.SEEDING):
+            # once over, what the record publishes: a fold's cards and a face-down discard stay secret for ever
+            public = _published(move.table_id, move.table.version, move.table.created_at.isoformat())[move.seq]
+            concealed = " (concealed for ever)" if public.concealed else ""
+            return json.dumps({"move": public.payload, "events": public.events}, sort_keys=True) + concealed
         # in play, an organizer who also plays sees what the public log shows, no more
         shown = json.dumps(move_events_for(events=move.events, seat=None), sort_keys=True)
         return f"{shown} (the rest while in play is private)"
+
+
+@lru_cache(maxsize=16)
+def _published(table_id: int, version: int, created_at: str) -> dict[int, PublishedMove]:
+    """An ended table's published moves by seq, once for the rows of a page: an ended table's moves never change
+    (the version and the creation time tell a table apart from another that got its id after a rollback)."""
+    return {move.seq: move for move in published_moves(table=Table.objects.get(pk=table_id))}
 
 
 class LedgerEntryInline(ReadOnlyInline):

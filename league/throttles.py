@@ -15,9 +15,19 @@ cost every request the wait.
 
 Rates are REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][scope] ("N/second|minute|hour|day"), from the environment
 (config/settings.py), read at each attempt so that a changed setting applies at once:
-- "login_username" (LOGIN_USERNAME_RATE, default 10/minute): attempts naming one username, at any door;
+- "login_user_client" (LOGIN_USER_CLIENT_RATE, default 10/minute): attempts naming one username from one client
+  address, at any door;
+- "login_username" (LOGIN_USERNAME_RATE, default 100/hour): attempts naming one username from anywhere, a far higher
+  bar, not counted for a client that has logged in as that user before (league.known_clients): others' failures
+  cannot keep a player out of their own browser;
 - "login_ip" (LOGIN_IP_RATE, default 30/minute): attempts from one client address, at any door;
-- "move_submit" (MOVE_SUBMIT_RATE, default 60/minute): moves per player, through the pages and the API together.
+- "move_submit" (MOVE_SUBMIT_RATE, default 60/minute): moves per player, through the pages and the API together;
+- "mail_account", "mail_recipient", "mail_ip" (MAIL_ACCOUNT_RATE 5/hour, MAIL_RECIPIENT_RATE 3/hour, MAIL_IP_RATE
+  20/hour): the doors that send mail (sign-up, the settings' address change and "send the link again", the password
+  reset), per account asking, per address mailed and per client address;
+- "signup_ip" (SIGNUP_IP_RATE, default 10/hour): accounts made from one client address.
+A username counts as Django's log-in form reads it and more: NFKC-normalized as the form does, then case-folded
+(`login_key`), so that `ｐ１１` and `P11` use up the guesses of `p11`.
 """
 
 import hashlib
@@ -32,10 +42,20 @@ from django.http import HttpRequest
 from redis.exceptions import NoScriptError, RedisError
 
 from league.redis_waits import PAUSE, RedisAway, redis_command
+from league.usernames import login_key
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_RATES = {"login_username": "10/minute", "login_ip": "30/minute", "move_submit": "60/minute"}
+DEFAULT_RATES = {
+    "login_user_client": "10/minute",
+    "login_username": "100/hour",
+    "login_ip": "30/minute",
+    "move_submit": "60/minute",
+    "mail_account": "5/hour",
+    "mail_recipient": "3/hour",
+    "mail_ip": "20/hour",
+    "signup_ip": "10/hour",
+}
 # the doors that let attempts through while the shared cache cannot count them (the others refuse them, for
 # OUTAGE_WAIT seconds at a time): a move is play, which an outage of the cache must not stop
 FAIL_OPEN = {"move_submit"}
@@ -149,12 +169,42 @@ def client_address(request: HttpRequest) -> str:
     return addresses[-min(int(proxies), len(addresses))]
 
 
-def login_attempt(request: HttpRequest, *, username: str | None) -> float | None:
-    """Count a password attempt at any door (the address first, so that every call counts there, then the username
-    as the backend will read it); the seconds to wait when either limit is passed, else None."""
-    waits = [throttle_hit("login_ip", client_address(request))]
+def login_attempt(request: HttpRequest, *, username: str | None, known: bool = False) -> float | None:
+    """Count a password attempt at any door: the address first, so that every call counts there, then the username
+    (`login_key`) from this address, then the username from anywhere unless this client has logged in as it before
+    (`known`); the seconds to wait when a limit is passed, else None."""
+    address = client_address(request)
+    waits = [throttle_hit("login_ip", address)]
     if username:
-        waits.append(throttle_hit("login_username", username.strip()))
+        waits += username_attempt(login_key(username), address=address, known=known)
+    return _longest(waits)
+
+
+def username_attempt(key: str, *, address: str, known: bool) -> list[float | None]:
+    """The username's counters of a password attempt (`key` from `login_key`): per client address, and per username
+    with its far higher bar unless the client is known to this user."""
+    waits = [throttle_hit("login_user_client", f"{key}|{address}")]
+    if not known:
+        waits.append(throttle_hit("login_username", key))
+    return waits
+
+
+def mail_attempt(request: HttpRequest, *, user_id: int | None, recipients: list[str]) -> float | None:
+    """Count a door that sends mail: per client address, per account asking (when one is signed in or named) and per
+    address mailed (case-folded); the seconds to wait when a limit is passed, else None."""
+    waits = [throttle_hit("mail_ip", client_address(request))]
+    if user_id is not None:
+        waits.append(throttle_hit("mail_account", f"user:{user_id}"))
+    waits += [throttle_hit("mail_recipient", address.strip().casefold()) for address in recipients if address]
+    return _longest(waits)
+
+
+def signup_attempt(request: HttpRequest) -> float | None:
+    """Count an account about to be made, per client address."""
+    return throttle_hit("signup_ip", client_address(request))
+
+
+def _longest(waits: list[float | None]) -> float | None:
     refused = [wait for wait in waits if wait is not None]
     return max(refused) if refused else None
 

@@ -5,6 +5,7 @@ from league.views import (
     accounts,
     clubs,
     console,
+    email_change,
     fairness,
     home,
     organizer,
@@ -93,6 +94,9 @@ urlpatterns = [
     path("settings/calendar/", settings.settings_calendar, name="settings_calendar"),
     path("settings/table/", tables.table_settings, name="settings_table"),
     path("account/verify/<str:token>/", settings.email_verify_page, name="email_verify"),
+    # an address change: the new address's link confirms it, the old address's undoes it (issue 35)
+    path("account/email/confirm/<str:token>/", email_change.email_change_confirm_page, name="email_change_confirm"),
+    path("account/email/undo/<str:token>/", email_change.email_change_undo_page, name="email_change_undo"),
     path("notifications/", settings.notifications_page, name="notifications"),
     path("notifications/unread/", settings.notifications_unread, name="notifications_unread"),
     path("settings/push/subscribe/", settings.push_subscribe, name="push_subscribe"),

@@ -11,8 +11,13 @@ repository this script sits in. The script
 2. derives the engine seed from the server seed and the seats' entropy (docs/fairness.md) and checks the record's;
 3. checks that the engines' shuffle is the documented one (HMAC-SHA256 counter mode, rejection sampling,
    Fisher–Yates) by re-deriving every deal's deck with its own copy of the algorithm;
-4. sets the game up from the engine seed and options, replays every move, and compares the ledger and the results
-   (and the finished / not finished status) with the record.
+4. sets the game up from the engine seed and options and replays the public record (games/core/public_record.py):
+   every move as the record publishes it, and every event a spectator saw must follow; a move the record conceals
+   (a face-down discard, the card kept hidden from a peek: the rules keep it secret for ever) is tried with each
+   legal choice of its type, and the lines that the rest of the record allows go on. It then compares the ledger
+   and the results (and the finished / not finished status) with the record.
+
+It may recompute every deck, folded hands included; it prints none of them, only what it checked.
 
 It prints a report and exits 0 when everything agrees, 1 otherwise (2 when it cannot run: a bad file, no engines).
 Nothing here imports Django or anything outside the standard library besides `games`.
@@ -110,6 +115,7 @@ def verify(record: dict[str, Any]) -> tuple[list[str], list[str]]:
     """(what was checked, what differs); the record is good when the second list is empty."""
     from games import IllegalMove, get_engine
     from games.core import cards, rng
+    from games.core.public_record import NotReplayable, PublicMove, public_replay
 
     done: list[str] = []
     problems: list[str] = []
@@ -143,24 +149,43 @@ def verify(record: dict[str, Any]) -> tuple[list[str], list[str]]:
     except KeyError:
         return done, [*problems, f"unknown game {table['game']!r}"]
     try:
-        state = engine.new_game(players=players, seed=seed, options=record["options"])
+        engine.new_game(players=players, seed=seed, options=record["options"])
     except IllegalMove as error:
         return done, [*problems, f"the game cannot be set up from the seed and options: {error}"]
+    moves = []
     for index, move in enumerate(record["moves"], start=1):
         if move.get("seq") != index:
-            problems.append(f"move log has seq {move.get('seq')} where {index} was expected")
-            break
+            return done, [*problems, f"move log has seq {move.get('seq')} where {index} was expected"]
         if "payload" not in move:
-            problems.append(f"move {index} has no payload (an export made before the table ended?)")
-            break
-        try:
-            state = engine.apply_move(state, move["seat"], move["payload"])
-        except IllegalMove as error:
-            problems.append(f"move {index} is refused on replay: {error.code}: {error.message}")
-            break
-    else:
-        done.append(f"{len(record['moves'])} moves replayed")
-        problems += _compare(engine, state, record)
+            return done, [*problems, f"move {index} has no payload (an export made before the table ended?)"]
+        moves.append(
+            PublicMove(
+                seat=move["seat"],
+                move=move["payload"],
+                concealed=bool(move.get("concealed")),
+                events=move.get("events") or [],
+            )
+        )
+    try:
+        lines = public_replay(
+            engine,
+            players=players,
+            seed=seed,
+            options=record["options"],
+            moves=moves,
+            opening=record.get("opening_events"),
+        )
+    except NotReplayable as error:
+        return done, [*problems, f"the record does not replay: {error}"]
+    concealed = sum(move.concealed for move in moves)
+    done.append(
+        f"{len(moves)} moves replayed with every public event"
+        + (f" ({concealed} concealed choice(s) tried, never shown)" if concealed else "")
+    )
+    # the record is good when one line the public record allows has its ledger and results
+    compared = [_compare(engine, line, record) for line in lines]
+    state = lines[next((i for i, found in enumerate(compared) if not found), 0)]
+    problems += min(compared, key=len)
 
     # every deal label the match used, re-derived with this script's copy of the shuffle
     deals = max(len(engine.ledger(state)), 1)

@@ -23,6 +23,7 @@ from games.core import betting
 from games.core import choices as table_choices
 from games.core.cards import COLOUR_JOKER
 from games.core.errors import IllegalMove
+from games.core.events import LoggedMove, public_moves_of, shown_later
 from games.core.i18n import _, ngettext
 from games.core.options import Option, defaults, options_check, schema_json
 from games.core.protocol import Event, Move, Path, State
@@ -585,6 +586,26 @@ def _reveal_apply(hand: Hand, seat: int, move: Move, index: Any, events: list[Ev
     events.append({"type": "reveal_chosen", "seat": seat, "secret": {"to": [seat], "card": move["card"]}})
 
 
+def public_moves(log: list[LoggedMove]) -> list[Move]:
+    """B-R7: the card chosen to turn up is public once every live player has chosen (its `card_revealed`). Every
+    other secret choice stays secret for ever: the private card passed in an exchange (B-D8) and the card kept
+    hidden from a peek are seen by their two seats only, and a folded player's cards are never shown (B-D4)."""
+
+    def turned_up(log: list[LoggedMove], index: int) -> bool:
+        seat, move, _events = log[index]
+        return move.get("type") == "reveal" and shown_later(
+            log,
+            index,
+            lambda event: (
+                event.get("type") == "card_revealed"
+                and event.get("seat") == seat
+                and event.get("card") == move.get("card")
+            ),
+        )
+
+    return public_moves_of(log, turned_up)
+
+
 def _reveal_timeout(hand: Hand, seat: int, moves: list[Move]) -> Move:
     """B-D11: the lower of the two new private cards."""
     newest = hand["private"][seat][-DEALT_PER_ROUND:]
@@ -982,6 +1003,7 @@ class BlackCardEngine:
     apply_move = staticmethod(apply_move)
     play_move = staticmethod(play_move)
     event_types = staticmethod(event_types)
+    public_moves = staticmethod(public_moves)
     phases = staticmethod(phases)
     view = staticmethod(view)
     choices = staticmethod(seat_choices)

@@ -15,6 +15,7 @@ from games.coinche.options import DEFAULT_OPTIONS, OPTIONS, PLAYERS, check_optio
 from games.core import choices
 from games.core.cards import SUITS, coinche_deck
 from games.core.errors import IllegalMove
+from games.core.events import LoggedMove, public_moves_of
 from games.core.i18n import _
 from games.core.options import schema_json
 from games.core.protocol import Event, Move, Path, State
@@ -180,6 +181,11 @@ class CoincheEngine:
 
     def event_types(self) -> dict[str, str]:
         return dict(events.EVENT_TYPES)
+
+    def public_moves(self, log: list[LoggedMove]) -> list[Move]:
+        """Every call and every card of Coinche is made in public: no move keeps anything secret. The hands of a deal
+        thrown in (K-R11) are never shown, and no move names them."""
+        return public_moves_of(log, lambda _log, _index: False)
 
     def timeout_move(self, state: State, seat: int) -> Move:
         """K-D14: pass while bidding (never coinche); in play the lowest legal card."""

@@ -20,6 +20,13 @@ At every step of every playout:
 - inside a secret step (`engine.secret_step`) that stays open, the mover's choice changes no other seat's view
   and no other seat's events;
 - the bot's move is legal.
+At the end of every playout, what the finished match publishes (`engine.public_moves`, games/core/public_record.py):
+- one entry per move: the move whole, or its type alone (`concealed`); a move that kept nothing secret whole;
+- it publishes nothing that the public events leave open: another legal choice of a secret move with which the rest
+  of the match plays on with the same public events gets the same public moves (a folded seat's discard, whichever
+  card it was);
+- the public record replays from the seed (`public_replay`): the true line survives, and every surviving line has
+  the true ledger and outcome, so a verifier that never sees a concealed choice checks the whole match.
 Once per engine (`check_declarations`): the options schema agrees with `default_options` and `check_options`
 (bounds, kinds, unknown names), `teams` partitions the seats, and a start from given seat stacks conserves them.
 At the end: replaying seed + moves gives the identical state, and outcome/ledger are well formed.
@@ -33,8 +40,9 @@ from typing import Any
 
 from games.core import choices
 from games.core.errors import IllegalMove
-from games.core.events import visible
+from games.core.events import concealed, is_secret, visible
 from games.core.protocol import Engine, Event, Move, Path, State
+from games.core.public_record import NotReplayable, public_log, public_replay
 from games.core.state import copied
 
 MAX_STEPS = 50_000
@@ -169,6 +177,8 @@ def play(
     pick = chooser or (lambda r, moves: concrete(r.choice(moves), r))
     state = engine.new_game(players=players, seed=seed, options=options)
     conserved = engine.conserved(state) if checks else None
+    log: list[tuple[int, Move, list[Event]]] = []
+    secret_before: dict[int, State] = {}  # the state before each secret move, for the public-record checks
     if checks:
         _check_opening(engine, state, playout, rng)
     for _ in range(MAX_STEPS):
@@ -190,6 +200,9 @@ def play(
                 "play_move and apply_move give different states",
             )
             _check_events(engine, state, seat, move, legal, after, events, playout, rng)
+            if is_secret(events):
+                secret_before[len(log)] = state
+            log.append((seat, move, events))
             state = after
         else:
             state = engine.apply_move(state, seat, move)
@@ -199,6 +212,7 @@ def play(
     playout.final = state
     if checks:
         _check_end(engine, state, playout, conserved)
+        _check_public_record(engine, log, secret_before, state, playout, rng)
     return playout
 
 
@@ -367,6 +381,88 @@ def _check_end(engine: Engine, state: State, playout: Playout, conserved: dict[s
     json.dumps(engine.ledger(state))
     replayed = replay(engine, players=playout.players, seed=playout.seed, options=playout.options, moves=playout.moves)
     _check(_canonical(replayed) == _canonical(state), playout, "replaying seed + moves gives a different state")
+
+
+def _check_public_record(
+    engine: Engine,
+    log: list[tuple[int, Move, list[Event]]],
+    secret_before: dict[int, State],
+    final: State,
+    playout: Playout,
+    rng: random.Random,
+) -> None:
+    """What the finished match publishes of its moves is well formed, tells nothing the public events leave open,
+    and replays from the seed to the true ledger and outcome."""
+    public = engine.public_moves(log)
+    _check(len(public) == len(log), playout, "public_moves gives a number of moves other than the log's")
+    for (_seat, move, events), shown in zip(log, public, strict=False):
+        _check(
+            shown == move or (is_secret(events) and shown == concealed(move)),
+            playout,
+            f"public move {shown!r} of {move!r} is neither the move nor its concealed form of a secret move",
+        )
+    for index in rng.sample(sorted(secret_before), min(ALTERNATIVES, len(secret_before))):
+        _check_indistinguishable(engine, log, index, secret_before[index], public, playout, rng)
+    try:
+        lines = public_replay(
+            engine,
+            players=playout.players,
+            seed=playout.seed,
+            options=playout.options,
+            moves=public_log(engine, log),
+            opening=visible(engine.opening_events(engine.new_game(**_setup(playout))), None),
+        )
+    except NotReplayable as error:
+        raise ConformanceError(f"the public record does not replay: {error} ({playout.describe()})") from error
+    _check(
+        any(_canonical(line) == _canonical(final) for line in lines),
+        playout,
+        "the public record's replay loses the true line",
+    )
+    for line in lines:
+        _check(
+            _canonical(engine.ledger(line)) == _canonical(engine.ledger(final))
+            and _canonical(engine.outcome(line)) == _canonical(engine.outcome(final)),
+            playout,
+            "a line the public record allows has another ledger or outcome: they tell a concealed choice",
+        )
+
+
+def _check_indistinguishable(
+    engine: Engine,
+    log: list[tuple[int, Move, list[Event]]],
+    index: int,
+    before: State,
+    public: list[Move],
+    playout: Playout,
+    rng: random.Random,
+) -> None:
+    """Another choice of the secret move `index` with which the rest of the match plays on and shows everyone the
+    same events must get the same public moves: otherwise they publish what nobody saw."""
+    seat, move, _events = log[index]
+    legal = [entry for entry in engine.legal_moves(before, seat) if entry.get("type") == move.get("type")]
+    for alternative in _alternatives(legal, move, rng):
+        other_log = list(log[:index])
+        state = before
+        for at, (mover, played, events) in enumerate(log[index:], start=index):
+            try:
+                state, other_events = engine.play_move(state, mover, alternative if at == index else played)
+            except IllegalMove:
+                break
+            if visible(other_events, None) != visible(events, None):
+                break
+            other_log.append((mover, alternative if at == index else played, other_events))
+        else:
+            _check(
+                engine.public_moves(other_log) == public,
+                playout,
+                f"public_moves tells seat {seat}'s secret choice {move!r} from {alternative!r}, which nothing public"
+                " tells apart",
+            )
+
+
+def _setup(playout: Playout) -> dict[str, Any]:
+    return {"players": playout.players, "seed": playout.seed, "options": playout.options}
 
 
 def replay(engine: Engine, *, players: int, seed: str, options: dict[str, Any], moves: list[tuple[int, Move]]) -> State:

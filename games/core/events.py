@@ -26,11 +26,23 @@ holds a list of dicts is rendered one line per item with the sentence `"<type>.<
 
 The conformance kit proves the audiences: what a viewer sees of a move's events depends on nothing that viewer may
 not know (games/core/conformance.py).
+
+**For ever.** The audiences hold after the hand and after the match too: a fold keeps its cards secret for ever, a
+showdown (a public event) shows its cards to everyone. What a finished match publishes of its events is what a
+spectator saw of them (`visible(events, None)`); of its moves, what `engine.public_moves` declares: a secret choice
+whole once a later public event has shown it (a row revealed, a card turned up, the cards chosen for a showdown),
+else only its type (`concealed`: a Court discard, a card kept hidden from a peek). The kit proves that declaration
+too: it publishes nothing that the public events leave open, and the public record still replays
+(games/core/public_record.py).
 """
 
+from collections.abc import Callable
 from typing import Any
 
 Event = dict[str, Any]
+Move = dict[str, Any]
+# one move of a match's log as the league stores it: the seat, the move, the events it returned
+LoggedMove = tuple[int, Move, list[Event]]
 
 SEAT_FIELDS = frozenset(
     {"seat", "target", "winner", "dealer", "button", "leader", "taker", "victim", "from_seat", "to_seat", "caller"}
@@ -63,6 +75,33 @@ def is_secret(events: list[Event]) -> bool:
     return bool(events) and ("secret" in events[0] or "to" in events[0])
 
 
+def concealed(move: Move) -> Move:
+    """A secret move as everyone may know it for ever: its type, nothing of what was chosen."""
+    return {"type": move["type"]}
+
+
+def shown_later(log: list[LoggedMove], index: int, shows: Callable[[Event], bool]) -> bool:
+    """Whether an event that everyone saw from move `index` of the log on (the move's own events too: the last
+    choice of a secret step reveals them all), within its hand (up to the next "hand_start"), satisfies `shows`:
+    how an engine tells that a secret choice was revealed later."""
+    for _seat, _move, events in log[index:]:
+        for event in visible(events, None):
+            if shows(event):
+                return True
+            if event.get("type") == "hand_start":
+                return False
+    return False
+
+
+def public_moves_of(log: list[LoggedMove], publish: Callable[[list[LoggedMove], int], bool]) -> list[Move]:
+    """`engine.public_moves` from the engine's rule for a secret move (`publish(log, index)`: was it shown later?):
+    a move that kept nothing secret whole, a secret one whole when shown later, else concealed."""
+    return [
+        move if not is_secret(events) or publish(log, index) else concealed(move)
+        for index, (_seat, move, events) in enumerate(log)
+    ]
+
+
 __all__ = [
     "CARDS_FIELDS",
     "CARD_FIELDS",
@@ -70,6 +109,10 @@ __all__ = [
     "SEAT_FIELDS",
     "SUIT_FIELDS",
     "Event",
+    "LoggedMove",
+    "concealed",
     "is_secret",
+    "public_moves_of",
+    "shown_later",
     "visible",
 ]

@@ -62,6 +62,13 @@ class Engine(Protocol):
     def play_move(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """The new state and the events of the move, each with its audience (games/core/events.py)."""
 
+    def public_moves(self, log: list[tuple[int, Move, list[Event]]]) -> list[Move]:
+        """Each move of a match's log (seat, move, events, in order) as everyone may know it once its hand and
+        match have ended: whole when it kept nothing secret or a later public event showed its secret (a row
+        revealed, a card turned up, cards shown at a showdown); else only what the rules let be known for ever
+        (`games.core.events.concealed`: a fold's cards and a face-down discard stay secret for ever). What a
+        finished table publishes of the events themselves is what a spectator saw of them."""
+
     def phases(self) -> dict[str, str]:
         """Every value a view's "phase" may take, with its English name for people (marked with
         games.core.i18n._), so that the league shows a phase in the reader's language and never a code."""

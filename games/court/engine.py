@@ -15,6 +15,7 @@ from typing import Any
 from games.core import betting, choices
 from games.core.cards import COURT_RANKS, court_deck
 from games.core.errors import IllegalMove
+from games.core.events import LoggedMove, public_moves_of
 from games.core.i18n import _, ngettext
 from games.core.options import Option, defaults, options_check, schema_json
 from games.core.protocol import Event, Move, Path, State
@@ -525,6 +526,12 @@ def event_types() -> dict[str, str]:
     return dict(EVENT_TYPES)
 
 
+def public_moves(log: list[LoggedMove]) -> list[Move]:
+    """C-D2: a discard is face down and never shown, so it stays a discard without its card for ever; a fold's
+    two cards are never shown either (C-R12, C-D14), and nothing else is secret."""
+    return public_moves_of(log, lambda _log, _index: False)
+
+
 def phases() -> dict[str, str]:
     return {"discard": _("discarding"), "betting": _("betting"), "over": _("over")}
 
@@ -733,6 +740,7 @@ class _CourtEngine:
     apply_move = staticmethod(apply_move)
     play_move = staticmethod(play_move)
     event_types = staticmethod(event_types)
+    public_moves = staticmethod(public_moves)
     phases = staticmethod(phases)
     view = staticmethod(view)
     choices = staticmethod(seat_choices)

@@ -20,6 +20,7 @@ from games.core import betting, choices
 from games.core.betting import Limits
 from games.core.cards import standard_deck
 from games.core.errors import IllegalMove
+from games.core.events import LoggedMove, public_moves_of, shown_later
 from games.core.i18n import _
 from games.core.options import schema_json
 from games.core.protocol import Event, Move, Path, State
@@ -154,6 +155,12 @@ class MiniPokerEngine:
 
     def event_types(self) -> dict[str, str]:
         return dict(EVENT_TYPES)
+
+    def public_moves(self, log: list[LoggedMove]) -> list[Move]:
+        """The card chosen to turn up is public once every live seat has chosen (its `turned_up`), and the cards
+        chosen to show once the showdown shows them; a third card kept back from a showdown and a folded seat's
+        cards are never shown (M-R5), so a move that would name them keeps only its type."""
+        return public_moves_of(log, _shown_later)
 
     def is_over(self, state: State) -> bool:
         return bool(state["phase"] == "over")
@@ -931,3 +938,29 @@ def _finish_hand(state: State, stacks: list[int], winner: int | None, events: li
 
 
 ENGINE = MiniPokerEngine()
+
+
+def _shown_later(log: list[LoggedMove], index: int) -> bool:
+    """Whether a secret choice of the log (a card to turn up, the cards to show) was shown by a later public event."""
+    seat, move, _events = log[index]
+    if move.get("type") == "turn_up":
+        return shown_later(
+            log,
+            index,
+            lambda event: (
+                event.get("type") == "turned_up" and event.get("seat") == seat and event.get("card") == move.get("card")
+            ),
+        )
+    if move.get("type") == "show":
+        chosen = sorted(move.get("cards") or [])
+        return shown_later(
+            log,
+            index,
+            lambda event: (
+                event.get("type") == "showdown"
+                and any(
+                    hand.get("seat") == seat and sorted(hand.get("cards") or []) == chosen for hand in event["hands"]
+                )
+            ),
+        )
+    return False

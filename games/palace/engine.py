@@ -17,6 +17,7 @@ from typing import Any
 from games.core import choices
 from games.core.cards import COURT_RANKS
 from games.core.errors import IllegalMove
+from games.core.events import LoggedMove, public_moves_of, shown_later
 from games.core.i18n import _
 from games.core.options import Option, options_check, schema_json
 from games.core.protocol import Event, Move, Path, State
@@ -87,6 +88,25 @@ class PalaceEngine:
 
     def event_types(self) -> dict[str, str]:
         return dict(told.EVENT_TYPES)
+
+    def public_moves(self, log: list[LoggedMove]) -> list[Move]:
+        """P-R4: both rows are revealed once the second is laid, so a row laid face down is public after its
+        round's reveal; a row the reveal never came to (a table annulled in between) keeps only its type. Palace
+        Infighting has no fold: nothing else is secret."""
+
+        def revealed(log: list[LoggedMove], index: int) -> bool:
+            seat, move, _events = log[index]
+            laid = sorted(move.get("cards") or [])
+            return shown_later(
+                log,
+                index,
+                lambda event: (
+                    event.get("type") == "rows_revealed"
+                    and any(row.get("seat") == seat and sorted(row.get("row") or []) == laid for row in event["rows"])
+                ),
+            )
+
+        return public_moves_of(log, revealed)
 
     # --- turn order and moves ---
 

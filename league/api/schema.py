@@ -2,6 +2,7 @@
 
 from typing import Any, Literal
 
+from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import build_parameter_type
 from drf_spectacular.types import OpenApiTypes
@@ -9,6 +10,14 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 
 from league.api.serializers import ID_MAX, ErrorSerializer
+
+
+class CsrfSessionScheme(SessionScheme):  # type: ignore[no-untyped-call]  # registers itself, untyped
+    """The session's scheme for the schema, as DRF's SessionAuthentication has it: the API's own subclass only names
+    its CSRF refusal (league.api.views.base.CsrfSessionAuthentication)."""
+
+    target_class = "league.api.views.base.CsrfSessionAuthentication"
+
 
 _MEANING = {
     400: "The input is not valid (bad field, bad options, malformed JSON).",

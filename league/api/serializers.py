@@ -58,6 +58,10 @@ class TokenRequestSerializer(serializers.Serializer):
     password = serializers.CharField(max_length=128, trim_whitespace=False, style={"input_type": "password"})
 
 
+class PasswordSerializer(serializers.Serializer):
+    password = serializers.CharField(max_length=128, trim_whitespace=False, style={"input_type": "password"})
+
+
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField(help_text='Send as "Authorization: Token <token>".')
 

@@ -3,7 +3,8 @@ move submission per player, and token requests per client address and per userna
 
 Rates are REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][scope], from the environment (config/settings.py):
 - "move_submit" (MOVE_SUBMIT_RATE, default 60/minute): move submissions per player, pages and API together;
-- "login_username" (LOGIN_USERNAME_RATE, default 10/minute): password attempts naming one username, at any door;
+- "login_user_client" (LOGIN_USER_CLIENT_RATE, default 10/minute) and "login_username" (LOGIN_USERNAME_RATE, default
+  100/hour): password attempts naming one username, from one client address and from anywhere, at any door;
 - "login_ip" (LOGIN_IP_RATE, default 30/minute): password attempts from one client address, at any door.
 """
 
@@ -13,10 +14,10 @@ from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 from league.api.serializers import TokenRequestSerializer
-from league.throttles import DEFAULT_RATES, client_address, move_attempt, throttle_hit
+from league.throttles import DEFAULT_RATES, client_address, move_attempt, throttle_hit, username_attempt
+from league.usernames import login_key
 
 DEFAULT_MOVE_SUBMIT_RATE = DEFAULT_RATES["move_submit"]
-DEFAULT_AUTH_TOKEN_USERNAME_RATE = DEFAULT_RATES["login_username"]
 DEFAULT_AUTH_TOKEN_IP_RATE = DEFAULT_RATES["login_ip"]
 
 
@@ -60,8 +61,9 @@ class TokenAddressThrottle(_PolicyThrottle):
 
 
 class TokenUsernameThrottle(_PolicyThrottle):
-    """At most N password attempts naming one username per period, from anywhere and at any door: the guard against
-    guessing one account's password from many addresses. Every attempt counts, right or wrong (see docs/api.md)."""
+    """Password attempts naming one username (as log-in reads it: `login_key`), at any door: at most N per period
+    from this client address, and a far higher bar from anywhere, the guard against guessing one account's password
+    from many addresses. Every attempt counts, right or wrong (see docs/api.md)."""
 
     scope = "login_username"
 
@@ -69,7 +71,9 @@ class TokenUsernameThrottle(_PolicyThrottle):
         username = _username_tried(request)
         if username is None:
             return None  # no password can be tried without a username; the address throttle still counts the call
-        return throttle_hit(self.scope, username)
+        waits = username_attempt(login_key(username), address=client_address(request._request), known=False)
+        refused = [wait for wait in waits if wait is not None]
+        return max(refused) if refused else None
 
 
 def _username_tried(request: Request) -> str | None:

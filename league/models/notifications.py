@@ -18,6 +18,9 @@ class Account(models.Model):
     # the address that was verified: the account's current address counts as verified only while it equals this, so
     # changing the address needs a new verification without a flag to reset
     verified_email = models.EmailField(blank=True)
+    # a new address asked for in the settings (with the password): it replaces the account's address only once its
+    # own link is opened, so that a session alone cannot move the account's mail (and its password resets) elsewhere
+    pending_email = models.EmailField(blank=True)
     # an IANA name (zoneinfo); every time on the pages and in the mails is shown in it
     time_zone = models.CharField(max_length=64, default="UTC")
     # the secret part of the calendar feed's address: whoever holds the link reads the feed, so it can be replaced

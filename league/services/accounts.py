@@ -13,10 +13,8 @@ import smtplib
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import send_mail
-from django.core.validators import validate_email
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -26,6 +24,7 @@ from league.links import site_link, site_url
 from league.models import Account, Player
 from league.selectors.notifications import DEFAULT_TIME_ZONE, time_zone_valid
 from league.services.clubs import player_create, player_update
+from league.services.email_change import account_locked, email_change_request, email_check
 from league.services.reminders import notification_settings_set
 
 logger = logging.getLogger(__name__)
@@ -45,7 +44,7 @@ def account_signup(
 ) -> Player:
     """A new player with an address to verify (the link goes by mail once the account is saved) and the time zone the
     browser guessed (UTC when it guessed nothing known)."""
-    _email_check(email)
+    email_check(email)
     with transaction.atomic():
         player = player_create(
             username=username, password=password, display_name=display_name, language=language, email=email
@@ -105,31 +104,10 @@ def email_verify(*, token: str) -> Player:
             translation.gettext("This link is for an address the account no longer has."),
             code="verification_stale",
         )
-    account = _account_locked(player)
+    account = account_locked(player)
     account.verified_email = player.user.email
     account.save(update_fields=["verified_email"])
     return player
-
-
-def _account_locked(player: Player) -> Account:
-    Account.objects.get_or_create(player=player)
-    return Account.objects.select_for_update().get(player=player)
-
-
-def _email_check(email: str, *, user_id: int | None = None) -> None:
-    try:
-        validate_email(email)
-    except Exception as error:  # Django's ValidationError: a service speaks in its own errors
-        raise BadOptions(
-            translation.gettext("Enter a valid e-mail address."), code="bad_email", field="email"
-        ) from error
-    taken = get_user_model().objects.filter(email__iexact=email)
-    if user_id is not None:
-        taken = taken.exclude(pk=user_id)
-    if taken.exists():
-        raise BadOptions(
-            translation.gettext("This e-mail address belongs to another account."), code="email_taken", field="email"
-        )
 
 
 @transaction.atomic
@@ -137,23 +115,26 @@ def account_settings_update(
     *,
     player: Player,
     email: str | None = None,
+    password: str | None = None,
     language: str | None = None,
     time_zone: str | None = None,
     notifications: dict[str, bool] | None = None,
     display_name: str | None = None,
     preferences: dict[str, Any] | None = None,
 ) -> Account:
-    """The settings page's choices (and the API's), all or none: a new address is verified again (the link is sent),
-    the language is the player's (pages, API, mails and pushes), the time zone every time is shown in; a zone or a
-    language given here is the player's choice, which the browser's no longer replaces at log-in. `preferences`:
-    the other settings (`Player.settings`: sound, push, quiet_hours; None removes one)."""
-    account = _account_locked(player)
-    user = player.user
-    if email is not None and email.lower() != user.email.lower():
-        _email_check(email, user_id=user.pk)
-        user.email = email
-        user.save(update_fields=["email"])
-        email_verification_send(player=player)
+    """The settings page's choices (and the API's), all or none: a new address only with the password, and only once
+    its own link is opened (league/services/email_change.py), the language is the player's (pages, API, mails and
+    pushes), the time zone every time is shown in; a zone or a language given here is the player's choice, which the
+    browser's no longer replaces at log-in. `preferences`: the other settings (`Player.settings`: sound, push,
+    quiet_hours; None removes one)."""
+    account = account_locked(player)
+    if email is not None and email.lower() == player.user.email.lower():
+        # back to the address the account has: a change asked for is dropped, which needs no password
+        if account.pending_email:
+            account.pending_email = ""
+            account.save(update_fields=["pending_email"])
+    elif email is not None and email.lower() != account.pending_email.lower():
+        account = email_change_request(player=player, email=email, password=password)
     if time_zone is not None:
         if not time_zone_valid(time_zone):
             raise BadOptions(translation.gettext("Unknown time zone."), code="bad_time_zone", field="time_zone")
@@ -176,7 +157,7 @@ def account_browser_defaults(*, player: Player, time_zone: str | None, language:
     """At log-in: an account still on the defaults takes the browser's time zone and language (what it sent: the
     zone static/js/timezone.js keeps in a cookie, the language of Accept-Language); a choice the player made is
     never replaced. The account stays "not chosen": a log-in from another browser follows that one."""
-    account = _account_locked(player)
+    account = account_locked(player)
     if not account.time_zone_chosen and time_zone and time_zone_valid(time_zone) and time_zone != account.time_zone:
         account.time_zone = time_zone
         account.save(update_fields=["time_zone"])
@@ -188,7 +169,7 @@ def account_browser_defaults(*, player: Player, time_zone: str | None, language:
 @transaction.atomic
 def calendar_token_rotate(*, player: Player) -> str:
     """A new secret for the calendar feed's address: the old link stops working."""
-    account = _account_locked(player)
+    account = account_locked(player)
     account.calendar_token = secrets.token_urlsafe(24)
     account.save(update_fields=["calendar_token"])
     return account.calendar_token
@@ -197,5 +178,5 @@ def calendar_token_rotate(*, player: Player) -> str:
 @transaction.atomic
 def calendar_token_of(*, player: Player) -> str:
     """The feed's secret, made the first time it is asked for."""
-    account = _account_locked(player)
+    account = account_locked(player)
     return account.calendar_token or calendar_token_rotate(player=player)

@@ -6,6 +6,10 @@ functions are `league.fairness`.
 The engine seed is `engine_seed_derive(server_seed, entropy)`; every deck of deal n is then
 `games.core.rng.shuffled(deck, seed=engine_seed, label="deal-n")`. The server seed stays secret (and so does the
 engine seed, which deals every card) until the table is finished or annulled.
+
+Once it has ended a table publishes its seeds, and of its play only what the rules make public for ever
+(league.selectors.public_record): a fold's cards, a face-down discard and any other choice nobody saw stay secret
+in the record, the history and the replay alike; the record still replays (tools/verify_record.py).
 """
 
 import json
@@ -34,7 +38,8 @@ from league.models import (
     Table,
     TableFairness,
 )
-from league.selectors.tables import move_events_for, move_log_for, opening_events_for
+from league.selectors.public_record import published_moves
+from league.selectors.tables import move_log_for, opening_events_for
 from league.services.tables import table_start
 from league.services.verification import table_verify
 from league.spreadsheet import csv_text
@@ -182,17 +187,19 @@ def record_export(*, table_id: int) -> dict[str, Any]:
     view = fairness_view(table=table)
     seats = Seat.objects.filter(table=table).select_related("player").order_by("index")
     if revealed:
-        # once ended every card is public (the seed deals them all): the events with their audiences
+        # once ended, each move as its engine declares it public for ever (a concealed one keeps its type alone)
+        # and its events as a spectator saw them: what tools/verify_record.py replays from the seed
         moves = [
             {
                 "seq": m.seq,
                 "seat": m.seat,
                 "payload": m.payload,
+                "concealed": m.concealed,
                 "auto": m.auto,
                 "at": m.at.isoformat(),
                 "events": m.events,
             }
-            for m in Move.objects.filter(table=table).order_by("seq")
+            for m in published_moves(table=table)
         ]
     else:
         # in play, what anyone may know: the events a spectator sees, in words too
@@ -221,7 +228,7 @@ def record_export(*, table_id: int) -> dict[str, Any]:
         "engine_seed": view["engine_seed"],
         "entropy": [None if row["waived"] is not False else row["entropy"] for row in view["entropy"]],
         "seats": [{"index": s.index, "player_id": s.player_id, "display_name": s.player.display_name} for s in seats],
-        "opening_events": table.opening_events if revealed else opening_events_for(table=table, seat=None),
+        "opening_events": opening_events_for(table=table, seat=None),
         "moves": moves,
         "ledger": [entry.row for entry in LedgerEntry.objects.filter(table=table).order_by("index")],
         "results": [
@@ -259,15 +266,6 @@ def table_verify_full(*, table: Table) -> list[str]:
 # --- replays and histories ----------------------------------------------------------------------------------------
 
 
-def held_cards(view: dict[str, Any]) -> list[Any]:
-    """The cards a seat's engine view shows in its own holding (the games name it differently)."""
-    for key in ("cards", "hand", "held", "private"):
-        value = view.get(key)
-        if isinstance(value, list):
-            return value
-    return []
-
-
 def _replay(table: Table) -> Iterator[tuple[Move | None, Engine, dict[str, Any]]]:
     """The state at the deal (move None) and after each stored move of an ended table."""
     if not seed_revealed(table):
@@ -288,44 +286,40 @@ def _replay(table: Table) -> Iterator[tuple[Move | None, Engine, dict[str, Any]]
         yield move, engine, state
 
 
-def _holdings(engine: Engine, state: dict[str, Any], players: int) -> list[list[Any]]:
-    # each seat's own view: what that seat held, never more than it saw
-    return [held_cards(engine.view(state, seat)) for seat in range(players)]
-
-
 def replay_step(*, table_id: int, step: int) -> dict[str, Any]:
-    """One step of an ended table's replay (0 = the deal, n = after move n): the move, what every seat held, who
-    was to act, and the ledger rows closed so far; `steps` is how many moves there are."""
+    """One step of an ended table's replay (0 = the deal, n = after move n): the move as it is public for ever, the
+    board as a spectator saw it, who was to act, and the ledger rows closed so far; `steps` is how many moves there
+    are. No seat's hidden cards: a folded hand stays secret after the table too (the showdown's are in its
+    events and on the board)."""
     table = _table(table_id)
     names = dict(Seat.objects.filter(table=table).values_list("index", "player__display_name"))
     step = max(0, min(step, table.version))
+    published = {move.seq: move for move in published_moves(table=table)}
     for move, engine, state in _replay(table):
         if (move.seq if move else 0) == step:
             over = engine.is_over(state)
+            public = published[move.seq] if move else None
             return {
                 "step": step,
                 "steps": table.version,
                 "seat": move.seat if move else None,
                 "display_name": names.get(move.seat) if move else None,
-                "move": move.payload if move else None,
+                "move": public.payload if public else None,
                 "auto": move.auto if move else False,
-                "held": [
-                    {"seat": seat, "display_name": names.get(seat), "cards": cards}
-                    for seat, cards in enumerate(_holdings(engine, state, table.players))
-                ],
+                "seats": [{"seat": seat, "display_name": names.get(seat)} for seat in range(table.players)],
                 "to_act": [] if over else engine.to_act(state),
                 "ledger": engine.ledger(state),
                 "over": over,
                 # what the live table shows a spectator at this step, and what the move told everyone
                 "board": engine.view(state, None),
-                "events": move_events_for(events=move.events if move else table.opening_events, seat=None),
+                "events": public.events if public else opening_events_for(table=table, seat=None),
             }
     raise ServiceError(f"The move log ends before step {step}.", code="replay_failed")
 
 
 def history_text(*, table_id: int) -> str:
-    """The hand/deal history of an ended table as plain text: per deal what each seat held when it began, every
-    move, and the deal's ledger row."""
+    """The hand/deal history of an ended table as plain text: per deal every move as it is public for ever and
+    what it told everyone (a showdown's cards, never a folded hand), and the deal's ledger row."""
     table = _table(table_id)
     fairness = fairness_view(table=table)
     names = dict(Seat.objects.filter(table=table).values_list("index", "player__display_name"))
@@ -344,25 +338,22 @@ def history_text(*, table_id: int) -> str:
     ]
     deal, rows = 0, 0
     sentences = engine_for(table.game).event_types()
+    published = {move.seq: move for move in published_moves(table=table)}
     for move, engine, state in _replay(table):
         if move is None:
             opening = opening_events_for(table=table, seat=None)
             lines += ["", *_story_lines(opening, sentences=sentences, names=names, indent="  ")]
         else:
+            public = published[move.seq]
             clock = " [clock]" if move.auto else ""
-            lines.append(f"  #{move.seq} seat {move.seat} ({names.get(move.seat)}){clock}: {_compact(move.payload)}")
-            events = move_events_for(events=move.events, seat=None)
-            lines += _story_lines(events, sentences=sentences, names=names, indent="      ")
+            lines.append(f"  #{move.seq} seat {move.seat} ({names.get(move.seat)}){clock}: {_compact(public.payload)}")
+            lines += _story_lines(public.events, sentences=sentences, names=names, indent="      ")
         ledger = engine.ledger(state)
         lines += [f"  -- ledger {index}: {_compact(ledger[index])}" for index in range(rows, len(ledger))]
         # a new deal begins at the start and after every move that closed one
         if (move is None or len(ledger) > rows) and not engine.is_over(state):
             deal += 1
             lines += ["", f"== deal {deal}"]
-            lines += [
-                f"  seat {seat} holds {' '.join(map(str, cards)) or '-'}"
-                for seat, cards in enumerate(_holdings(engine, state, table.players))
-            ]
         rows = len(ledger)
     results = Result.objects.filter(table=table).order_by("place", "seat")
     if results:

@@ -19,16 +19,17 @@ from django.utils.translation import get_language, get_language_from_request
 from django.utils.translation import gettext as _
 from django.views.i18n import set_language
 
-from league.account_forms import SignUpWithEmailForm
+from league.account_forms import SignUpWithEmailForm, VerifiedAddressResetForm
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
 from league.forms import add_service_error
+from league.known_clients import known_remember, known_to
 from league.middleware import HEADER_CHOICE
 from league.models import Player, RatingEvent
 from league.selectors.profiles import table_history, tournament_places
 from league.services.accounts import account_browser_defaults, account_settings_update, account_signup
 from league.services.tokens import token_revoke, token_rotate, tokens_of
-from league.throttles import login_attempt
+from league.throttles import login_attempt, mail_attempt, signup_attempt
 from league.timezones import browser_time_zone
 
 
@@ -42,15 +43,22 @@ def throttled_page(request: HttpRequest, wait: float) -> HttpResponse:
 
 def login_throttled(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """A log-in door (the pages' log-in, the admin's): each POST counts as a password attempt, per address and per
-    username, in the same counters as the API's token endpoint, before the password is checked."""
+    username, in the same counters as the API's token endpoint, before the password is checked; a browser that
+    logged in as that user before is not held back by others' failures (league/known_clients.py), and one that logs
+    in now is remembered."""
 
     @wraps(view)
     def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        if request.method == "POST":
-            wait = login_attempt(request, username=request.POST.get("username"))
-            if wait is not None:
-                return throttled_page(request, wait)
-        return view(request, *args, **kwargs)
+        if request.method != "POST":
+            return view(request, *args, **kwargs)
+        username = request.POST.get("username")
+        wait = login_attempt(request, username=username, known=known_to(request, username))
+        if wait is not None:
+            return throttled_page(request, wait)
+        response = view(request, *args, **kwargs)
+        if request.user.is_authenticated and response.status_code in (301, 302, 303):
+            known_remember(request, response, request.user.get_username())
+        return response
 
     return guarded
 
@@ -58,6 +66,10 @@ def login_throttled(view: Callable[..., HttpResponseBase]) -> Callable[..., Http
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpWithEmailForm(request.POST or None, initial={"language": get_language()})
     if request.method == "POST" and form.is_valid():
+        # an account about to be made, and a mail about to go: counted per client address and per address mailed
+        wait = signup_attempt(request) or mail_attempt(request, user_id=None, recipients=[form.cleaned_data["email"]])
+        if wait is not None:
+            return throttled_page(request, wait)
         try:
             player = account_signup(
                 username=form.cleaned_data["username"],
@@ -168,13 +180,14 @@ def tokens_page(request: HttpRequest) -> HttpResponse:
 
 def password_attempt_throttled(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """The password change checks the old password: a door for guessing it with a stolen session, counted with the
-    log-in doors under the account's username. The reset form sends mail: counted per address."""
+    log-in doors under the account's username (from this signed-in browser, so others' failures elsewhere do not
+    close it)."""
 
     @wraps(view)
     def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if request.method == "POST":
             username = request.user.get_username() if request.user.is_authenticated else None
-            wait = login_attempt(request, username=username)
+            wait = login_attempt(request, username=username, known=True)
             if wait is not None:
                 return throttled_page(request, wait)
         return view(request, *args, **kwargs)
@@ -182,8 +195,46 @@ def password_attempt_throttled(view: Callable[..., HttpResponseBase]) -> Callabl
     return guarded
 
 
+def reset_mail_throttled(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
+    """The reset form sends mail: counted per client address and per address typed, whether an account has it or
+    not (the answer must not tell which)."""
+
+    @wraps(view)
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if request.method == "POST":
+            wait = mail_attempt(request, user_id=None, recipients=[str(request.POST.get("email") or "")])
+            if wait is not None:
+                return throttled_page(request, wait)
+        return view(request, *args, **kwargs)
+
+    return guarded
+
+
+class TokenEndingPasswordChangeView(auth_views.PasswordChangeView):
+    """Django's change form (which keeps this session and ends the others: their session hash no longer matches),
+    ending the account's API token too: a thief's token does not outlive the password it was made with."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        token_revoke(user_id=form.user.pk)
+        return response
+
+
+class TokenEndingPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's reset, which ends every session of the account (none of them matches the new password's hash), ending
+    its API token too."""
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        token_revoke(user_id=form.user.pk)
+        return response
+
+
 class SitePasswordResetView(auth_views.PasswordResetView):
-    """Django's reset form, whose mail links to SITE_URL, never to the request's Host header."""
+    """Django's reset form, whose mail links to SITE_URL, never to the request's Host header, and goes only to a
+    verified address (league.account_forms.VerifiedAddressResetForm)."""
+
+    form_class = VerifiedAddressResetForm
 
     def form_valid(self, form: Any) -> HttpResponse:
         site = urlsplit(settings.SITE_URL)
@@ -203,7 +254,7 @@ class SitePasswordResetView(auth_views.PasswordResetView):
 
 password_change = password_attempt_throttled(
     login_required(
-        auth_views.PasswordChangeView.as_view(
+        TokenEndingPasswordChangeView.as_view(
             template_name="account/password_change.html", success_url=reverse_lazy("password_change_done")
         )
     )
@@ -211,7 +262,7 @@ password_change = password_attempt_throttled(
 password_change_done = login_required(
     auth_views.PasswordChangeDoneView.as_view(template_name="account/password_change_done.html")
 )
-password_reset = password_attempt_throttled(
+password_reset = reset_mail_throttled(
     SitePasswordResetView.as_view(
         template_name="account/password_reset.html",
         email_template_name="account/password_reset_email.txt",
@@ -220,7 +271,7 @@ password_reset = password_attempt_throttled(
     )
 )
 password_reset_done = auth_views.PasswordResetDoneView.as_view(template_name="account/password_reset_done.html")
-password_reset_confirm = auth_views.PasswordResetConfirmView.as_view(
+password_reset_confirm = TokenEndingPasswordResetConfirmView.as_view(
     template_name="account/password_reset_confirm.html", success_url=reverse_lazy("password_reset_complete")
 )
 password_reset_complete = auth_views.PasswordResetCompleteView.as_view(

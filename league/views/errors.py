@@ -1,6 +1,6 @@
 """Django's error handlers (config/urls.py): one error format for every request. Under /api/ the API's JSON body
 (`{"error": {"code", "message", "field"}}`) whatever failed, a 500 or a body over Django's own limit included; on
-the pages a styled 400/403/404/500 page in the visitor's language."""
+the pages a styled 400/403/404/500 page in the visitor's language. A refused CSRF check (CSRF_FAILURE_VIEW) too."""
 
 import logging
 import sys
@@ -37,6 +37,15 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
     if is_api(request):
         return _api("permission_denied", "You do not have permission to perform this action.", 403)
     return render(request, "403.html", status=403)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form or an API call of a session sent without its CSRF token (or with another's): the page says what to do
+    in the reader's language; the API answers its error format. The reason (Django's words for developers) is not
+    shown."""
+    if is_api(request):
+        return _api("csrf_failed", "CSRF check failed: send the session's CSRF token in X-CSRFToken.", 403)
+    return render(request, "403_csrf.html", status=403)
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

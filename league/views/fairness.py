@@ -81,8 +81,8 @@ def table_replay(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         return render(request, "league/fairness/not_yet.html", {"table": table, "error": error.message}, status=409)
     template = "league/fairness/replay.html#step" if request.htmx else "league/fairness/replay.html"
     seats = [
-        {"index": held["seat"], "display_name": held["display_name"], "to_act": held["seat"] in data["to_act"]}
-        for held in data["held"]
+        {"index": seat["seat"], "display_name": seat["display_name"], "to_act": seat["seat"] in data["to_act"]}
+        for seat in data["seats"]
     ]
     context = {
         "table": table,

@@ -19,7 +19,7 @@ from league.errors import ServiceError
 from league.forms import add_service_error
 from league.input import json_parse
 from league.links import site_link
-from league.models import Account, Notification, PushSubscription
+from league.models import Account, Notification, Player, PushSubscription
 from league.selectors.calendar import calendar_feed
 from league.selectors.notifications import (
     account_or_default,
@@ -39,7 +39,9 @@ from league.services.accounts import (
 from league.services.notifications import notifications_read
 from league.services.push import push_enabled, push_settings, push_subscription_add, push_subscription_remove
 from league.services.reminders import notification_settings
+from league.throttles import login_attempt, mail_attempt
 from league.timezones import browser_time_zone, time_zone_remember
+from league.views.accounts import throttled_page
 
 
 @login_required
@@ -51,7 +53,8 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     browser_zone = browser_time_zone(request)
     initial = {
         "display_name": player.display_name,
-        "email": player.user.email,
+        # a change asked for shows in the box until it is confirmed (so that saving other settings keeps it)
+        "email": account.pending_email or player.user.email,
         "language": player.language,
         # until the player chooses, the zone in effect is the browser's: the picker starts on it
         "time_zone": account.time_zone if account.time_zone_chosen else browser_zone or account.time_zone,
@@ -63,11 +66,14 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     }
     form = SettingsForm(request.POST or None, initial=initial, browser_zone=browser_zone)
     if request.method == "POST" and form.is_valid():
+        if (wait := _address_change_attempt(request, player, account, form.cleaned_data["email"])) is not None:
+            return throttled_page(request, wait)
         try:
             account = account_settings_update(
                 player=player,
                 display_name=form.cleaned_data["display_name"],
                 email=form.cleaned_data["email"],
+                password=form.cleaned_data["password"],
                 language=form.cleaned_data["language"],
                 time_zone=form.cleaned_data["time_zone"],
                 notifications=form.notifications(),
@@ -89,6 +95,8 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             return response
     context = {
         "form": form,
+        "address": player.user.email,
+        "pending": account.pending_email,
         "verified": email_verified(player, account),
         "feed": site_link("calendar_feed", account.calendar_token) if account.calendar_token else None,
         "push_key": settings.VAPID_PUBLIC_KEY if push_enabled() else "",
@@ -97,10 +105,22 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     return render(request, "league/settings/settings.html", context, status=400 if form.errors else 200)
 
 
+def _address_change_attempt(request: HttpRequest, player: Player, account: Account, email: str) -> float | None:
+    """A new address asked for sends two mails and checks the password: counted as a mail door and a password door
+    (league/throttles.py); None when nothing changes or the counts allow it, else the seconds to wait."""
+    if email.lower() in (player.user.email.lower(), account.pending_email.lower()):
+        return None
+    return login_attempt(request, username=player.user.get_username(), known=True) or mail_attempt(
+        request, user_id=player.user_id, recipients=[email, player.user.email]
+    )
+
+
 @login_required
 @require_POST
 def settings_verify_send(request: HttpRequest) -> HttpResponse:
     player = player_required(request)
+    if (wait := mail_attempt(request, user_id=player.user_id, recipients=[player.user.email])) is not None:
+        return throttled_page(request, wait)
     email_verification_send(player=player)
     messages.success(request, _("We sent the link to %(email)s.") % {"email": player.user.email})
     return redirect("settings")

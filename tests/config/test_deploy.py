@@ -68,3 +68,49 @@ def test_docs_deploy_lists_every_variable_the_settings_read() -> None:
     documented = {name for cell in rows for name in re.findall(r"`([A-Z_]+)`", cell)}
 
     assert read - documented == set()
+
+
+def test_docs_deploy_says_what_the_production_settings_do_with_hsts(tmp_path: Path) -> None:
+    # the report found the page and the settings apart on HSTS preload: the page's defaults are the settings' own
+    read = (
+        "import json, config.settings as s; print(json.dumps([s.SECURE_HSTS_SECONDS, "
+        "s.SECURE_HSTS_INCLUDE_SUBDOMAINS, s.SECURE_HSTS_PRELOAD]))"
+    )
+    result = _run("-c", read, env={"SECRET_KEY": secrets.token_urlsafe(50)}, tmp_path=tmp_path)
+    page = Path(settings.BASE_DIR, "docs", "deploy.md").read_text()
+    defaults = {
+        cells[1].strip("` "): cells[2].strip()
+        for cells in (line.split("|") for line in page.splitlines() if line.startswith("| `SECURE_HSTS"))
+    }
+
+    assert result.stdout.strip() == "[31536000, true, true]"
+    assert defaults == {
+        "SECURE_HSTS_SECONDS": "a year when `DEBUG` is off, else 0",
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS": "on when `DEBUG` is off",
+        "SECURE_HSTS_PRELOAD": "on when `DEBUG` is off",
+    }
+    assert "**preload on**" in page
+
+
+def test_a_production_answer_carries_the_policy_and_names_no_server_software(tmp_path: Path) -> None:
+    # the production settings' answer to a visitor, through Django's test client in a fresh process
+    code = (
+        "import django; django.setup(); from django.test import Client; "
+        "r = Client().get('/login/', secure=True, HTTP_HOST='cards.example.org'); "
+        "print(r.status_code); print(r['Content-Security-Policy']); print(r['Strict-Transport-Security']); "
+        "print(r.get('Server', '-'))"
+    )
+    env = {
+        **PRODUCTION,
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+
+    result = _run("-c", code, env=env, tmp_path=tmp_path)
+
+    assert result.returncode == 0, result.stderr
+    status, policy, hsts, server = result.stdout.strip().splitlines()
+    assert status == "200"
+    assert "script-src 'self';" in policy and "frame-ancestors 'none'" in policy
+    assert hsts == "max-age=31536000; includeSubDomains; preload"
+    assert server == "-"

@@ -3,9 +3,11 @@
 import os
 import runpy
 import signal
+import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -123,3 +125,42 @@ def _until(check: Callable[[], bool], timeout: float = 60) -> None:
         if check():
             return
         time.sleep(0.1)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.slow
+def test_the_server_header_names_no_software() -> None:
+    # given: gunicorn started with the file, as docs/deploy.md starts it (one worker, on a free port)
+    port = _free_port()
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", "WEB_CONCURRENCY": "1"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", str(CONFIG), "-b", f"127.0.0.1:{port}", "config.wsgi"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        # when: a page is asked for, once the server answers (for at most 30 s)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+                    headers = answer.headers
+                break
+            except urllib.error.HTTPError as answer:
+                headers = answer.headers
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "gunicorn did not answer in 30 s"
+                time.sleep(0.2)
+        # then: the Server header is there but names neither gunicorn nor a version
+        assert headers["Server"] == "cardleague"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)

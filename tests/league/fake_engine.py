@@ -8,6 +8,7 @@ import copy
 from typing import Any
 
 from games.core.errors import IllegalMove
+from games.core.events import public_moves_of, shown_later
 from games.core.rng import choice_index
 
 NAME = "test-duel"
@@ -108,6 +109,16 @@ class FakeEngine:
 
     def phases(self) -> dict[str, str]:
         return {"pick": "picking", "bet": "betting", "over": "over"}
+
+    def public_moves(self, log: list[tuple[int, dict[str, Any], list[dict[str, Any]]]]) -> list[dict[str, Any]]:
+        # a pick is public once the step reveals every pick
+        def revealed(log: list[Any], index: int) -> bool:
+            seat, move, _events = log[index]
+            return shown_later(
+                log, index, lambda event: event["type"] == "picks_revealed" and event["picks"][seat] == move["value"]
+            )
+
+        return public_moves_of(log, revealed)
 
     def event_types(self) -> dict[str, str]:
         return {

@@ -105,7 +105,8 @@ def test_a_16_player_double_elimination_of_palace_infighting_runs_from_the_pages
     # one table ends while the page is open: htmx brings the result in without a reload
     rng = random.Random(22)
     play_moves(_tables_in_play(tournament)[0], rng)
-    page.wait_for_function("document.querySelectorAll('svg.bracket g.r.won').length >= 1", timeout=20_000)
+    # (a locator, not wait_for_function: a string predicate is evaluated as code, which the site's CSP refuses)
+    page.locator("svg.bracket g.r.won").first.wait_for(timeout=20_000)
 
     # the rest of the bracket, wave after wave of tables; after each wave the page shows more matches decided
     decided = page.locator("svg.bracket g.r.won").count()

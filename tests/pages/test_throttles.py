@@ -10,9 +10,12 @@ from collections.abc import Iterator
 
 import pytest
 from django.conf import settings
+from django.core import mail
 from django.core.cache import cache
 from django.test import Client
 
+from league.models import Account, Player
+from league.throttles import DEFAULT_RATES
 from tests.league.factories import PlayerFactory, table_for
 from tests.redis_cache import SKIP_WITHOUT_REDIS, redis_url
 
@@ -138,3 +141,135 @@ def test_the_counters_hold_across_worker_processes() -> None:
     # then: the fourth is refused, though no process saw more than one attempt itself
     assert answers[:3] == ["None", "None", "None"]
     assert 0 < float(answers[3]) <= 60
+
+
+# --- issue 35: the name as Django reads it, the lock-out, the floods --------------------------------------------------
+
+
+@pytest.fixture
+def production_rates(settings) -> None:
+    """The production defaults of every bar (the test settings lift the hour-long ones)."""
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": dict(DEFAULT_RATES)}
+
+
+def _player(username: str, password: str, email: str = ""):
+    player = PlayerFactory(user__username=username, user__email=email)
+    player.user.set_password(password)
+    player.user.save()
+    return player
+
+
+@pytest.mark.parametrize("spelling", ["ｐ１１", "P11", " p11 "])
+def test_a_look_alike_spelling_of_a_throttled_name_is_throttled_too(production_rates, spelling: str) -> None:
+    # given: the report's attack, ten wrong passwords for p11 from one client
+    _player("p11", "p11-secret")
+    client = Client()
+    for index in range(10):
+        client.post("/login/", {"username": "p11", "password": f"guess{index}"})
+    # when: the same name spelled otherwise comes with the right password (Django's form reads ｐ１１ as p11)
+    response = client.post("/login/", {"username": spelling, "password": "p11-secret"})
+    # then: it counts as the same name: refused, not logged in
+    assert response.status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_failures_from_other_clients_do_not_lock_a_player_out_of_their_own_browser(settings) -> None:
+    # given: the username's bar from anywhere at 20 an hour, and alice's browser, which logged in before
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**DEFAULT_RATES, "login_username": "20/hour"},
+    }
+    _player("alice", "alice-secret")
+    browser = Client(REMOTE_ADDR="10.0.0.9")
+    assert browser.post("/login/", {"username": "alice", "password": "alice-secret"}).status_code == 302
+    browser.post("/logout/")
+    # when: an opponent fails ten times from each of three addresses (each address's own bar, then the name's)
+    for address in ("10.0.1.1", "10.0.1.2", "10.0.1.3"):
+        opponent = Client(REMOTE_ADDR=address)
+        answers = [opponent.post("/login/", {"username": "alice", "password": f"g{i}"}).status_code for i in range(10)]
+        assert set(answers) <= {200, 429}
+    stranger = Client(REMOTE_ADDR="10.0.2.1").post("/login/", {"username": "alice", "password": "alice-secret"})
+    mine = browser.post("/login/", {"username": "alice", "password": "alice-secret"})
+    # then: a browser that never logged in as alice waits; alice's own logs in
+    assert stranger.status_code == 429
+    assert mine.status_code == 302
+    assert browser.get("/settings/").status_code == 200
+
+
+def test_a_client_is_refused_after_its_own_failures_whatever_its_cookie(settings) -> None:
+    # given: alice's browser, known to alice
+    _player("alice", "alice-secret")
+    browser = Client()
+    browser.post("/login/", {"username": "alice", "password": "alice-secret"})
+    browser.post("/logout/")
+    # when: that browser guesses ten times itself
+    for index in range(10):
+        browser.post("/login/", {"username": "alice", "password": f"g{index}"})
+    # then: its own bar holds (the cookie only spares it others' failures)
+    assert browser.post("/login/", {"username": "alice", "password": "alice-secret"}).status_code == 429
+
+
+def test_forty_verification_mails_to_a_victim_stop_at_the_recipient_bar(
+    production_rates, django_capture_on_commit_callbacks
+) -> None:
+    # given: the report's flood: a signed-in attacker asks forty times for a link to be sent to its address
+    attacker = _player("mallory", "m-secret", email="victim@example.org")
+    client = Client()
+    client.force_login(attacker.user)
+    mail.outbox.clear()
+    # when
+    with django_capture_on_commit_callbacks(execute=True):
+        answers = [client.post("/settings/verify/").status_code for _ in range(40)]
+    # then: three mails in the hour (the recipient's bar), every later ask refused with the wait
+    assert answers[:3] == [302] * 3 and set(answers[3:]) == {429}
+    assert len(mail.outbox) == 3
+
+
+def test_password_resets_to_one_address_stop_at_the_recipient_bar(production_rates) -> None:
+    # given: a victim with a verified address
+    victim = _player("vic", "v-secret", email="vic@example.org")
+    Account.objects.create(player=victim, verified_email="vic@example.org")
+    mail.outbox.clear()
+    # when: forty resets are asked for that address, from forty clients
+    answers = [
+        Client(REMOTE_ADDR=f"10.1.0.{index}").post("/account/password/reset/", {"email": "VIC@example.org"}).status_code
+        for index in range(40)
+    ]
+    # then: three mails, then 429
+    assert answers[:3] == [302] * 3 and set(answers[3:]) == {429}
+    assert len(mail.outbox) == 3
+
+
+def test_sign_ups_from_one_address_stop_at_its_bar(production_rates) -> None:
+    # given: the report's flood, thirty-five sign-ups from one address
+    def sign_up(index: int) -> int:
+        form = {
+            "username": f"flood{index}x",
+            "email": f"flood{index}@example.org",
+            "display_name": f"Flood {index}x",
+            "language": "en",
+            "password1": "flood-pass-2027",
+            "password2": "flood-pass-2027",
+        }
+        return Client(REMOTE_ADDR="10.2.0.1").post("/signup/", form).status_code
+
+    answers = [sign_up(index) for index in range(35)]
+    # then: ten accounts an hour from it, the rest refused; another address still signs up
+    assert answers[:10] == [302] * 10 and set(answers[10:]) == {429}
+    assert Player.objects.filter(user__username__startswith="flood").count() == 10
+    assert (
+        Client(REMOTE_ADDR="10.2.0.2")
+        .post(
+            "/signup/",
+            {
+                "username": "elsewhere",
+                "email": "elsewhere@example.org",
+                "display_name": "Elsewhere",
+                "language": "en",
+                "password1": "flood-pass-2027",
+                "password2": "flood-pass-2027",
+            },
+        )
+        .status_code
+        == 302
+    )

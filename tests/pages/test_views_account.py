@@ -10,6 +10,7 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from league.models import Account
 from tests.league.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -20,6 +21,7 @@ def alice():
     player = PlayerFactory(user__username="alice", user__email="alice@example.org")
     player.user.set_password("alice-secret-1")
     player.user.save()
+    Account.objects.create(player=player, verified_email="alice@example.org")
     return player
 
 
@@ -50,7 +52,9 @@ def test_the_owner_lists_rotates_and_revokes_their_token_through_the_api(alice) 
     old = _token()
 
     listed = _api(old).get("/api/me/tokens/").json()
-    rotated = _api(old).post("/api/me/tokens/rotate/")
+    session = Client()
+    session.force_login(alice.user)
+    rotated = session.post("/api/me/tokens/rotate/", {"password": "alice-secret-1"}, content_type="application/json")
     new = rotated.json()["token"]
     old_now = _api(old).get("/api/me/")
     revoked = _api(new).delete("/api/me/tokens/")

@@ -49,6 +49,35 @@ def test_signup_with_a_taken_username_is_a_form_error():
     assert Player.objects.filter(user__username="jun").count() == 1
 
 
+@pytest.mark.parametrize(
+    ("username", "says"),
+    [
+        ("Jun", "A user with that username already exists."),  # Django's form folds case itself
+        ("\u0458un", "This username looks like one that is taken; choose another."),
+        ("ju\u200bn", "Enter a valid username."),  # Django's validator takes letters, digits and @.+-_ only
+    ],
+)
+def test_signup_with_a_look_alike_or_an_invisible_character_is_a_form_error(username: str, says: str):
+    # given: jun has an account; a newcomer picks a name a reader would take for his (a Cyrillic ј), or his
+    # name with a zero-width space in it
+    PlayerFactory(user__username="jun")
+    response = Client().post(
+        "/signup/",
+        {
+            "username": username,
+            "email": "other@example.org",
+            "password1": "correct horse 2027",
+            "password2": "correct horse 2027",
+            "display_name": "Other",
+            "language": "en",
+        },
+    )
+    # then: refused on the username, nothing made
+    assert response.status_code == 400
+    assert says in response.content.decode()
+    assert Player.objects.count() == 1
+
+
 def test_signup_language_defaults_from_the_browser():
     response = Client().get("/signup/", HTTP_ACCEPT_LANGUAGE="ko-KR,ko;q=0.9")
     assert '<option value="ko" selected>' in response.content.decode()

@@ -5,17 +5,25 @@ from django.contrib.auth import authenticate
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authentication import TokenAuthentication
-from rest_framework.exceptions import AuthenticationFailed
+from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import AuthenticationFailed, Throttled
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api.schema import error_responses
-from league.api.serializers import TokenInfoSerializer, TokenRequestSerializer, TokenSerializer
+from league.api.serializers import (
+    PasswordSerializer,
+    TokenInfoSerializer,
+    TokenRequestSerializer,
+    TokenSerializer,
+)
 from league.api.throttles import TokenAddressThrottle, TokenUsernameThrottle
 from league.api.views.base import ApiView
 from league.caller import player_required
+from league.errors import PermissionDenied
 from league.services.tokens import token_issue, token_revoke, token_rotate, tokens_of
+from league.throttles import login_attempt
 
 
 class TokenCreateView(ApiView):
@@ -69,16 +77,35 @@ class MyTokensView(ApiView):
 
 
 class MyTokenRotateView(ApiView):
+    """A token cannot renew itself: whoever holds a leaked token would keep the account's API for ever. Rotation
+    takes the session (a signed-in browser, with its CSRF token) and the account's password, or the settings page
+    (/account/tokens/)."""
+
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
         operation_id="me_tokens_rotate",
-        summary="Replace your API token with a new one (shown once, here); the old one stops working at once.",
-        request=None,
-        responses={201: TokenSerializer, **error_responses(401)},
+        summary="Replace your API token with a new one (shown once, here); the old one stops working at once. Needs "
+        "the session and the password: a token alone cannot renew itself (403 session_required).",
+        request=PasswordSerializer,
+        responses={201: TokenSerializer, **error_responses(400, 401, 403, 429)},
         tags=["auth"],
     )
     def post(self, request: Request) -> Response:
+        if isinstance(request.auth, Token):
+            raise PermissionDenied(
+                "A token cannot renew itself: rotate it on the settings page (/account/tokens/), or here with your "
+                "session and password.",
+                code="session_required",
+            )
+        serializer = PasswordSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        # a password door like the log-in's, from this signed-in browser (league/throttles.py)
+        wait = login_attempt(request._request, username=request.user.get_username(), known=True)
+        if wait is not None:
+            raise Throttled(wait=wait)
+        if not request.user.check_password(serializer.validated_data["password"]):
+            raise PermissionDenied("The password is not right.", code="wrong_password", field="password")
         return Response(
             {"token": token_rotate(user_id=player_required(request).user_id).key}, status=status.HTTP_201_CREATED
         )

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from django.utils.translation import gettext_lazy as _
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.authtoken.models import Token
-from rest_framework.exceptions import AuthenticationFailed, NotFound
+from rest_framework.exceptions import AuthenticationFailed, NotFound, PermissionDenied
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.parsers import BaseParser
 from rest_framework.renderers import BaseRenderer, JSONRenderer
@@ -36,6 +36,19 @@ class PlayerTokenAuthentication(TokenAuthentication):
         return token.user, token
 
 
+class CsrfSessionAuthentication(SessionAuthentication):
+    """DRF's session authentication, whose CSRF refusal has a code of its own (`csrf_failed`, as the pages' failure
+    view answers under /api/), not the generic `permission_denied`."""
+
+    def enforce_csrf(self, request: Request) -> None:
+        try:
+            super().enforce_csrf(request)
+        except PermissionDenied:
+            raise PermissionDenied(
+                "CSRF check failed: send the session's CSRF token in X-CSRFToken.", code="csrf_failed"
+            ) from None
+
+
 class JsonOnly(BaseContentNegotiation):
     """The API speaks JSON whatever the Accept header asks for: an error answers in its one format rather than a
     406, and no request can choose another rendering of an answer."""
@@ -52,7 +65,7 @@ class JsonOnly(BaseContentNegotiation):
 
 class ApiView(APIView):
     # Token first: DRF answers 401 + "WWW-Authenticate: Token" from the first class; session-only would give 403
-    authentication_classes = [PlayerTokenAuthentication, SessionAuthentication]
+    authentication_classes = [PlayerTokenAuthentication, CsrfSessionAuthentication]
     schema = ApiAutoSchema()
     # JSON only: one content type to document and validate (the pages have their own forms), read through the one
     # validator of league.input

@@ -14,6 +14,7 @@ import pytest
 from games.core import choices, conformance
 from games.core.conformance import ConformanceError
 from games.core.errors import IllegalMove
+from games.core.events import public_moves_of, shown_later
 from games.core.options import Option, options_check, schema_json
 from games.core.rng import shuffled
 
@@ -67,9 +68,18 @@ class HighCard:
         if new["hand"] != state["hand"]:
             last = new["log"][-1]
             winner = 0 if last["cards"][0] > last["cards"][1] else 1
-            events.append({"type": "hand", "winner": winner, "cards": last["cards"]})
+            events.append({"type": "hand", "winner": winner, "cards": last["cards"], "bets": last["bets"]})
             events += self.opening_events(new)
         return new, events
+
+    def public_moves(self, log: list[tuple[int, dict[str, Any], list[dict[str, Any]]]]) -> list[dict[str, Any]]:
+        # a secret bet is shown by the end of its hand, which tells both bets
+        def shown(log: list[Any], index: int) -> bool:
+            seat, move, _events = log[index]
+            amount = move.get("amount", 0)
+            return shown_later(log, index, lambda event: event["type"] == "hand" and event["bets"][seat] == amount)
+
+        return public_moves_of(log, shown)
 
     def _move_event(self, seat: int, move: dict[str, Any]) -> dict[str, Any]:
         if move["type"] == "pass":
@@ -314,6 +324,31 @@ class SecretBidShownInView(SecretBids):
         return {**super().view(state, seat), "amounts": list(state["bets"])}
 
 
+class BetsNeverShown(SecretBids):
+    """The end of a hand does not show the secret bets, yet every bet is published once the match is over."""
+
+    def play_move(self, state: dict[str, Any], seat: int, move: dict[str, Any]) -> tuple[dict, list[dict]]:
+        new, events = super().play_move(state, seat, move)
+        return new, [{key: value for key, value in event.items() if key != "bets"} for event in events]
+
+    def public_moves(self, log: list[tuple[int, dict[str, Any], list[dict[str, Any]]]]) -> list[dict[str, Any]]:
+        return [move for _seat, move, _events in log]
+
+
+class BetsNeverShownConcealed(BetsNeverShown):
+    """As above, but honest about it: the bets stay concealed, and then nothing public tells the points won."""
+
+    def public_moves(self, log: list[tuple[int, dict[str, Any], list[dict[str, Any]]]]) -> list[dict[str, Any]]:
+        return public_moves_of(log, lambda _log, _index: False)
+
+
+class ConcealsOpenBets(HighCard):
+    """Conceals bets that everyone saw made."""
+
+    def public_moves(self, log: list[tuple[int, dict[str, Any], list[dict[str, Any]]]]) -> list[dict[str, Any]]:
+        return [{"type": move["type"]} for _seat, move, _events in log]
+
+
 class SecretBidInEvent(SecretBids):
     def _move_event(self, seat: int, move: dict[str, Any]) -> dict[str, Any]:
         return {"type": "bet", "seat": seat, "amount": move.get("amount", 0)}
@@ -383,6 +418,9 @@ def test_the_honest_fakes_pass(engine: HighCard) -> None:
         (SecretBidShownInView(), "in an open secret step, seat \\d's choice shows in \\d's view"),
         (SecretBidInEvent(), "the events of seat \\d's move tell \\S+ which choice it made"),
         (DealtCardToEveryone(), "the opening events seen by .* change when cards hidden from it are exchanged"),
+        (BetsNeverShown(), "public_moves tells seat \\d's secret choice .* which nothing public tells apart"),
+        (BetsNeverShownConcealed(), "the public record does not replay"),
+        (ConcealsOpenBets(), "is neither the move nor its concealed form of a secret move"),
         (SchemaDisagrees(), "default_options differs from the schema's defaults"),
         (LooseBounds(), "options .* were accepted"),
         (UndeclaredPhase(), "the view's phase 'bet' is not among engine.phases"),

@@ -13,6 +13,7 @@ import pytest
 from django.utils import timezone
 
 from games import get_engine
+from games.core.events import visible
 from league.errors import BadOptions, NotSeated, TableClosed
 from league.models import EntropyContribution, LedgerEntry, Move, Standing, Table, TableFairness
 from league.selectors.tables import table_view_for
@@ -315,7 +316,8 @@ def test_the_replay_steps_through_the_moves_to_the_end(played) -> None:
     assert last["ledger"] == [entry.row for entry in LedgerEntry.objects.filter(table=played).order_by("index")]
 
 
-def test_the_replay_shows_what_every_seat_held() -> None:
+def test_the_replay_shows_the_board_as_a_spectator_saw_it_and_no_seat_s_hand() -> None:
+    # given: a Coinche table annulled after six moves of its first deal, so no card of it was played yet beyond those
     table = play_moves(table_for("coinche", players=4, seed=SERVER_SEED), random.Random(4), count=6)
     table_annul(table_id=table.pk, reason="test")
     engine = get_engine("coinche")
@@ -323,11 +325,23 @@ def test_the_replay_shows_what_every_seat_held() -> None:
     for move in Move.objects.filter(table=table).order_by("seq"):
         state = engine.apply_move(state, move.seat, move.payload)
 
+    # when: the replay is shown at the deal and after the sixth move
     deal, after = replay_step(table_id=table.pk, step=0), replay_step(table_id=table.pk, step=6)
 
-    assert [h["cards"] for h in deal["held"]] == _hands_dealt(SERVER_SEED, table.options)
-    assert [h["cards"] for h in after["held"]] == [engine.view(state, seat)["hand"] for seat in range(4)]
-    assert all(len(h["cards"]) == 8 for h in deal["held"])
+    # then: the board is the spectator's, and of the hands dealt nothing shows but the cards played in public
+    assert (deal["board"], after["board"]) == (
+        engine.view(engine.new_game(players=4, seed=SERVER_SEED, options=table.options), None),
+        engine.view(state, None),
+    )
+    held = {card for hand in _hands_dealt(SERVER_SEED, table.options) for card in hand}
+    told = json.dumps([visible(move.events, None) for move in Move.objects.filter(table=table)])
+    played = {card for card in held if f'"{card}"' in told}
+    assert len(played) <= 6 < len(held)
+    for step in (deal, after):
+        assert "held" not in step
+        shown = json.dumps(step, default=str)
+        assert [card for card in held - played if f'"{card}"' in shown] == []
+    assert [seat["seat"] for seat in after["seats"]] == [0, 1, 2, 3]
 
 
 def _hands_dealt(seed: str, options: dict) -> list:

@@ -3,7 +3,7 @@
 import pytest
 
 from league.errors import BadOptions, NotFound, PermissionDenied
-from league.models import Invitation, Membership
+from league.models import Invitation, Membership, Player
 from league.services.clubs import (
     club_create,
     invitation_accept,
@@ -18,7 +18,7 @@ from league.services.clubs import (
     player_create,
     player_update,
 )
-from tests.league.factories import PlayerFactory
+from tests.league.factories import PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -45,6 +45,27 @@ def test_a_taken_username_is_refused() -> None:
         player_create(username="alice")
 
     assert (error.value.code, error.value.field) == ("username_taken", "username")
+
+
+# the case, a Cyrillic а, full width, a Ukrainian і
+@pytest.mark.parametrize("look_alike", ["Alice", "\u0430lice", "\uff41\uff4c\uff49\uff43\uff45", "al\u0456ce"])
+def test_a_username_that_looks_like_a_taken_one_is_refused(look_alike: str) -> None:
+    # given: alice, made by the admin (no player service ran for her name)
+    UserFactory(username="alice")
+
+    with pytest.raises(BadOptions) as error:
+        player_create(username=look_alike, email="other@example.org")
+
+    assert (error.value.code, error.value.field) == ("username_look_alike", "username")
+    assert not Player.objects.filter(user__username=look_alike).exists()
+
+
+@pytest.mark.parametrize("hidden", ["ali\u200bce", "bob\u200d", "\u202eevil", "mina\ufeff"])
+def test_a_username_with_characters_that_do_not_show_is_refused(hidden: str) -> None:
+    with pytest.raises(BadOptions) as error:
+        player_create(username=hidden)
+
+    assert (error.value.code, error.value.field) == ("username_invisible", "username")
 
 
 def test_club_create_makes_its_first_organizer() -> None:

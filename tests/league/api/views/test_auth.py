@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.authtoken.models import Token
 
-from league.api.throttles import DEFAULT_AUTH_TOKEN_USERNAME_RATE
+from league.throttles import DEFAULT_RATES
 from tests.league.api.helpers import error
 from tests.league.factories import PlayerFactory
 
@@ -80,9 +80,9 @@ def test_missing_password_is_400(anon) -> None:
 # --- throttling: a password-guessing guard ---------------------------------------------------------------------------
 
 
-def test_the_attempt_past_the_default_rate_for_a_username_is_429_throttled(anon, alice) -> None:
-    # given: the default rate per username (10 a minute), all used up by wrong passwords
-    allowed = int(DEFAULT_AUTH_TOKEN_USERNAME_RATE.split("/")[0])
+def test_the_attempt_past_the_default_rate_for_a_username_from_one_client_is_429_throttled(anon, alice) -> None:
+    # given: the default rate per username from one client address (10 a minute), all used up by wrong passwords
+    allowed = int(DEFAULT_RATES["login_user_client"].split("/")[0])
     answers = [_log_in(anon, "alice", "guess").status_code for _ in range(allowed)]
     # when: one more attempt, this time with the right password
     response = _log_in(anon, "alice")

@@ -61,7 +61,7 @@ def test_a_session_write_without_the_csrf_token_is_refused_and_with_it_goes_thro
     )
 
     assert refused.status_code == 403
-    assert refused.json()["error"]["code"] == "permission_denied"
+    assert refused.json()["error"]["code"] == "csrf_failed"
     assert allowed.status_code == 200
     player.refresh_from_db()
     assert player.display_name == "After"

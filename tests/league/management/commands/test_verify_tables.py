@@ -33,10 +33,7 @@ def test_a_table_with_an_altered_move_is_listed_and_the_command_fails(fake_game:
         call_command("verify_tables", stdout=out)
 
     assert str(error.value) == f"1 of 2 tables differ from their replay: {tampered.pk}"
-    assert out.getvalue() == (
-        f"table {tampered.pk} (test-duel, active):\n"
-        "  - move 1 is refused on replay: bad_move: pick a value from 1 to 3\n"
-    )
+    assert out.getvalue() == (f"table {tampered.pk} (test-duel, active):\n  - move 1 is refused on replay: bad_move\n")
     assert f"table {clean.pk} " not in out.getvalue()
 
 
