@@ -16,8 +16,9 @@ class OutboxMessage(models.Model):
     kwargs = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     attempts = models.PositiveIntegerField(default=0, help_text="Drains that tried to publish it and failed.")
-    # the id of the web request whose transaction wrote it (league.logs), carried into the task's log lines
-    request_id = models.CharField(max_length=128, blank=True, default="")
+    # the id of the web request whose transaction wrote it (league.logs), carried into the task's log lines; a
+    # default in the table too, for the rows the move's and the sweep's own SQL write
+    request_id = models.CharField(max_length=128, blank=True, default="", db_default="")
 
     class Meta:
         ordering = ["id"]

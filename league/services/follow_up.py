@@ -50,13 +50,15 @@ def follow_up_defer(*, task: str, **kwargs: Any) -> None:
     commit: for work that can wait a drain's few seconds and comes often, where a publish on every commit would cost
     the request more than its own work (a move's notifications: league.tasks.turn_notify_drain takes them every few
     seconds; whatever it leaves, outbox_drain publishes within a minute like any other message)."""
-    OutboxMessage.objects.create(task=task, kwargs=kwargs)
+    OutboxMessage.objects.create(task=task, kwargs=kwargs, request_id=request_id())
 
 
 def follow_up_defer_write(*, task: str, now: datetime, **kwargs: Any) -> Write:
     """`follow_up_defer`'s row as a statement for the caller's own writes (league.db.writes_run): the move pipeline
     sends it with the move's, so a move's notifications cost it no round trip (bench/notify.py)."""
-    return insert_of(OutboxMessage, {"task": task, "kwargs": kwargs, "created_at": now, "attempts": 0})
+    # every column named: a model's default is Django's, not the table's (request_id has none in PostgreSQL)
+    row = {"task": task, "kwargs": kwargs, "created_at": now, "attempts": 0, "request_id": request_id()}
+    return insert_of(OutboxMessage, row)
 
 
 def _send_committed(message: OutboxMessage) -> None:

@@ -24,6 +24,7 @@ from games.core.events import is_secret
 from league import db
 from league.clocks.arithmetic import Interval, is_overdue
 from league.engines import engine_for
+from league.logs import request_id
 from league.models import Entrant, Move, OutboxMessage, Player, Season, Seat, SeatClock, Table, TableRuling
 from league.services.clocks import (
     CLOCK_FIELDS,
@@ -391,8 +392,12 @@ def _write(planned: list[_Planned]) -> None:
     db.rows_add(Move, MOVE_COLUMNS, [row for plan in planned for row in plan.moves])
     # "your move" to whoever the timeouts brought each table to, as after a move: an outbox row a table, for the
     # notifications' drain (league.services.reminders.turn_notices_drain)
-    turns = [(TURN_TASK, {"table_id": plan.played[0]}, plan.moves[-1][9], 0) for plan in planned if plan.played]
-    db.rows_add(OutboxMessage, ("task", "kwargs", "created_at", "attempts"), turns)
+    # (every column named: request_id has no default in PostgreSQL; the sweep is the task's own work, so its id)
+    caused_by = request_id()
+    turns = [
+        (TURN_TASK, {"table_id": plan.played[0]}, plan.moves[-1][9], 0, caused_by) for plan in planned if plan.played
+    ]
+    db.rows_add(OutboxMessage, ("task", "kwargs", "created_at", "attempts", "request_id"), turns)
 
 
 @transaction.atomic
