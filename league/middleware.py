@@ -44,7 +44,9 @@ class PlayerLanguageMiddleware:
             language = getattr(player, "language", None)
             request.session[SESSION_FLAG] = True
             chosen = request.session.pop(HEADER_CHOICE, None)
-            if player is not None and chosen in dict(settings.LANGUAGES) and chosen != language:
+            if player is not None and chosen in dict(settings.LANGUAGES):
+                # recorded as the player's choice even when the log-in already took it as the browser's language
+                # (league.views.accounts.PlayerLoginView): a later log-in from another browser must not replace it
                 account_settings_update(player=player, language=chosen)
                 language = chosen
             if language in dict(settings.LANGUAGES):
