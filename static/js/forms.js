@@ -12,7 +12,8 @@
     }
   });
   document.addEventListener("click", function (event) {
-    var el = event.target instanceof Element ? event.target.closest("[data-confirm]") : null;
+    // a submit button only: the attribute means nothing on any other element
+    var el = event.target instanceof Element ? event.target.closest("button[data-confirm], input[data-confirm]") : null;
     if (el && !window.confirm(el.getAttribute("data-confirm"))) {
       event.preventDefault();
     }

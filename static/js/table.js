@@ -6,7 +6,7 @@
 //
 // - A click (or Enter) on a choice — a legal card, a call of the bidding box, a move button — selects it; a second
 //   click on it, or the form's Play/Confirm button, sends it; Escape, Cancel or a click elsewhere clears it. With the
-//   player's setting "confirm every move" off (data-confirm="0" on #board) one click sends.
+//   player's setting "confirm every move" off (data-confirm-moves="0" on #board) one click sends.
 // - A move that takes several cards (a row, the cards to show) collects them in the order clicked, numbered on the
 //   cards, and is sent once it holds as many as the move takes.
 // - A refused card says why (its data-reason) when tapped, hovered or focused.
@@ -18,7 +18,7 @@
   "use strict";
 
   function board() { return document.getElementById("board"); }
-  function confirming() { var b = board(); return !b || b.getAttribute("data-confirm") !== "0"; }
+  function confirming() { var b = board(); return !b || b.getAttribute("data-confirm-moves") !== "0"; }
 
   // --- selection ---------------------------------------------------------------------------------------------------
 

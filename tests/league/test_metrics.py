@@ -110,6 +110,8 @@ def test_a_scrape_after_play_finds_every_counter_and_gauge(scrape: Callable[[], 
 
     # when the sweep and the periodic refresh of the gauges run, and the exporter is scraped
     tasks.sweep_overdue_tables.delay()
+    # the moves' "your move" rows leave the outbox by their own beat task, every few seconds
+    tasks.turn_notify_drain.delay()
     tasks.metrics_refresh.delay()
     after = scrape()
 

@@ -36,7 +36,7 @@ def _session(player) -> Client:
 
 
 def _settings(**overrides) -> dict:
-    return {"email": "vera@example.org", "language": "en", "time_zone": "UTC", **overrides}
+    return {"display_name": "Vera", "email": "vera@example.org", "language": "en", "time_zone": "UTC", **overrides}
 
 
 def _link(body: str, path: str) -> str:

@@ -106,7 +106,9 @@ def test_a_new_player_signs_up_joins_enters_a_season_and_plays_from_a_korean_mai
     assert page.inner_text("#unread .count") == "2"  # the move and the round's start
     table_link = re.search(rf"{re.escape(live_server.url)}/tables/{table.pk}/", mail.body).group(0)
     page.goto(table_link)
-    assert page.locator("time[data-countdown]").count() == 1
+    # the deadline counts down in the table's header (and beside each seat still to act, on the felt)
+    assert page.locator(".deadline time[data-countdown]").count() == 1
+    assert page.locator(".turn-mark time[data-countdown]").count() >= 1
     assert f"{deadline:%Y-%m-%d %H:%M} Asia/Seoul" in page.inner_text("#board")
     table.refresh_from_db()
     # the row laid in the hand: five cards clicked, then Play

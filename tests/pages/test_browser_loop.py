@@ -7,6 +7,7 @@ visitors and as accounts on the default; and the settings page (push, sound, qui
 phone and a desktop in English and Korean, to docs/screenshots/loop/ with LOOP_SCREENSHOTS=docs/screenshots/loop.
 """
 
+import json
 import re
 import threading
 from datetime import timedelta
@@ -15,6 +16,7 @@ import pytest
 import time_machine
 from django.conf import settings as django_settings
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from games import get_engine
 from league.models import Account, Notification, Player, Seat
@@ -24,6 +26,7 @@ from league.templatetags import notifications as header
 from tests.league.factories import PlayerFactory, table_for
 from tests.league.push_support import push_service
 from tests.pages.screens import LANGUAGES, VIEWPORTS, player_context, shots_dir
+from tests.pages.table_browser import confirm
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -123,13 +126,13 @@ def test_a_move_reaches_the_tab_on_another_page_the_push_subscription_and_the_ko
         a_context = player_context(browser, live_server, a, viewport="desktop")
         a_page = a_context.new_page()
         a_page.goto(f"{live_server.url}/tables/{table.pk}/")
-        a_page.select_option("#bidding-box select[name='move.points']", "80")
-        a_page.select_option("#bidding-box select[name='move.suit']", "H")
-        a_page.click("#bidding-box button[type=submit]")
+        bid = json.dumps({"type": "bid", "points": 80, "suit": "H"})
+        confirm(a_page, a_page.locator(f"#bidding-box button.cell[value='{bid}']"), again=False)
         a_page.wait_for_selector(f'#board[data-version="{table.version + 1}"]')
 
         # then B's tab, untouched, shows the count in its header and its title within the poll
-        b_page.wait_for_function("document.title.startsWith('(1) ')", timeout=WAIT_MS)
+        # (expect and locators, not wait_for_function: a string predicate is evaluated as code, which the CSP refuses)
+        expect(b_page).to_have_title(re.compile(r"^\(1\) "), timeout=WAIT_MS)
         assert b_page.locator("#unread-count").inner_text() == "1"
         assert b_page.locator("#unread").get_attribute("data-notify-news")  # the page knew a table came to B
 
@@ -137,12 +140,12 @@ def test_a_move_reaches_the_tab_on_another_page_the_push_subscription_and_the_ko
         assert service.arrived.wait(timeout=WAIT_MS / 1000)
         [message] = service.messages_for(phone)
         assert message["url"] == f"{live_server.url}/tables/{table.pk}/" and message["tag"] == f"table-{table.pk}"
-        assert message["title"] == "쿠앵쉬: 내 차례"
+        assert message["title"] == "코인체: 내 차례"
         assert a.display_name in message["body"] and "Asia/Seoul" in message["body"]
 
     # and C's mail, in Korean, links to the server's real address; opening it lands on the table with C to act
     [mail] = [m for m in mailoutbox if m.to == [c.user.email]]
-    assert mail.subject.startswith("쿠앵쉬: ") and "내 차례" in mail.subject
+    assert mail.subject.startswith("코인체: ") and "내 차례" in mail.subject
     [link] = re.findall(r"https?://\S+/tables/\d+/", mail.body)
     assert link == f"{live_server.url}/tables/{table.pk}/"
     c_context = player_context(browser, live_server, c, language="ko", timezone_id="Asia/Seoul")
@@ -168,7 +171,7 @@ def test_browsers_in_seoul_and_paris_read_deadlines_in_their_zone(live_server, b
         page = context.new_page()
         # the first page, made before the server knew the zone, is loaded again once in it (static/js/timezone.js)
         page.goto(f"{live_server.url}/tables/{table.pk}/")
-        page.wait_for_function(f"document.body.dataset.timeZone === {zone!r}", timeout=WAIT_MS)
+        page.locator(f'body[data-time-zone="{zone}"]').wait_for(state="attached", timeout=WAIT_MS)
         assert expected in page.locator("main").inner_text()
         context.close()
 

@@ -1,6 +1,6 @@
 """A display name is one line at every door (league.input.single_line_check): sign-up, the settings page, the API and
 the admin each refuse CR, LF and the other control and bidi-override characters with a clear error, and store
-nothing; the data migration cleaned the names stored before (league/migrations/0017_correspondence_loop.py)."""
+nothing; the data migration cleaned the names stored before (league/migrations/0021_correspondence_loop.py)."""
 
 import importlib
 
@@ -54,9 +54,9 @@ def test_sign_up_refuses_it(name):
 
 @pytest.mark.parametrize("name", BAD_NAMES)
 def test_the_settings_page_refuses_it(name):
-    player = PlayerFactory(display_name="Mallory")
+    player = PlayerFactory(display_name="Mallory", user__email="m@example.org")
     response = _client(player).post(
-        "/settings/", {"display_name": name, "email": "m@example.org", "language": "en", "time_zone": "UTC"}
+        "/settings/", {"display_name": name, "email": player.user.email, "language": "en", "time_zone": "UTC"}
     )
     assert response.status_code == 400
     assert "A name is one line of text" in response.content.decode()
@@ -98,7 +98,7 @@ def test_every_door_takes_a_name_in_any_script_on_one_line():
 
 
 def test_the_migration_cleans_the_names_stored_before():
-    cleaning = importlib.import_module("league.migrations.0017_correspondence_loop").display_names_clean
+    cleaning = importlib.import_module("league.migrations.0021_correspondence_loop").display_names_clean
     kept = PlayerFactory(display_name="민아")
     broken = PlayerFactory(display_name="x")
     twin = PlayerFactory(display_name="Bob Smith")

@@ -145,7 +145,7 @@ def test_a_move_pushes_your_move_to_the_next_players_browsers_in_their_language_
         [message] = service.messages_for(browsers[player.pk])
         assert message["url"] == f"https://cards.example.org/tables/{table.pk}/"
         assert message["tag"] == f"table-{table.pk}"
-        assert message["title"] == "쿠앵쉬: 내 차례"
+        assert message["title"] == "코인체: 내 차례"
         others = [p.display_name for p in people if p != player]
         assert all(name in message["body"] for name in others) and "Asia/Seoul" in message["body"]
 
