@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from league.long_select import LongSelect
 from league.models import Account
 from league.selectors.notifications import time_zone_valid
 from league.zones import canonical, zone_choices
@@ -68,7 +69,7 @@ class SettingsForm(forms.Form):
     time_zone = forms.ChoiceField(
         label=_("Time zone"),
         help_text=_("Every time on the pages, in the mails and in push messages."),
-        widget=forms.Select(attrs={"data-zone-picker": ""}),
+        widget=LongSelect(attrs={"data-zone-picker": ""}),
     )
     your_move = forms.BooleanField(label=NOTIFICATION_LABELS["your_move"], required=False)
     deadline_near = forms.BooleanField(label=NOTIFICATION_LABELS["deadline_near"], required=False)

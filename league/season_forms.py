@@ -21,6 +21,7 @@ from league.clocks.check import BOUNDS, clock_check, time_zones
 from league.engines import engine_for, season_options_schema
 from league.errors import ServiceError
 from league.labels import DURATION_UNITS, TIEBREAK_DEFINITIONS, TIEBREAK_NAMES, WEEKDAYS, duration_words, error_words
+from league.long_select import LongSelect
 from league.models import Season, SeasonClock
 from league.selectors.rounds import round_dates, rounds_count
 from league.services.seasons import ClockSpec, SeasonSpec, default_tiebreaks
@@ -355,7 +356,10 @@ class ClockForm(forms.Form):
     )
     pause_hours = forms.IntegerField(label=_("The pause lasts (hours)"), min_value=0, max_value=167, required=False)
     time_zone = forms.ChoiceField(
-        label=_("Time zone"), initial="UTC", help_text=_("Of the weekly pause, and of the dates on the season's pages.")
+        label=_("Time zone"),
+        initial="UTC",
+        help_text=_("Of the weekly pause, and of the dates on the season's pages."),
+        widget=LongSelect,
     )
     abandon_after = _bounded(
         "abandon_after",

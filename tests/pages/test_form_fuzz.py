@@ -5,16 +5,21 @@ other non-ASCII digits, numbers too long for int()); no answer may be a 5xx.
 The forms are not listed by hand: each page of PAGES is read as the viewer named beside it, and every <form> on it
 (its action, method and fields, with the values the page filled in) is fuzzed, so a new form is fuzzed as soon as a
 page shows it.
+
+A case is one page and one class of values, so that pytest-xdist spreads the fuzzing over its workers (one test was
+15 minutes of one worker); the world is built once per class of cases (setUpTestData) and every case starts from it
+as it was (its writes are rolled back).
 """
 
-from collections.abc import Iterator
+import copy
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from html.parser import HTMLParser
 from urllib.parse import quote, urljoin
 
 import pytest
 from django.contrib.auth.models import Permission
-from django.test import Client
+from django.test import Client, TestCase, override_settings
 
 from games import available_games, get_engine
 from league.models import Membership, Player, Table
@@ -23,30 +28,25 @@ from league.services.seasons import SeasonSpec, entrant_register, season_create,
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory, table_for
 from tests.league.playing import seat_count, short_options
 
-pytestmark = [pytest.mark.slow, pytest.mark.django_db]
+pytestmark = [pytest.mark.slow]
 
 NESTED = '{"a": ' * 5_000 + "1" + "}" * 5_000
 # each value percent-encoded as it goes on the wire: the test client cannot encode an unpaired surrogate itself
-HOSTILE = [
-    quote("x" * 200_000),
-    quote(NESTED),
-    quote("[" * 900 + "]" * 900),
-    "%00",
-    quote("a\x00b"),
-    "%ED%A0%80",  # U+D800 as UTF-8 bytes (not valid UTF-8)
-    quote('{"type": "\\ud800"}'),
-    quote('{"type": "bet", "min": "a", "max": "b"}'),
-    quote("²"),
-    quote("١٢"),
-    "9" * 5_000,
-    "-1",
-    "1e309",
-    quote("NaN"),
-    quote("[]"),
-    quote("{}"),
-    "true",
-    "",
-]
+HOSTILE = {
+    "size": [quote("x" * 200_000), quote(NESTED), quote("[" * 900 + "]" * 900), "9" * 5_000],
+    "bytes": ["%00", quote("a\x00b"), "%ED%A0%80", quote('{"type": "\\ud800"}'), quote("²"), quote("١٢")],
+    # (U+D800 above as UTF-8 bytes: not valid UTF-8)
+    "shapes": [
+        quote('{"type": "bet", "min": "a", "max": "b"}'),
+        "-1",
+        "1e309",
+        quote("NaN"),
+        quote("[]"),
+        quote("{}"),
+        "true",
+        "",
+    ],
+}
 
 
 class Forms(HTMLParser):
@@ -81,11 +81,9 @@ class Forms(HTMLParser):
             self._select = None
 
 
-@pytest.fixture
-def world(settings) -> dict:
+def _world() -> dict:
     """A club with a staff organizer and members, a season open for registration, a table of each game in play, a
     table waiting for its entropy, an invitation and a request to join."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     club = ClubFactory(slug="fuzz")
     organizer = PlayerFactory(user=UserFactory(is_staff=True))
     organizer.user.user_permissions.add(*Permission.objects.filter(content_type__app_label="league"))
@@ -117,70 +115,108 @@ def world(settings) -> dict:
     }
 
 
-def _client(player: Player | None) -> Client:
-    client = Client(raise_request_exception=False)
-    if player is not None:
-        client.force_login(player.user)
-    return client
+Viewer = Callable[[dict], Iterator[tuple[str, Player | None]]]
 
 
-def _pages(world: dict) -> Iterator[tuple[str, Player | None]]:
-    organizer, outsider = world["organizer"], world["outsider"]
-    yield "/signup/", None
-    yield "/login/", None
-    yield "/admin/login/", None
-    yield "/account/password/reset/", None
-    yield "/account/password/", organizer
-    yield "/account/tokens/", organizer
-    yield f"/clubs/{world['club'].slug}/", organizer
-    yield f"/clubs/{world['club'].slug}/", outsider
-    yield f"/clubs/{world['club'].slug}/seasons/new/", organizer
-    for tab in ("settings", "registration", "rounds", "rulings"):  # the console's door only redirects to a tab
-        yield f"/seasons/{world['season'].pk}/manage/{tab}/", organizer
-    yield f"/clubs/{world['club'].slug}/members/", organizer
-    yield "/clubs/", outsider
-    # the player's settings (address, language, time zone, mails; the link sent again; the calendar address)
-    yield "/settings/", outsider
-    yield f"/invitations/{world['invitation'].code}/", outsider
-    yield f"/tables/{world['seeding'].pk}/verify/", organizer
-    yield "/admin/league/table/add/", organizer
-    yield f"/admin/league/membership/{Membership.objects.filter(club=world['club']).first().pk}/change/", organizer
-    for table in world["tables"]:
-        # every seat to act sees its move forms
-        engine = get_engine(table.game)
-        for seat in engine.to_act(Table.objects.get(pk=table.pk).state):
+def _one(path: Callable[[dict], str], viewer: str) -> Viewer:
+    return lambda world: iter([(path(world), world[viewer])])
+
+
+def _seats_to_act(game: str) -> Viewer:
+    """Every seat to act at the game's table sees its move forms."""
+
+    def pages(world: dict) -> Iterator[tuple[str, Player | None]]:
+        table = next(t for t in world["tables"] if t.game == game)
+        for seat in get_engine(game).to_act(Table.objects.get(pk=table.pk).state):
             yield f"/tables/{table.pk}/", table.seats.get(index=seat).player
 
+    return pages
 
-def test_every_form_of_the_site_survives_hostile_values(world: dict) -> None:
-    fuzzed, failures = set(), []
-    for page, viewer in _pages(world):
-        client = _client(viewer)
-        response = client.get(page)
-        assert response.status_code == 200, (page, response.status_code)
-        parser = Forms()
-        parser.feed(response.content.decode())
-        for form in parser.forms:
-            action = urljoin(page, form["action"] or page)
-            if form["method"] != "post" or action.endswith("/logout/") or action.startswith("/language/"):
-                continue
-            key = (action, tuple(sorted(form["fields"])))
-            if key in fuzzed:
-                continue
-            fuzzed.add(key)
-            names = [name for name in form["fields"] if name != "csrfmiddlewaretoken"] + ["row_²", "extra"]
-            for name in names:
-                for value in HOSTILE:
-                    fields = {**form["fields"], name: value}
-                    body = "&".join(f"{quote(k)}={v if k == name else quote(str(v))}" for k, v in fields.items())
-                    answer = (
-                        _client(viewer).post(
-                            action, body, content_type="application/x-www-form-urlencoded", HTTP_HX_REQUEST="true"
-                        )
-                        if "move" in action and len(value) % 2
-                        else _client(viewer).post(action, body, content_type="application/x-www-form-urlencoded")
-                    )
-                    if answer.status_code >= 500:
-                        failures.append((action, name, value[:40], answer.status_code))
-    assert len(fuzzed) >= 15, sorted(fuzzed)
-    assert failures == []
+
+def _membership_change(world: dict) -> str:
+    return f"/admin/league/membership/{Membership.objects.filter(club=world['club']).first().pk}/change/"
+
+
+PAGES: dict[str, Viewer] = {
+    "signup": _one(lambda w: "/signup/", "nobody"),
+    "login": _one(lambda w: "/login/", "nobody"),
+    "admin_login": _one(lambda w: "/admin/login/", "nobody"),
+    "password_reset": _one(lambda w: "/account/password/reset/", "nobody"),
+    "password_change": _one(lambda w: "/account/password/", "organizer"),
+    "tokens": _one(lambda w: "/account/tokens/", "organizer"),
+    "club_organizer": _one(lambda w: f"/clubs/{w['club'].slug}/", "organizer"),
+    "club_outsider": _one(lambda w: f"/clubs/{w['club'].slug}/", "outsider"),
+    "season_new": _one(lambda w: f"/clubs/{w['club'].slug}/seasons/new/", "organizer"),
+    # the console's door only redirects to a tab
+    **{
+        f"console_{tab}": _one(lambda w, tab=tab: f"/seasons/{w['season'].pk}/manage/{tab}/", "organizer")
+        for tab in ("settings", "registration", "rounds", "rulings")
+    },
+    "members": _one(lambda w: f"/clubs/{w['club'].slug}/members/", "organizer"),
+    # the player's settings (address, language, time zone, mails; the link sent again; the calendar address)
+    "settings": _one(lambda w: "/settings/", "outsider"),
+    "invitation": _one(lambda w: f"/invitations/{w['invitation'].code}/", "outsider"),
+    "verify": _one(lambda w: f"/tables/{w['seeding'].pk}/verify/", "organizer"),
+    "admin_table_add": _one(lambda w: "/admin/league/table/add/", "organizer"),
+    "admin_membership": _one(_membership_change, "organizer"),
+    **{f"table_{game.replace('-', '_')}": _seats_to_act(game) for game in available_games()},
+}
+
+
+def _forms(client: Client, page: str) -> list[dict]:
+    response = client.get(page)
+    assert response.status_code == 200, (page, response.status_code)
+    parser = Forms()
+    parser.feed(response.content.decode())
+    return parser.forms
+
+
+def _post(viewer: Client, action: str, body: str, *, htmx: bool) -> int:
+    # a client of its own for each post (a post may set a cookie), with the viewer's session: no log-in per post
+    client = Client(raise_request_exception=False)
+    client.cookies = copy.deepcopy(viewer.cookies)
+    extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    return client.post(action, body, content_type="application/x-www-form-urlencoded", **extra).status_code
+
+
+@override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
+class FormFuzz(TestCase):
+    @classmethod
+    def setUpTestData(cls) -> None:
+        cls.world = {**_world(), "nobody": None}
+
+    def fuzz(self, page_name: str, values: list[str]) -> None:
+        fuzzed, failures = set(), []
+        for page, player in PAGES[page_name](self.world):
+            viewer = Client(raise_request_exception=False)
+            if player is not None:
+                viewer.force_login(player.user)
+            for form in _forms(viewer, page):
+                action = urljoin(page, form["action"] or page)
+                if form["method"] != "post" or action.endswith("/logout/") or action.startswith("/language/"):
+                    continue
+                key = (action, tuple(sorted(form["fields"])))
+                if key in fuzzed:
+                    continue
+                fuzzed.add(key)
+                names = [name for name in form["fields"] if name != "csrfmiddlewaretoken"] + ["row_²", "extra"]
+                for name in names:
+                    for value in values:
+                        fields = {**form["fields"], name: value}
+                        body = "&".join(f"{quote(k)}={v if k == name else quote(str(v))}" for k, v in fields.items())
+                        # the move form answers htmx and plain posts differently: both are tried
+                        status = _post(viewer, action, body, htmx="move" in action and len(value) % 2 == 1)
+                        if status >= 500:
+                            failures.append((action, name, value[:40], status))
+        # every page here shows a form to post (a page that stops showing one is taken out of PAGES)
+        assert fuzzed, page_name
+        assert failures == []
+
+
+for _page in PAGES:
+    for _kind, _values in HOSTILE.items():
+        setattr(
+            FormFuzz,
+            f"test_{_page}_{_kind}",
+            lambda self, page=_page, values=_values: self.fuzz(page, values),
+        )
