@@ -7,8 +7,10 @@ ADDRESS ?= 127.0.0.1:8000
 # the demo runs with DEBUG on (the development server serves the static files); nothing else does unless told; its
 # links (mails, push, calendar, invitations) lead to the address it serves
 DEMO := DEBUG=1 SITE_URL=http://$(ADDRESS)
-# the demo's Web Push keys: made once in data/ and kept (a browser's subscription is bound to them)
-VAPID_ENV := data/vapid.env
+# the demo's files: data/, or DATA_DIR as the settings read it (SQLite, the broker's folder)
+DATA := $(or $(DATA_DIR),data)
+# the demo's Web Push keys: made once there and kept (a browser's subscription is bound to them)
+VAPID_ENV := $(DATA)/vapid.env
 # what `make lint` type-checks with --strict (the engines)
 MYPY_GAMES ?= games
 # what `ruff format` keeps formatted (migrations excepted, by pyproject's ruff settings)
@@ -31,12 +33,12 @@ install: $(VENV)/.installed
 # web + Celery worker + beat on the embedded defaults (SQLite, filesystem broker in data/), with the demo club loaded;
 # the URL and the log-ins come last (and again on Enter, or with `make demo-info`)
 run: $(VENV)/.installed
-	@echo "run: preparing the database and the demo club in data/ ..."
+	@echo "run: preparing the database and the demo club in $(DATA)/ ..."
 	@$(DEMO) $(PY) manage.py migrate --noinput -v 0
 	@$(DEMO) $(PY) manage.py schedule_install
 	@$(DEMO) $(PY) manage.py demo_load
 	@$(DEMO) $(PY) manage.py vapid_keys $(VAPID_ENV)
-	@set -a && . ./$(VAPID_ENV) && set +a && $(DEMO) $(PY) manage.py serve_all $(ADDRESS)
+	@set -a && . "$(abspath $(VAPID_ENV))" && set +a && $(DEMO) $(PY) manage.py serve_all $(ADDRESS)
 
 # the demo's URL and log-ins
 demo-info: $(VENV)/.installed
@@ -44,8 +46,8 @@ demo-info: $(VENV)/.installed
 
 # the demo from scratch: its database and broker folder removed and loaded again (stop `make run` first)
 demo-reset: $(VENV)/.installed
-	rm -f data/cardleague.sqlite3 data/cardleague.sqlite3-journal
-	rm -rf data/broker
+	rm -f $(DATA)/cardleague.sqlite3 $(DATA)/cardleague.sqlite3-journal
+	rm -rf $(DATA)/broker
 	@$(DEMO) $(PY) manage.py migrate --noinput -v 0
 	@$(DEMO) $(PY) manage.py schedule_install
 	@$(DEMO) $(PY) manage.py demo_load

@@ -166,7 +166,7 @@ def outbox_check(before: int, moves: int) -> None:
 
 
 def broker_name() -> str:
-    return os.environ.get("CELERY_BROKER_URL", "filesystem:// (the default)")
+    return os.environ.get("CELERY_BROKER_URL", "filesystem://localhost (the default)")
 
 
 def broker_purge() -> None:

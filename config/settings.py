@@ -177,6 +177,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+    # W038: SQLite has no deferrable unique constraint, so the standings' (season, rank) one is not made there. Known
+    # and meant: the guard is PostgreSQL's (a row-by-row check would refuse the update that moves ranks round), and
+    # the warning on every start of the demo and `make check` said nothing new (issue 38)
+    SILENCED_SYSTEM_CHECKS = ["models.W038"]
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # an unreachable server fails a request in seconds (a 503), not after the TCP timeout's minutes
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(os.environ.get("DB_CONNECT_TIMEOUT", "5"))
@@ -249,8 +253,10 @@ CACHES = {
     )
 }
 
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
-if CELERY_BROKER_URL == "filesystem://":
+# the filesystem broker has no host, but its URL names one: from a URL without it, kombu logs "No hostname was
+# supplied" for each connection it makes (the worker's, beat's, each process's first task)
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://localhost")
+if CELERY_BROKER_URL.startswith("filesystem://"):
     for sub in ("out", "processed", "control"):
         (_BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {

@@ -53,8 +53,7 @@ class ApiAutoSchema(AutoSchema):
     def _resolve_path_parameters(self, variables: list[str]) -> list[dict[str, Any]]:
         parameters: list[dict[str, Any]] = super()._resolve_path_parameters(variables)  # type: ignore[no-untyped-call]
         for index, variable in enumerate(variables):
-            typed_id = variable.endswith("_id") and f"<int:{variable}>" in self.path_regex
-            if typed_id or f"<id:{variable}>" in self.path_regex:
+            if f"<id:{variable}>" in self.path_regex:
                 parameters[index] = build_parameter_type(
                     name=variable,
                     location=OpenApiParameter.PATH,

@@ -70,9 +70,9 @@ urlpatterns = [
         name="api-season-vacation-cancel",
     ),
     path("leaderboards/<str:game>/", seasons.LeaderboardView.as_view(), name="api-leaderboard"),
-    path("tables/<int:table_id>/fairness/", fairness.FairnessView.as_view(), name="api-table-fairness"),
-    path("tables/<int:table_id>/fairness/entropy/", fairness.EntropyView.as_view(), name="api-table-fairness-entropy"),
-    path("tables/<int:table_id>/fairness/export/", fairness.RecordView.as_view(), name="api-table-fairness-export"),
+    path("tables/<id:table_id>/fairness/", fairness.FairnessView.as_view(), name="api-table-fairness"),
+    path("tables/<id:table_id>/fairness/entropy/", fairness.EntropyView.as_view(), name="api-table-fairness-entropy"),
+    path("tables/<id:table_id>/fairness/export/", fairness.RecordView.as_view(), name="api-table-fairness-export"),
     # bracket tournaments (issue 22)
     path("clubs/<id:club_id>/tournaments/", tournaments.ClubTournamentsView.as_view(), name="api-club-tournaments"),
     path("tournaments/<id:tournament_id>/", tournaments.TournamentDetailView.as_view(), name="api-tournament"),

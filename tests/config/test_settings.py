@@ -1,12 +1,14 @@
 """config/settings.py: what the environment chooses (read in a fresh interpreter, as a server process would)."""
 
 import json
+import logging
 import os
 import subprocess
 import sys
 
 import pytest
 from django.conf import settings
+from kombu import Connection
 
 READ = (
     "import json, config.settings as s; "
@@ -64,3 +66,39 @@ def test_the_test_settings_run_tasks_in_process_unless_told_otherwise() -> None:
     read = DEBUG_READ.replace("config.settings", "config.settings_test")
     assert json.loads(_run(read).stdout)[1] is True
     assert json.loads(_run(read, CELERY_TASK_ALWAYS_EAGER="0").stdout)[1] is False
+
+
+EMBEDDED_READ = (
+    "import json, config.settings as s; "
+    "print(json.dumps([getattr(s, 'SILENCED_SYSTEM_CHECKS', []), s.CELERY_BROKER_URL]))"
+)
+
+
+def _embedded_with(tmp_path, **env: str) -> list:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "DATA_DIR")}
+    out = subprocess.run(
+        [sys.executable, "-c", EMBEDDED_READ],
+        env={**clean, "DATA_DIR": str(tmp_path), **env},
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)
+
+
+def test_on_the_embedded_defaults_w038_is_silenced_and_the_broker_url_names_a_host(tmp_path, caplog) -> None:
+    # given: nothing set (a first `make run`: SQLite and the filesystem broker)
+    silenced, broker = _embedded_with(tmp_path)
+    # then: SQLite's missing deferrable constraint is not warned about on every start (issue 38)
+    assert silenced == ["models.W038"]
+    # and kombu finds a host in the broker's URL, so it does not log "No hostname was supplied" for each connection
+    with caplog.at_level(logging.WARNING, logger="kombu.connection"):
+        Connection(broker).clone()
+    assert (broker, caplog.messages) == ("filesystem://localhost", [])
+
+
+def test_on_postgresql_w038_is_not_silenced(tmp_path) -> None:
+    silenced, _broker = _embedded_with(tmp_path, DATABASE_URL="postgres://nobody@127.0.0.1:1/none")
+
+    assert silenced == []

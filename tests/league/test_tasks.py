@@ -1,8 +1,9 @@
 """The Celery tasks (league/tasks.py) on a real worker with Redis: a move racing its timeout, every task twice and
 two at once, a worker killed mid-sweep, and a broker that is down while moves go on.
 
-The worker is `celery -A config worker` in a process group of its own, on Redis db 14, with DATABASE_URL pointing
-at this test run's database (`transaction=True`, so what the test commits the worker sees)."""
+The worker is `celery -A config worker` in a process group of its own, on the run's Redis in a database of its own
+(BROKER), with DATABASE_URL pointing at this test run's database (`transaction=True`, so what the test commits the
+worker sees)."""
 
 import os
 import random
@@ -17,6 +18,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import kombu.pools
 import pytest
@@ -45,11 +47,23 @@ pytestmark = [
 ]
 
 GAME = "mini-poker"  # one seat to act at a time, short matches
-REDIS_DB = 14
-BROKER = f"redis://127.0.0.1:6379/{REDIS_DB}"
-DEAD_BROKER = f"redis://127.0.0.1:1/{REDIS_DB}"  # nothing listens on port 1
+
+
+def _broker_of_these_tests() -> str:
+    """The run's Redis (CELERY_BROKER_URL) in the database below its broker's (CI's db 15 gives 14), or db 14 of the
+    local Redis when the run's broker is not Redis. Not the broker's own database: what these workers enqueue on the
+    default queue (a finished table's follow-ups) would reach the worker that tests/league/test_task_signals.py runs
+    there, on another database."""
+    run = urlsplit(os.environ.get("CELERY_BROKER_URL", ""))
+    if run.scheme not in ("redis", "rediss"):
+        return "redis://127.0.0.1:6379/14"
+    return run._replace(path=f"/{(int(run.path.strip('/') or 0) - 1) % 16}").geturl()
+
+
+BROKER = _broker_of_these_tests()
+DEAD_BROKER = urlsplit(BROKER)._replace(netloc="127.0.0.1:1").geturl()  # nothing listens on port 1
 WAIT = 25.0
-# queues of this run alone: other test runs on this machine may use Redis db 14 at the same time
+# queues of this run alone: other test runs on this machine may use the same Redis database at the same time
 QUEUE = f"clocks-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
 AFTER = f"{QUEUE}-after"
 
@@ -144,8 +158,8 @@ class Worker:
 
 @pytest.fixture
 def broker(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., object]]:
-    """Send tasks from this process to Redis db 14 (not in-process as elsewhere under pytest); the run's queues are
-    deleted afterwards."""
+    """Send tasks from this process to BROKER (not in-process as elsewhere under pytest); the run's queues are deleted
+    afterwards."""
     client = redis.Redis.from_url(BROKER)
     conf = celery_app.conf
     saved = (conf.broker_url, conf.task_always_eager)

@@ -78,6 +78,20 @@ def test_a_player_sees_their_turn_first_then_their_clubs_news(site):
     assert "Card clubs run leagues" not in page
 
 
+def _title(page: str) -> str:
+    return re.search(r"<title>(.*?)</title>", page, re.S).group(1).strip()
+
+
+def test_the_home_page_is_titled_with_the_site_name_once_and_other_pages_add_theirs(site):
+    # given: a visitor
+    client = _client()
+    # when: they open the home page and the clubs page
+    home, clubs = client.get("/").content.decode(), client.get("/clubs/").content.decode()
+    # then: the home page is the site's name, once; another page its own title, then the site's name
+    assert _title(home) == "cardleague"
+    assert _title(clubs) == "Clubs · cardleague"
+
+
 def test_the_news_says_what_started_and_ended_in_the_players_clubs(site, django_capture_on_commit_callbacks):
     from league.services.tournaments import tournament_register, tournament_start
 

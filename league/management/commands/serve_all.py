@@ -2,8 +2,8 @@
 
 Ctrl-C, SIGTERM or a closed terminal (SIGHUP) stops all three; when one of them exits, the others are stopped and
 the command exits with its code, so a crash is never hidden behind a half-running service. Once the web server
-answers, the demo's URL and log-ins are printed (the last thing on the screen: the worker and beat log at WARNING
-unless told otherwise), and again on each Enter.
+answers, the demo's URL and log-ins are printed (the last thing on the screen: the worker and beat start without
+their banners and log at WARNING unless told otherwise), and again on each Enter typed after that.
 """
 
 import contextlib
@@ -12,6 +12,7 @@ import select
 import signal
 import subprocess
 import sys
+import termios
 import time
 import urllib.error
 import urllib.request
@@ -23,15 +24,20 @@ from django.core.management.base import BaseCommand, CommandParser
 from league.management.commands.demo_info import demo_banner
 
 STOP_GRACE_SECONDS = 10
+# the demo runs as whoever typed `make run`, root in a container; Celery's warning against a root worker (eight lines
+# before the banner) is for a deployed worker, which docs/deploy.md starts on its own and which still gives it
+ROOT_WORKER_WARNING = "ignore:You're running the worker with superuser privileges"
 
 
 def child_commands(*, address: str, loglevel: str = "warning") -> dict[str, list[str]]:
-    """The three children; the worker and beat log at `loglevel` (their routine lines every minute are INFO)."""
+    """The three children; the worker and beat log at `loglevel` (their routine lines every minute are INFO), and
+    start without their banners (`--quiet`): the demo's own banner is the one to read."""
     python = sys.executable
+    celery = ["-m", "celery", "-A", "config", "--quiet"]
     return {
         "web": [python, "manage.py", "runserver", address],
-        "worker": [python, "-m", "celery", "-A", "config", "worker", "--loglevel", loglevel],
-        "beat": [python, "-m", "celery", "-A", "config", "beat", "--loglevel", loglevel],
+        "worker": [python, "-W", ROOT_WORKER_WARNING, *celery, "worker", "--loglevel", loglevel],
+        "beat": [python, *celery, "beat", "--loglevel", loglevel],
     }
 
 
@@ -63,7 +69,8 @@ class Command(BaseCommand):
         code = supervise(
             child_commands(address=address, loglevel=loglevel),
             out=self.stdout.write,
-            ready=answers(f"http://{address}/"),
+            # the probe's path: no request line for it (league/health.py), and no page rendered
+            ready=answers(f"http://{address}/healthz"),
             announce=lambda: self.stdout.write(demo_banner(address=address)),
         )
         if code:
@@ -107,6 +114,8 @@ def supervise(
             if announce is not None and not announced and (ready is None or ready()):
                 announce()
                 announced = True
+                if keys is not None:
+                    _typed_ahead_drop(keys)
             if announce is not None and keys is not None and announced:
                 typed = _line_typed(keys, poll)
                 if typed is None:  # the terminal closed its input: no more keys to wait for
@@ -122,6 +131,13 @@ def supervise(
         _stop(children)
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+def _typed_ahead_drop(keys: Any) -> None:
+    # an Enter pressed while a first run loaded the demo waits in the terminal, and would print the banner a second
+    # time at once (issue 38): only what is typed after the banner asks for it again
+    with contextlib.suppress(OSError, ValueError, termios.error):
+        termios.tcflush(keys, termios.TCIFLUSH)
 
 
 def _line_typed(keys: Any, wait: float) -> bool | None:

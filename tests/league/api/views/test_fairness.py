@@ -56,3 +56,15 @@ def test_the_record_reveals_the_seed_once_the_table_is_finished(fake_game, anon)
     assert running["server_seed"] is None and all("payload" not in move for move in running["moves"])
     assert done["server_seed"] == SEED and all("payload" in move for move in done["moves"])
     assert anon.get("/api/tables/999999/fairness/").status_code == 404
+
+
+@pytest.mark.parametrize("endpoint", ["fairness/", "fairness/export/"])
+def test_an_id_past_a_bigint_is_no_such_endpoint_as_on_every_other_path(anon, endpoint: str) -> None:
+    # given: an id of 20 digits, more than any bigint primary key holds
+    too_big = "9" * 20
+    # when: asked for that table's fairness
+    response = anon.get(f"/api/tables/{too_big}/{endpoint}")
+    # then: the path's id converter refuses it, as it does for /api/tables/<id>/ itself
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "no_such_endpoint"
+    assert anon.get(f"/api/tables/{too_big}/").json()["error"]["code"] == "no_such_endpoint"

@@ -1,6 +1,7 @@
 """manage.py serve_all's supervisor (league/management/commands/serve_all.py), on stand-in child processes."""
 
 import os
+import pty
 import signal
 import sys
 import threading
@@ -76,12 +77,14 @@ def test_sigterm_stops_every_child(tmp_path: Path) -> None:
     assert not any(_alive(int((tmp_path / n).read_text())) for n in ("a", "b"))
 
 
-def test_the_children_are_the_web_server_a_worker_and_beat() -> None:
+def test_the_children_are_the_web_server_a_worker_and_beat_without_their_banners() -> None:
     commands = child_commands(address="127.0.0.1:8000")
 
     assert commands["web"][1:] == ["manage.py", "runserver", "127.0.0.1:8000"]
-    assert commands["worker"][1:6] == ["-m", "celery", "-A", "config", "worker"]
-    assert commands["beat"][1:6] == ["-m", "celery", "-A", "config", "beat"]
+    # (the worker's -W: Celery's warning against a root worker, which a container's demo always is)
+    assert commands["worker"][1:3] == ["-W", "ignore:You're running the worker with superuser privileges"]
+    assert commands["worker"][3:9] == ["-m", "celery", "-A", "config", "--quiet", "worker"]
+    assert commands["beat"][1:7] == ["-m", "celery", "-A", "config", "--quiet", "beat"]
 
 
 def test_the_worker_and_beat_log_at_warning_unless_told() -> None:
@@ -123,6 +126,70 @@ def test_the_demo_banner_names_the_url_and_every_log_in() -> None:
     assert "open http://127.0.0.1:8000/" in banner
     assert "organizer  / organizer-demo" in banner
     assert "alice      / alice-demo" in banner
+
+
+def _terminal(monkeypatch) -> int:
+    """Make a pseudo-terminal this process's stdin; returns its other end, where a test types."""
+    typist, terminal = pty.openpty()
+    keys = os.fdopen(terminal, "r")
+    monkeypatch.setattr(sys, "stdin", keys)
+    return typist
+
+
+def _stop_soon(after: float = 0.5) -> None:
+    threading.Timer(after, os.kill, (os.getpid(), signal.SIGTERM)).start()
+
+
+def test_an_enter_typed_while_the_demo_loads_does_not_print_the_banner_twice(monkeypatch) -> None:
+    # given: a terminal where Enter was pressed before the web server answered (a first run takes a while)
+    typist, said, looks = _terminal(monkeypatch), [], []
+
+    def ready() -> bool:
+        looks.append(1)
+        if len(looks) == 1:  # the server does not answer yet, and Enter is pressed
+            os.write(typist, b"\n")
+            return False
+        return True
+
+    def announce() -> None:
+        said.append("banner")
+        if len(said) == 1:  # then stop, as Ctrl-C would, leaving a moment for a second banner
+            _stop_soon()
+
+    # when: supervised, the banner coming once the server answers
+    supervise(
+        {"sleeper": [sys.executable, "-c", "import time; time.sleep(30)"]},
+        out=lambda _: None,
+        poll=0.01,
+        ready=ready,
+        announce=announce,
+    )
+    # then: the Enter typed before the banner did not ask for it again
+    assert said == ["banner"]
+    os.close(typist)
+
+
+def test_an_enter_typed_after_the_banner_prints_it_again(monkeypatch) -> None:
+    # given: a terminal, and a banner already printed
+    typist, said = _terminal(monkeypatch), []
+
+    def announce() -> None:
+        said.append("banner")
+        if len(said) == 1:  # Enter, a moment after the first banner
+            threading.Timer(0.2, os.write, (typist, b"\n")).start()
+        else:
+            _stop_soon(0)
+
+    # when: Enter is pressed
+    supervise(
+        {"sleeper": [sys.executable, "-c", "import time; time.sleep(30)"]},
+        out=lambda _: None,
+        poll=0.01,
+        announce=announce,
+    )
+    # then: the banner came again
+    assert said == ["banner", "banner"]
+    os.close(typist)
 
 
 def test_a_closed_terminal_stops_every_child(tmp_path: Path) -> None:
