@@ -17,7 +17,6 @@ from django.utils.safestring import SafeString, mark_safe
 class LongSelect(forms.Select):
     def render(self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None) -> SafeString:
         final = self.build_attrs(self.attrs, attrs)
-        final["name"] = name
         chosen = {str(v) for v in self.format_value(value)}
         rows: list[str] = []
         for group, options in self.choices:
@@ -35,4 +34,4 @@ class LongSelect(forms.Select):
                 )
             if grouped:
                 rows.append("</optgroup>")
-        return format_html("<select{}>{}</select>", flatatt(final), mark_safe("".join(rows)))
+        return format_html('<select name="{}"{}>{}</select>', name, flatatt(final), mark_safe("".join(rows)))

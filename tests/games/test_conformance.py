@@ -11,7 +11,7 @@ import pytest
 from games import available_games, get_engine
 from games.core import conformance
 
-UNITS = int(os.environ.get("CONFORMANCE_UNITS", "2000"))
+UNITS = int(os.environ.get("CONFORMANCE_UNITS", "1000"))
 CHUNKS = 8
 
 

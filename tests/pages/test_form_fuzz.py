@@ -146,7 +146,7 @@ PAGES: dict[str, Viewer] = {
     "tokens": _one(lambda w: "/account/tokens/", "organizer"),
     "club_organizer": _one(lambda w: f"/clubs/{w['club'].slug}/", "organizer"),
     "club_outsider": _one(lambda w: f"/clubs/{w['club'].slug}/", "outsider"),
-    "season_new": _one(lambda w: f"/clubs/{w['club'].slug}/seasons/new/", "organizer"),
+    # (the new season's page posts the console's settings forms, fuzzed below from the console's settings tab)
     # the console's door only redirects to a tab
     **{
         f"console_{tab}": _one(lambda w, tab=tab: f"/seasons/{w['season'].pk}/manage/{tab}/", "organizer")
