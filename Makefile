@@ -19,8 +19,7 @@ FORMATTED := .
 # the modules of the browser and fuzzing tests are not even collected (importing Playwright and Schemathesis costs
 # seconds in every worker)
 CHECK_ENV := DATABASE_URL=sqlite:///:memory: CELERY_BROKER_URL=memory:// CONFORMANCE_UNITS=16
-CHECK_TESTS := tests/league tests/pages tests/config tests/test_migrations.py tests/test_layers.py tests/games \
-	--ignore=tests/league/api/test_schemathesis.py --ignore-glob='tests/pages/test_browser_*.py' \
+CHECK_TESTS := tests --ignore=tests/league/api/test_schemathesis.py --ignore-glob='tests/pages/test_browser_*.py' \
 	-p no:schemathesis -p no:hypothesispytest
 
 .PHONY: install run demo-info demo-reset test check lint format

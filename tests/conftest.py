@@ -5,6 +5,7 @@ leaving the other slow tests out."""
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -17,3 +18,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("postgres") is not None:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test():
+    """A request leaves its language active in its thread (LocaleMiddleware activates one per request and never takes
+    it back; the next request activates its own): a test that calls a translated function outside a request, after
+    a Korean page in the same worker, would otherwise read Korean."""
+    yield
+    translation.deactivate()
