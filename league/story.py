@@ -10,6 +10,7 @@ read with ngettext by the number of that list; a Korean sentence picks each part
 Events are grouped into hands: a group starts at each `hand_start` event, so the pages show one deal per block.
 """
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 from django.templatetags.static import static
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games.core.cards import COURT_RANK_NAMES, card_label
 from games.core.cards import SUITS as SUIT_CODES
@@ -45,6 +46,21 @@ def _fill(sentence: str, values: Mapping[str, str]) -> str:
     return fill(sentence, values)
 
 
+def _per_language(function: Callable[[Any], str]) -> Callable[[Any], str]:
+    """A card's words and drawing, kept per card and language: a table's page names its cards thousands of times (a
+    Palace match's story, 11,000 labels a page), and they never change in a running process."""
+    kept = functools.lru_cache(maxsize=4096)(lambda code, _language: function(code))
+
+    @functools.wraps(function)
+    def cached(code: Any) -> str:
+        if code is None or isinstance(code, str):
+            return kept(code, get_language())
+        return function(code)
+
+    return cached
+
+
+@_per_language
 def card_text(code: Any) -> str:
     """A card's label in the reader's language ("10♦", "King"); anything else as it is."""
     if not isinstance(code, str) or not code:
@@ -88,6 +104,7 @@ def _suit_word(suit: str) -> str:
     }[suit]
 
 
+@_per_language
 def card_name(code: Any) -> str:
     """A card's full name in the reader's language, as a screen reader says it ("Queen of hearts", "하트 퀸",
     "Noble", "Colour joker"); a face-down card is "card face down"; anything else as it is."""
@@ -101,6 +118,7 @@ def card_name(code: Any) -> str:
     return name[:1].upper() + name[1:]
 
 
+@_per_language
 def card_html(code: Any) -> str:
     """A card drawn with its SVG face, its full name as the text alternative; a face-down card (None) as the back."""
     if code is None:
