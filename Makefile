@@ -59,7 +59,7 @@ test:
 		$(PY) -m pytest -n 2 --dist loadgroup -q -p no:cacheprovider
 	@$(MAKE) --no-print-directory lint
 
-# lint + the fast tests, in under a minute: SQLite in memory, no browser, no PostgreSQL-only test, a small
+# lint + the fast tests, in about a minute and a half on 2 cores: SQLite in memory, no browser, no PostgreSQL-only test, a small
 # conformance run; `make test` is the whole suite
 check: lint
 	$(CHECK_ENV) $(PY) -m pytest -n 2 -q -p no:cacheprovider --nomigrations \
