@@ -41,6 +41,8 @@ def api_move(
             **auth,
         )
         took = time.perf_counter() - start
-    if answer.status_code == 201:
-        table["to_act"] = answer.json()["view"]["to_act"] or table["to_act"]
+    if answer.status_code != 201:
+        # a refusal is not a move: timing it would report the refusal's cost as the move's
+        raise SystemExit(f"the move POST answered {answer.status_code}: {answer.content[:200]!r}")
+    table["to_act"] = answer.json()["view"]["to_act"] or table["to_act"]
     return took

@@ -43,9 +43,12 @@ def main() -> None:
             "season_standings (shared ranks)": lambda: season_standings(season=season),
             "season_crosstable": lambda: season_crosstable(season=season),
             "season_calendar": lambda: season_calendar(season=season),
-            "GET /seasons/<id>/ (whole page)": lambda: client.get(f"/seasons/{season.pk}/"),
+            # secure: with DEBUG off (the default) a plain request is redirected to HTTPS, a 301 timed as the page
+            "GET /seasons/<id>/ (whole page)": lambda: client.get(f"/seasons/{season.pk}/", secure=True),
         }
-        response = client.get(f"/seasons/{season.pk}/")
+        response = client.get(f"/seasons/{season.pk}/", secure=True)
+        if response.status_code != 200 or b'id="standings"' not in response.content:
+            raise SystemExit(f"the season page answered {response.status_code} without its standings")
         size = len(response.content)
         print(f"{args.entrants} entrants, {args.rounds} rounds ({args.entrants // 2 * args.rounds} tables)")
         for name, call in figures.items():
