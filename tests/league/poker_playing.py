@@ -34,6 +34,21 @@ def hand_play(table: Table, rnd: random.Random, capture) -> None:
         table.refresh_from_db()
 
 
+def small_freezeout(*, club: Club, by: Player, **overrides) -> PokerTournament:
+    """A Mini Poker freezeout open for entries, small enough for a page's test: stacks of 50, tables of four, an ante
+    of 1 raised every two hands (`overrides` change any of it)."""
+    options = {
+        "game": "mini-poker",
+        "name": "Freezeout",
+        "starting_stack": 50,
+        "table_size": 4,
+        "level_hands": 2,
+        "levels": [{"ante": 1}],
+        **overrides,
+    }
+    return poker_tournament_create(club=club, by=by, **options)
+
+
 def freezeout_played(
     players: list[Player] | None = None,
     *,

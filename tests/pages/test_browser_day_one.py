@@ -28,10 +28,11 @@ from league.models import (
     Vacation,
 )
 from league.services.clubs import club_create
-from league.services.poker_tournaments import poker_entrants_add, poker_tournament_create, poker_tournament_start
+from league.services.poker_tournaments import poker_entrants_add, poker_tournament_start
 from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from tests.league.factories import MembershipFactory, PlayerFactory
+from tests.league.poker_playing import small_freezeout
 from tests.pages.screens import LANGUAGES, VIEWPORTS, player_context, shots_dir
 
 pytestmark = [
@@ -127,16 +128,8 @@ def test_an_organizer_runs_the_club_from_its_page_alone(live_server, browser):
     for name in names[:4]:
         entrant_register(season=running, by=organizer, player=members[name])
     season_start(season=running, by=organizer)
-    poker = poker_tournament_create(
-        club=club,
-        by=organizer,
-        game="mini-poker",
-        name="Friday freezeout",
-        starting_stack=50,
-        table_size=4,
-        level_hands=3,
-        levels=[{"ante": 1}],
-        time_per_move=timedelta(hours=12),
+    poker = small_freezeout(
+        club=club, by=organizer, name="Friday freezeout", level_hands=3, time_per_move=timedelta(hours=12)
     )
     poker_entrants_add(tournament_id=poker.pk, by=organizer, players=list(members.values())[:4])
     poker_tournament_start(tournament_id=poker.pk, by=organizer, seed="browser")

@@ -9,10 +9,10 @@ from django.test import Client
 
 from league.models import Membership
 from league.services.clubs import club_create
-from league.services.poker_tournaments import poker_tournament_create
 from league.services.tournaments import TournamentSpec, tournament_create
 from tests.league.factories import MembershipFactory, PlayerFactory, rated_table_for, table_for
 from tests.league.playing import play_moves
+from tests.league.poker_playing import small_freezeout
 
 pytestmark = pytest.mark.django_db
 
@@ -34,16 +34,7 @@ def site(django_capture_on_commit_callbacks):
     cup = tournament_create(
         club=club, by=organizer, spec=TournamentSpec(name="Spring cup", game="palace-infighting", format="single_elim")
     )
-    poker = poker_tournament_create(
-        club=club,
-        by=organizer,
-        game="mini-poker",
-        name="Friday freezeout",
-        starting_stack=50,
-        table_size=4,
-        level_hands=2,
-        levels=[{"ante": 1}],
-    )
+    poker = small_freezeout(club=club, by=organizer, name="Friday freezeout")
     return club, organizer, members, live, cup, poker
 
 

@@ -10,11 +10,12 @@ from django.utils import timezone
 
 from league.models import Membership, PokerEntrant, SeasonClock, TournamentEntrant, Vacation
 from league.services.clubs import club_create
-from league.services.poker_tournaments import poker_entrants_add, poker_tournament_create, poker_tournament_start
+from league.services.poker_tournaments import poker_entrants_add, poker_tournament_start
 from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from league.services.tournaments import TournamentSpec, tournament_create
 from tests.league.factories import MembershipFactory, PlayerFactory
+from tests.league.poker_playing import small_freezeout
 
 pytestmark = pytest.mark.django_db
 
@@ -86,16 +87,7 @@ def test_the_organizer_enters_members_by_ticking_and_pasting_then_removes_one(cl
 
 def test_poker_entrants_are_added_by_name_and_removed_by_the_organizer(club_setup):
     club, organizer, members = club_setup
-    poker = poker_tournament_create(
-        club=club,
-        by=organizer,
-        game="mini-poker",
-        name="Freezeout",
-        starting_stack=50,
-        table_size=4,
-        level_hands=2,
-        levels=[{"ante": 1}],
-    )
+    poker = small_freezeout(club=club, by=organizer)
     client = _client(organizer)
     names = "\n".join(m.user.username for m in members[:4])
     assert client.post(f"/poker-tournaments/{poker.pk}/entrants/add/", {"names": names}).status_code == 302
@@ -106,16 +98,7 @@ def test_poker_entrants_are_added_by_name_and_removed_by_the_organizer(club_setu
 
 def test_a_poker_seat_forfeited_from_the_page_shows_its_reason_with_the_place(club_setup):
     club, organizer, members = club_setup
-    poker = poker_tournament_create(
-        club=club,
-        by=organizer,
-        game="mini-poker",
-        name="Freezeout",
-        starting_stack=50,
-        table_size=4,
-        level_hands=2,
-        levels=[{"ante": 1}],
-    )
+    poker = small_freezeout(club=club, by=organizer)
     poker_entrants_add(tournament_id=poker.pk, by=organizer, players=members[:4])
     poker_tournament_start(tournament_id=poker.pk, by=organizer, seed="page")
     client = _client(organizer)
