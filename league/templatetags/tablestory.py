@@ -29,15 +29,17 @@ class StoryLine:
     # the time as the line shows it, in the reader's zone: written here with strftime, as the `date` filter's
     # formatter cost a few milliseconds of a long story's page (two times on each of its lines)
     @cached_property
-    def at_minute(self) -> str:
-        return f"{timezone.localtime(self.at):%H:%M}" if self.at else ""
+    def _local_at(self) -> datetime | None:
+        return timezone.localtime(self.at) if self.at else None
 
-    @cached_property
+    @property
+    def at_minute(self) -> str:
+        return f"{self._local_at:%H:%M}" if self._local_at else ""
+
+    @property
     def at_title(self) -> str:
-        if self.at is None:
-            return ""
-        local = timezone.localtime(self.at)
-        return f"{local:%Y-%m-%d %H:%M} {local.tzname() or ''}".rstrip()
+        local = self._local_at
+        return f"{local:%Y-%m-%d %H:%M} {local.tzname() or ''}".rstrip() if local else ""
 
 
 @dataclass
