@@ -25,6 +25,7 @@ cards a pick marks legal are exactly those the legal moves take, each refusal is
 every legal call of its types, and every preset is a legal amount.
 """
 
+from collections import Counter
 from typing import Any
 
 from games.core.errors import IllegalMove
@@ -133,13 +134,23 @@ def _check_pick(
     taking = [move for move in legal if move.get("type") == pick["type"]]
     if not taking:
         return [f"the pick {pick['type']!r} is no legal move's type"]
+    # a Palace row step offers thousands of moves: the hand is counted once, and each move's cards once
+    in_hand = Counter(hand)
+    playable: set[str] = set()
     for move in taking:
         cards = picked_cards(move, pick)
         if len(cards) not in pick["sizes"]:
             problems.append(f"the legal move {move} takes {len(cards)} cards, not one of {pick['sizes']}")
-        if any(cards.count(card) > hand.count(card) for card in cards):
+        distinct = set(cards)
+        # cards taken once each need only be in the hand; a card taken twice needs two copies there
+        fits = (
+            distinct.issubset(in_hand)
+            if len(distinct) == len(cards)
+            else all(cards.count(card) <= in_hand[card] for card in distinct)
+        )
+        if not fits:
             problems.append(f"the legal move {move} takes cards that are not in the hand {hand}")
-    playable = legal_cards(legal, pick)
+        playable |= distinct
     for card in set(hand):
         if card in playable and card in refused:
             problems.append(f"{card} is both legal and refused")
