@@ -98,7 +98,10 @@ def main() -> None:
         def cycle(table: dict[str, Any]) -> None:
             start = time.perf_counter()
             with server_spent("GET /api/me/", server_requests):
-                client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {table['tokens'][table['to_act'][0]]}")
+                answer = client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {table['tokens'][table['to_act'][0]]}")
+            # a refused or redirected request is timed as fast as nothing: stop instead of printing it
+            if answer.status_code != 200:
+                raise SystemExit(f"GET /api/me/ answered {answer.status_code}")
             requests["GET /api/me/"].append(time.perf_counter() - start)
             took = api_move(client, table, rng, post_watch=post_watched())
             if took is not None:

@@ -16,7 +16,7 @@ from league.services.clocks import vacation_take
 from tests.league.clocks.support import players_of, season_table
 from tests.league.factories import PlayerFactory, UserFactory, table_for
 from tests.league.playing import play_moves
-from tests.pages.screens import player_context, shots_dir
+from tests.pages.screens import capture, player_context, shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -76,7 +76,7 @@ def test_every_kind_of_page_loads_under_the_policy_with_nothing_refused(live_ser
                 page.click("a[rel=next]")
                 page.wait_for_selector("#replay[data-step='1']")
                 SHOTS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(SHOTS / "replay-step-1.png"), full_page=True)
+                capture(page, SHOTS / "replay-step-1.png", full_page=True)
         assert page.refused == [], (who, page.refused)
         context.close()
 
@@ -131,7 +131,7 @@ def test_screenshots_of_the_csrf_page_and_the_address_change(live_server, browse
         page.fill("#id_email", "mina@example.net")
         page.fill("#id_password", "wrong")
         page.click("#settings-form button[type=submit]")
-        page.screenshot(path=str(SHOTS / f"settings-address-{language}.png"), full_page=True)
+        capture(page, SHOTS / f"settings-address-{language}.png", full_page=True)
         # a form sent without its CSRF cookie: the browser lost it (the page was open across a log-out)
         page.goto(f"{live_server.url}/login/")
         context.clear_cookies()
@@ -139,6 +139,6 @@ def test_screenshots_of_the_csrf_page_and_the_address_change(live_server, browse
         page.fill("#id_password", "x")
         page.click("main button[type=submit]")
         assert page.locator("h1").count() == 1
-        page.screenshot(path=str(SHOTS / f"csrf-{language}.png"), full_page=True)
+        capture(page, SHOTS / f"csrf-{language}.png", full_page=True)
         assert page.refused == []
         context.close()

@@ -33,7 +33,7 @@ from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from tests.league.factories import MembershipFactory, PlayerFactory
 from tests.league.poker_playing import small_freezeout
-from tests.pages.screens import LANGUAGES, VIEWPORTS, player_context, shots_dir
+from tests.pages.screens import LANGUAGES, VIEWPORTS, capture, player_context, shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -105,12 +105,12 @@ def test_a_visitor_finds_a_season_lived_in_the_demo_in_korean_and_in_english(liv
                 page = context.new_page()
                 page.goto(f"{live_server.url}/")
                 assert page.locator("html").get_attribute("lang") == language
-                page.screenshot(path=str(SHOTS / f"front-{who}-{viewport}-{language}.png"), full_page=True)
+                capture(page, SHOTS / f"front-{who}-{viewport}-{language}.png", full_page=True)
                 if viewport == "phone" and who == "visitor":
                     # the phone's menu, opened: the site's places without a script
                     page.click("details.phone-menu summary")
                     assert page.locator(".phone-menu-links a[href='/tournaments/']").is_visible()
-                    page.screenshot(path=str(SHOTS / f"front-menu-phone-{language}.png"))
+                    capture(page, SHOTS / f"front-menu-phone-{language}.png")
                 context.close()
 
 

@@ -25,7 +25,7 @@ from league.services.reminders import turn_notices_drain
 from league.templatetags import notifications as header
 from tests.league.factories import PlayerFactory, table_for
 from tests.league.push_support import push_service
-from tests.pages.screens import LANGUAGES, VIEWPORTS, player_context, shots_dir
+from tests.pages.screens import LANGUAGES, VIEWPORTS, capture, player_context, shots_dir
 from tests.pages.table_browser import confirm
 
 pytestmark = [
@@ -200,7 +200,7 @@ def test_the_settings_page_on_a_phone_and_a_desktop_in_english_and_korean(live_s
             page.wait_for_selector("#push-on:not([hidden])", timeout=WAIT_MS)
             assert page.locator("#id_quiet_start").input_value() == "23:00"
             assert page.locator("#id_sound").is_checked()
-            page.screenshot(path=str(SHOTS / f"settings-{viewport}-{language}.png"), full_page=True)
+            capture(page, SHOTS / f"settings-{viewport}-{language}.png", full_page=True)
             # the zone picker in use: a search narrows the grouped list (opened here to be seen)
             page.fill("#zone-search", "파리" if language == "ko" else "Paris")
             shown = page.evaluate(
@@ -211,7 +211,7 @@ def test_the_settings_page_on_a_phone_and_a_desktop_in_english_and_korean(live_s
             page.fill("#zone-search", "UTC+09:00")
             page.evaluate("document.getElementById('id_time_zone').size = 12")
             page.locator("#id_time_zone").scroll_into_view_if_needed()
-            page.locator("fieldset").first.screenshot(path=str(SHOTS / f"zone-picker-{viewport}-{language}.png"))
+            capture(page.locator("fieldset").first, SHOTS / f"zone-picker-{viewport}-{language}.png")
             context.close()
     Player.objects.filter(pk=player.pk).update(language="en")
     assert django_settings.VAPID_PUBLIC_KEY

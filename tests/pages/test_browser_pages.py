@@ -17,7 +17,7 @@ from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from league.services.tables import table_annul
 from tests.league.factories import MembershipFactory, PlayerFactory, table_for
-from tests.pages.screens import player_context, shoot, shots_dir
+from tests.pages.screens import capture, player_context, shoot, shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -110,5 +110,5 @@ def test_a_players_pages_in_both_languages_on_a_phone_and_a_desktop(live_server,
         background = page.evaluate("getComputedStyle(document.body).backgroundColor")
         assert background == ("rgb(18, 20, 23)" if scheme == "dark" else "rgb(251, 250, 247)")
         if scheme == "dark":
-            page.screenshot(path=str(SHOTS / "profile-desktop-ko-dark.png"), full_page=True)
+            capture(page, SHOTS / "profile-desktop-ko-dark.png", full_page=True)
         context.close()

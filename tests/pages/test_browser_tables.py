@@ -14,7 +14,7 @@ from games import available_games, get_engine
 from league.models import Table
 from tests.league.factories import table_for
 from tests.league.playing import play_moves, seat_count, short_options
-from tests.pages.screens import player_context, shots_dir
+from tests.pages.screens import capture, player_context, shots_dir
 from tests.pages.table_browser import SCREENS, chromium  # noqa: F401
 
 pytestmark = [
@@ -73,7 +73,7 @@ def test_each_games_table_and_replay_on_a_phone_and_a_desktop(live_server, chrom
             assert len(tops) > 1
             mine = page.locator(".seat-plates .seat.mine").bounding_box()
             assert mine is not None and mine["y"] >= max(tops) - 1
-        page.screenshot(path=str(SHOTS / f"{game}-table-{screen}-{language}-{scheme}.png"))
+        capture(page, SHOTS / f"{game}-table-{screen}-{language}-{scheme}.png")
         context.close()
 
     finished = play_moves(
@@ -88,7 +88,7 @@ def test_each_games_table_and_replay_on_a_phone_and_a_desktop(live_server, chrom
     page.wait_for_selector("#replay .felt-box")
     assert page.locator(".replay-move .event").count() > 0
     assert "{" not in page.locator("#replay").inner_text()  # no raw JSON: the move in words
-    page.screenshot(path=str(SHOTS / f"{game}-replay-desktop.png"), full_page=True)
+    capture(page, SHOTS / f"{game}-replay-desktop.png", full_page=True)
     page.goto(f"{live_server.url}/tables/{finished.pk}/")
     assert page.locator(".after-links a").count() == 4
     context.close()

@@ -19,7 +19,7 @@ from league.services.clubs import club_create
 from league.services.tournaments import tournament_register
 from tests.league.factories import MembershipFactory, PlayerFactory
 from tests.league.playing import play_moves
-from tests.pages.screens import shots_dir
+from tests.pages.screens import capture, shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -50,7 +50,7 @@ def _shoot(browser, live_server, player: Player, path: str, name: str) -> None:
         context = _context(browser, live_server, player, viewport)
         page = context.new_page()
         page.goto(f"{live_server.url}{path}")
-        page.screenshot(path=str(SHOTS / f"{name}-{viewport}.png"), full_page=True)
+        capture(page, SHOTS / f"{name}-{viewport}.png", full_page=True)
         context.close()
 
 
