@@ -33,15 +33,19 @@ def main() -> None:
 
         from league.selectors.crosstable import season_crosstable
         from league.selectors.rounds import season_calendar
-        from league.selectors.seasons import season_standings
+        from league.selectors.seasons import season_round_summaries, season_standings, season_standings_page
         from league.services.standings import standings_recompute
 
         season = season_store(data, args.entrants)
         standings_recompute(season=season)
         client = Client()
+        first_page = [row.entrant_id for row in season_standings_page(season=season).rows]
         figures = {
-            "season_standings (shared ranks)": lambda: season_standings(season=season),
-            "season_crosstable": lambda: season_crosstable(season=season),
+            "season_standings (all, shared ranks)": lambda: season_standings(season=season),
+            "season_standings_page (the page's)": lambda: season_standings_page(season=season),
+            "season_crosstable (all)": lambda: season_crosstable(season=season),
+            "season_crosstable (the page's rows)": lambda: season_crosstable(season=season, entrant_ids=first_page),
+            "season_round_summaries": lambda: season_round_summaries(season=season),
             "season_calendar": lambda: season_calendar(season=season),
             # secure: with DEBUG off (the default) a plain request is redirected to HTTPS, a 301 timed as the page
             "GET /seasons/<id>/ (whole page)": lambda: client.get(f"/seasons/{season.pk}/", secure=True),
@@ -55,7 +59,7 @@ def main() -> None:
             start = time.perf_counter()
             median = median_time(call, args.repeat)
             took = time.perf_counter() - start
-            print(f"{name:34} median {median * 1000:8.1f} ms  ({args.repeat} runs, {took:.1f} s)")
+            print(f"{name:38} median {median * 1000:8.1f} ms  ({args.repeat} runs, {took:.1f} s)")
         print(f"page size {size / 1024:.0f} KiB, status {response.status_code}")
 
 

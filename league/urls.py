@@ -42,6 +42,7 @@ urlpatterns = [
     path("leaderboards/", home.leaderboards_page, name="leaderboards"),
     path("leaderboards/<str:game>/", clubs.leaderboard_view, name="leaderboard"),
     path("seasons/<int:season_id>/", seasons.season_detail, name="season"),
+    path("seasons/<int:season_id>/rounds/<int:number>/", seasons.season_round, name="season_round"),
     path("seasons/<int:season_id>/vacations/", seasons.season_vacations, name="season_vacations"),
     path("seasons/<int:season_id>/vacations/take/", seasons.season_vacation_take, name="season_vacation_take"),
     path(

@@ -2,7 +2,9 @@
 whom it met and how it went (won, drawn, lost, a place at a table of several), a bye, a forfeit, an annulled table,
 or a table still in play."""
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from league.models import Bye, Entrant, Result, Round, Season, Seat, Standing, Table, TableRuling
 
@@ -31,14 +33,42 @@ class Crosstable:
     rows: list[CrossRow]
 
 
-def season_crosstable(*, season: Season) -> Crosstable:
-    """Every entrant's rounds, the entrants in standings order (registration order before any standings)."""
-    entrants = list(
-        Entrant.objects.filter(season=season).select_related("player", "partner").order_by("seed_rank", "id")
-    )
+class _Entrant(NamedTuple):
+    pk: int
+    seed_rank: int
+    player_id: int
+    partner_id: int | None
+    label: str
+
+
+def _label(name: str, player: str, partner: str | None) -> str:
+    """Entrant.label, from values."""
+    return name or (f"{player} & {partner}" if partner is not None else player)
+
+
+def season_crosstable(*, season: Season, entrant_ids: Collection[int] | None = None) -> Crosstable:
+    """Every entrant's rounds, the entrants in standings order (registration order before any standings); with
+    `entrant_ids`, the rows of those entrants alone (a page of the standings), read from their own tables only."""
+    # every entrant as values (a label, its players), not models: a 1,000-entrant season read 2,000 models here
+    entrants = [
+        _Entrant(pk, seed_rank, player_id, partner_id, _label(name, player_name, partner_name))
+        for pk, seed_rank, player_id, partner_id, name, player_name, partner_name in Entrant.objects.filter(
+            season=season
+        ).values_list(
+            "id", "seed_rank", "player_id", "partner_id", "name", "player__display_name", "partner__display_name"
+        )
+    ]
     ranks = dict(Standing.objects.filter(season=season).values_list("entrant_id", "rank"))
     entrants.sort(key=lambda e: (ranks.get(e.pk, 10**9), e.seed_rank, e.pk))
     label = {e.pk: e.label for e in entrants}
+    tables = Table.objects.filter(round__season=season)
+    wanted = None if entrant_ids is None else set(entrant_ids)
+    if wanted is not None:
+        players = [p for e in entrants if e.pk in wanted for p in (e.player_id, e.partner_id) if p is not None]
+        # the page's tables: each read below joins them by table id (a semi-join the planner runs on the seats' index)
+        seated = Seat.objects.filter(table__round__season=season, player_id__in=players).values("table_id")
+        tables = Table.objects.filter(id__in=seated)
+    shown = entrants if wanted is None else [e for e in entrants if e.pk in wanted]
     of_player: dict[int, int] = {}
     for someone in entrants:
         of_player[someone.player_id] = someone.pk
@@ -49,25 +79,21 @@ def season_crosstable(*, season: Season) -> Crosstable:
     rotating = season.partners == Season.Partners.ROTATING
 
     seats: dict[int, list[tuple[int, int]]] = {}
-    for table_id, index, player_id in Seat.objects.filter(table__round__season=season).values_list(
+    for table_id, index, player_id in Seat.objects.filter(table__in=tables).values_list(
         "table_id", "index", "player_id"
     ):
         seats.setdefault(table_id, []).append((index, player_id))
     places: dict[int, dict[int, int]] = {}
-    for table_id, seat, placed in Result.objects.filter(table__round__season=season).values_list(
-        "table_id", "seat", "place"
-    ):
+    for table_id, seat, placed in Result.objects.filter(table__in=tables).values_list("table_id", "seat", "place"):
         places.setdefault(table_id, {})[seat] = placed
-    rulings = dict(TableRuling.objects.filter(table__round__season=season).values_list("table_id", "kind"))
+    rulings = dict(TableRuling.objects.filter(table__in=tables).values_list("table_id", "kind"))
     forfeiting: dict[int, set[int]] = {}
     for table_id, entrant_id in TableRuling.forfeiting.through.objects.filter(
-        tableruling__table__round__season=season
+        tableruling__table__in=tables
     ).values_list("tableruling__table_id", "entrant_id"):
         forfeiting.setdefault(table_id, set()).add(entrant_id)
 
-    for table_id, number, status in Table.objects.filter(round__season=season).values_list(
-        "id", "round__number", "status"
-    ):
+    for table_id, number, status in tables.values_list("id", "round__number", "status"):
         # an entrant's first seat stands for it (a fixed team holds two); its side is its own, or the seat's parity
         first_seat: dict[int, int] = {}
         for index, player_id in sorted(seats.get(table_id, [])):
@@ -95,13 +121,14 @@ def season_crosstable(*, season: Season) -> Crosstable:
                 sides=sides,
                 table_id=table_id,
             )
-    for number, entrant_id in Bye.objects.filter(round__season=season).values_list("round__number", "entrant_id"):
+    byes = Bye.objects.filter(round__season=season)
+    if wanted is not None:
+        byes = byes.filter(entrant_id__in=wanted)
+    for number, entrant_id in byes.values_list("round__number", "entrant_id"):
         cells[(entrant_id, number)] = CrossCell(outcome="bye")
     return Crosstable(
         rounds=numbers,
-        rows=[
-            CrossRow(entrant_id=e.pk, label=e.label, cells=[cells.get((e.pk, n)) for n in numbers]) for e in entrants
-        ],
+        rows=[CrossRow(entrant_id=e.pk, label=e.label, cells=[cells.get((e.pk, n)) for n in numbers]) for e in shown],
     )
 
 

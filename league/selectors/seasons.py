@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from league.engines import season_options_schema
 from league.errors import BadOptions, NotFound
@@ -49,14 +49,43 @@ class LeaderboardRow:
     provisional: bool
 
 
-def season_standings(*, season: Season) -> list[StandingView]:
-    """The stored standings, best first, in the season's tiebreak order; entrants that only the draw of lots
-    separates share their rank."""
-    rows = list(
-        Standing.objects.filter(season=season).select_related("entrant__player", "entrant__partner").order_by("rank")
-    )
-    shared = shared_ranks([(row.points, *(row.tiebreaks.get(name) for name in season.tiebreaks)) for row in rows])
+STANDINGS_PAGE = 100  # rows of the season page's standings (and crosstable) at a time
+ROUND_PAGE = 100  # tables of a round's page at a time
+
+
+@dataclass(frozen=True)
+class StandingsPage:
+    rows: list[StandingView]
+    after: int  # the rank the page follows (0: the first page)
+    previous_after: int | None  # `after` of the page before, None on the first
+    next_after: int | None  # `after` of the page after, None on the last
+    total: int
+
+    @property
+    def first(self) -> int | None:
+        return self.rows[0].rank if self.rows else None
+
+    @property
+    def last(self) -> int | None:
+        return self.rows[-1].rank if self.rows else None
+
+    @property
+    def paged(self) -> bool:
+        """More rows than one page: the page says which ranks it shows and links the others."""
+        return self.previous_after is not None or self.next_after is not None
+
+
+def _shared_ranks(season: Season) -> dict[int, tuple[int, bool]]:
+    """rank -> (the rank a person reads, whether another entrant shares it), from the points and tiebreaks alone: a
+    tie may run across a page's edge, so every row is read, without its entrant."""
+    values = Standing.objects.filter(season=season).order_by("rank").values_list("rank", "points", "tiebreaks")
+    ranks = [rank for rank, _points, _tiebreaks in values]
+    shared = shared_ranks([(points, *(ties.get(name) for name in season.tiebreaks)) for _r, points, ties in values])
     sharing = Counter(shared)
+    return {rank: (reads, sharing[reads] > 1) for rank, reads in zip(ranks, shared, strict=True)}
+
+
+def _standing_views(season: Season, rows: list[Standing], shared: dict[int, tuple[int, bool]]) -> list[StandingView]:
     return [
         StandingView(
             rank=row.rank,
@@ -68,17 +97,102 @@ def season_standings(*, season: Season) -> list[StandingView]:
             byes=row.byes,
             tiebreaks={name: row.tiebreaks.get(name) for name in season.tiebreaks},
             withdrawn=row.entrant.withdrawn,
-            shared_rank=rank,
-            tied=sharing[rank] > 1,
+            shared_rank=shared[row.rank][0],
+            tied=shared[row.rank][1],
         )
-        for rank, row in zip(shared, rows, strict=True)
+        for row in rows
     ]
+
+
+def _standing_rows(season: Season) -> QuerySet[Standing]:
+    return Standing.objects.filter(season=season).select_related("entrant__player", "entrant__partner").order_by("rank")
+
+
+def season_standings(*, season: Season) -> list[StandingView]:
+    """The stored standings, best first, in the season's tiebreak order; entrants that only the draw of lots
+    separates share their rank."""
+    return _standing_views(season, list(_standing_rows(season)), _shared_ranks(season))
+
+
+def season_standings_page(*, season: Season, after: int = 0, size: int | None = None) -> StandingsPage:
+    """The standings from rank `after` + 1 on, `size` rows (STANDINGS_PAGE): the page reads its rows by the (season,
+    rank) index (a keyset, not an OFFSET), and the ranks people read are those of the whole table."""
+    size = size or STANDINGS_PAGE
+    shared = _shared_ranks(season)
+    after = max(0, after)
+    rows = list(_standing_rows(season).filter(rank__gt=after)[: size + 1])
+    more = len(rows) > size
+    rows = rows[:size]
+    return StandingsPage(
+        rows=_standing_views(season, rows, shared),
+        after=after,
+        previous_after=max(0, after - size) if after > 0 else None,
+        next_after=rows[-1].rank if more else None,
+        total=len(shared),
+    )
 
 
 def season_rounds(*, season: Season) -> list[Round]:
     """The rounds with their tables (without their state, which the pages never show here), seats and byes."""
     tables = Prefetch("tables", queryset=Table.objects.defer("state", "options").order_by("id"))
     return list(Round.objects.filter(season=season).prefetch_related(tables, "tables__seats__player", "byes__entrant"))
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    round: Round
+    tables: int
+    finished: int
+    byes: int
+    own_table_id: int | None  # the reader's table in the round, when they sat at one
+
+
+def season_round_summaries(*, season: Season, player_id: int | None = None) -> list[RoundSummary]:
+    """Each round with the count of its tables, finished ones, byes, and the reader's own table: the season page
+    lists no table itself (a round of a 1,000-entrant season has 500), the round's page does."""
+    rounds = (
+        Round.objects.filter(season=season)
+        .annotate(
+            table_count=Count("tables", distinct=True),
+            finished_count=Count("tables", filter=Q(tables__status=Table.Status.FINISHED), distinct=True),
+            bye_count=Count("byes", distinct=True),
+        )
+        .order_by("number")
+    )
+    own: dict[int, int] = {}
+    if player_id is not None:
+        seated = Table.objects.filter(round__season=season, seats__player_id=player_id).values_list("round_id", "id")
+        own = dict(seated)
+    return [
+        RoundSummary(
+            round=r, tables=r.table_count, finished=r.finished_count, byes=r.bye_count, own_table_id=own.get(r.pk)
+        )
+        for r in rounds
+    ]
+
+
+@dataclass(frozen=True)
+class RoundTablesPage:
+    tables: list[Table]
+    byes: list[Any]
+    after: int  # the table id the page follows (0: the first page)
+    next_after: int | None
+
+
+def round_tables_page(*, round: Round, after: int = 0, size: int | None = None) -> RoundTablesPage:
+    """A round's tables in id order from `after` on (a keyset on the primary key), `size` at a time (ROUND_PAGE),
+    with their seats' players; the byes on the first page."""
+    size = size or ROUND_PAGE
+    tables = list(
+        Table.objects.filter(round=round, id__gt=max(0, after))
+        .defer("state", "options")
+        .prefetch_related("seats__player")
+        .order_by("id")[: size + 1]
+    )
+    more = len(tables) > size
+    tables = tables[:size]
+    byes = list(round.byes.select_related("entrant__player", "entrant__partner")) if after <= 0 else []
+    return RoundTablesPage(tables=tables, byes=byes, after=max(0, after), next_after=tables[-1].pk if more else None)
 
 
 def leaderboard(*, game: str, club: Club | None = None, limit: int = 100) -> list[LeaderboardRow]:

@@ -194,6 +194,7 @@ def _pages(w: dict[str, Any]) -> dict[str, list[tuple[str, Player | None]]]:
         "club_leaderboard": [(f"/clubs/{slug}/leaderboards/the-court/", None)],
         "leaderboard": [("/leaderboards/coinche/", None)],
         "season": [(f"/seasons/{running}/", member), (f"/seasons/{w['open'].pk}/", member)],
+        "season_round": [(f"/seasons/{running}/rounds/1/", None)],
         "season_vacations": [(f"/seasons/{running}/vacations/", member)],
         "season_settings": [(f"/seasons/{w['open'].pk}/manage/settings/", organizer)],
         "season_registration": [(f"/seasons/{w['open'].pk}/manage/registration/", organizer)],

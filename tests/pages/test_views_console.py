@@ -377,11 +377,6 @@ def test_the_season_page_explains_the_tiebreaks_shares_ranks_and_shows_the_cross
     crosstable = page.split('id="crosstable"')[1].split("</table>")[0]
     assert f'href="/tables/{table.pk}/"' in crosstable and "<i>in play</i>" in crosstable
     assert f"/seasons/{season.pk}/export/standings.csv" in page
-    monkeypatch.setattr("league.views.seasons.CROSSTABLE_LIMIT", 1)
-    assert (
-        "The crosstable is shown for seasons of up to 1 entrants"
-        in Client().get(f"/seasons/{season.pk}/").content.decode()
-    )
 
 
 def test_a_player_takes_and_cancels_a_vacation_from_their_page(club_setup):
