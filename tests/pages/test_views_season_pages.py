@@ -9,7 +9,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from league.models import Round, Season, Table
+from league.models import Round, Season, Standing, Table
 from league.selectors import seasons as season_selectors
 from league.selectors.crosstable import season_crosstable
 from league.selectors.seasons import round_tables_page, season_standings, season_standings_page
@@ -38,6 +38,11 @@ def test_the_standings_pages_join_into_the_whole_table_with_ties_across_their_ed
     fake_game, django_capture_on_commit_callbacks, monkeypatch
 ):
     season = _season(fake_game, 9, django_capture_on_commit_callbacks)
+    # the deals are random: the tie that runs across the edge of the first two pages (ranks 2 and 3) is made here
+    rows = {row.rank: row for row in Standing.objects.filter(season=season)}
+    for rank, points in ((1, 100), (2, 50), (3, 50), (4, 10)):
+        rows[rank].points, rows[rank].tiebreaks = points, {name: 0 for name in season.tiebreaks}
+        rows[rank].save(update_fields=["points", "tiebreaks"])
     monkeypatch.setattr(season_selectors, "STANDINGS_PAGE", 2)
     whole = season_standings(season=season)
     pages, after = [], 0
@@ -51,8 +56,13 @@ def test_the_standings_pages_join_into_the_whole_table_with_ties_across_their_ed
     assert [(p.first, p.last) for p in pages] == [(r, min(r + 1, 9)) for r in range(1, 10, 2)]
     assert [p.previous_after for p in pages] == [None, 0, 2, 4, 6]
     assert all(p.total == 9 and p.paged for p in pages)
-    # a fake game's duels leave level entrants: the rank a person reads is the whole table's, on whichever page
-    assert any(row.tied for row in whole)
+    # rank 3 opens the second page and reads "2=", as rank 2 closing the first does
+    assert [(row.rank, row.shared_rank, row.tied) for row in pages[0].rows + pages[1].rows] == [
+        (1, 1, False),
+        (2, 2, True),
+        (3, 2, True),
+        (4, 4, False),
+    ]
 
 
 def test_the_crosstable_of_a_page_is_those_rows_of_the_whole_crosstable(fake_game, django_capture_on_commit_callbacks):
