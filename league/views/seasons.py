@@ -63,7 +63,11 @@ def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     # before any standings)
     shown = [row.entrant_id for row in page.rows] if page.paged else None
     context.update(
-        rounds=season_round_summaries(season=season, player_id=player.pk if player is not None else None),
+        # what the calendar's rounds that exist add: a link to the round's tables, their counts, the reader's table
+        rounds={
+            summary.round.number: summary
+            for summary in season_round_summaries(season=season, player_id=player.pk if player is not None else None)
+        },
         calendar=season_calendar(season=season),
         crosstable=season_crosstable(season=season, entrant_ids=shown),
         # a signed-in reader's own time zone (league.timezones), else the season's

@@ -86,7 +86,9 @@ def test_the_season_page_pages_its_standings_and_lists_rounds_with_the_readers_t
     first = client.get(f"/seasons/{season.pk}/").content.decode()
     assert "Ranks 1–4 of 9" in first and f'href="/seasons/{season.pk}/?after=4#standings-heading"' in first
     assert first.count('<th scope="row">') == 4  # the crosstable's rows: the page's entrants
+    # the calendar links the rounds that exist; a round still to come has no page yet
     assert f'href="/seasons/{season.pk}/rounds/1/"' in first
+    assert "rounds/2/" not in first and "to come" in first
     assert "4 tables, 0 finished · 1 bye" in first
     assert f'<a href="/tables/{table.pk}/">your table #{table.pk}</a>' in first
     last = client.get(f"/seasons/{season.pk}/?after=8").content.decode()
