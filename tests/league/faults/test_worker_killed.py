@@ -125,8 +125,11 @@ def test_a_killed_workers_refresh_is_run_by_the_beats_repair_whatever_the_visibi
     _until(lambda: _followed_up(table, season), what="the follow-up", timeout=BOUND)
     took = time.monotonic() - killed
     assert took < BOUND
-    # by the repair: the refresh's message is still with the dead worker (its "succeeded" line may follow the commit)
+    # by the repair: the refresh's message is still with the dead worker. The repair logs what it ran after its
+    # commit, so the line may come a moment after the follow-up can be seen (and an earlier repair that found nothing
+    # may already have said "succeeded")
+    repaired = f"ran the follow-ups that had not completed of 1 table(s): [{table.pk}]"
+    _until(lambda: repaired in after.log.read_text(), what="the repair's line")
     after.wait_for("follow_ups_repair", 1)
     assert after.succeeded("standings_refresh") == 0
-    assert f"ran the follow-ups that had not completed of 1 table(s): [{table.pk}]" in after.log.read_text()
     print(f"follow-up done {took:.1f} s after the kill, by the repair")
