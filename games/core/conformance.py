@@ -83,12 +83,6 @@ def _get(state: Any, path: Path) -> Any:
     return state
 
 
-def _set(state: Any, path: Path, value: Any) -> None:
-    for key in path[:-1]:
-        state = state[key]
-    state[path[-1]] = value
-
-
 def _canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
