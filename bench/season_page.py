@@ -32,20 +32,21 @@ def main() -> None:
         from django.test import Client
 
         from league.selectors.crosstable import season_crosstable
-        from league.selectors.rounds import season_calendar
-        from league.selectors.seasons import season_round_summaries, season_standings, season_standings_page
+        from league.selectors.rounds import season_calendar, season_own_tables
+        from league.selectors.seasons import season_standings, season_standings_page
         from league.services.standings import standings_recompute
 
         season = season_store(data, args.entrants)
         standings_recompute(season=season)
         client = Client()
+        season_player = season.entrants.values_list("player_id", flat=True).first()
         first_page = [row.entrant_id for row in season_standings_page(season=season).rows]
         figures = {
             "season_standings (all, shared ranks)": lambda: season_standings(season=season),
             "season_standings_page (the page's)": lambda: season_standings_page(season=season),
             "season_crosstable (all)": lambda: season_crosstable(season=season),
             "season_crosstable (the page's rows)": lambda: season_crosstable(season=season, entrant_ids=first_page),
-            "season_round_summaries": lambda: season_round_summaries(season=season),
+            "season_own_tables (an entrant's)": lambda: season_own_tables(season=season, player_id=season_player),
             "season_calendar": lambda: season_calendar(season=season),
             # secure: with DEBUG off (the default) a plain request is redirected to HTTPS, a 301 timed as the page
             "GET /seasons/<id>/ (whole page)": lambda: client.get(f"/seasons/{season.pk}/", secure=True),

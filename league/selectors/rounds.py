@@ -23,6 +23,13 @@ class CalendarRound:
     finished_at: datetime | None
     tables: int
     in_play: int
+    finished: int = 0
+    byes: int = 0
+
+    @property
+    def exists(self) -> bool:
+        """The round has been made (it has tables or byes to show), not only planned."""
+        return self.status != "planned"
 
 
 @dataclass(frozen=True)
@@ -80,8 +87,11 @@ def season_calendar(*, season: Season) -> list[CalendarRound]:
         Round.objects.filter(season=season)
         .order_by("number")
         .annotate(
-            table_count=Count("tables"),
-            in_play_count=Count("tables", filter=Q(tables__status=Table.Status.ACTIVE)),
+            # distinct: the byes' join multiplies the tables' rows
+            table_count=Count("tables", distinct=True),
+            in_play_count=Count("tables", filter=Q(tables__status=Table.Status.ACTIVE), distinct=True),
+            finished_count=Count("tables", filter=Q(tables__status=Table.Status.FINISHED), distinct=True),
+            bye_count=Count("byes", distinct=True),
         )
     )
     entrants = Entrant.objects.filter(season=season, withdrawn=False).count()
@@ -98,6 +108,8 @@ def season_calendar(*, season: Season) -> list[CalendarRound]:
             finished_at=r.finished_at,
             tables=r.table_count,
             in_play=r.in_play_count,
+            finished=r.finished_count,
+            byes=r.bye_count,
         )
         for r in rounds
     ]
@@ -120,6 +132,15 @@ def season_calendar(*, season: Season) -> list[CalendarRound]:
         if n not in known
     ]
     return sorted(out, key=lambda r: r.number)
+
+
+def season_own_tables(*, season: Season, player_id: int | None) -> dict[int, int]:
+    """The reader's table in each round they sat in, by round number (nothing for an anonymous reader)."""
+    if player_id is None:
+        return {}
+    return dict(
+        Table.objects.filter(round__season=season, seats__player_id=player_id).values_list("round__number", "id")
+    )
 
 
 def season_tables_in_play(*, season: Season, now: datetime) -> list[TableInPlay]:

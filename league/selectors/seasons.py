@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from league.engines import season_options_schema
 from league.errors import BadOptions, NotFound
@@ -136,39 +136,6 @@ def season_rounds(*, season: Season) -> list[Round]:
     """The rounds with their tables (without their state, which the pages never show here), seats and byes."""
     tables = Prefetch("tables", queryset=Table.objects.defer("state", "options").order_by("id"))
     return list(Round.objects.filter(season=season).prefetch_related(tables, "tables__seats__player", "byes__entrant"))
-
-
-@dataclass(frozen=True)
-class RoundSummary:
-    round: Round
-    tables: int
-    finished: int
-    byes: int
-    own_table_id: int | None  # the reader's table in the round, when they sat at one
-
-
-def season_round_summaries(*, season: Season, player_id: int | None = None) -> list[RoundSummary]:
-    """Each round with the count of its tables, finished ones, byes, and the reader's own table: the season page
-    lists no table itself (a round of a 1,000-entrant season has 500), the round's page does."""
-    rounds = (
-        Round.objects.filter(season=season)
-        .annotate(
-            table_count=Count("tables", distinct=True),
-            finished_count=Count("tables", filter=Q(tables__status=Table.Status.FINISHED), distinct=True),
-            bye_count=Count("byes", distinct=True),
-        )
-        .order_by("number")
-    )
-    own: dict[int, int] = {}
-    if player_id is not None:
-        seated = Table.objects.filter(round__season=season, seats__player_id=player_id).values_list("round_id", "id")
-        own = dict(seated)
-    return [
-        RoundSummary(
-            round=r, tables=r.table_count, finished=r.finished_count, byes=r.bye_count, own_table_id=own.get(r.pk)
-        )
-        for r in rounds
-    ]
 
 
 @dataclass(frozen=True)

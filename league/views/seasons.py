@@ -18,11 +18,10 @@ from league.labels import TIEBREAK_DEFINITIONS, TIEBREAK_NAMES, error_words
 from league.models import Entrant, Player, Round, Season
 from league.selectors.clubs import club_role_of, is_organizer
 from league.selectors.crosstable import season_crosstable
-from league.selectors.rounds import season_calendar, season_zone
+from league.selectors.rounds import season_calendar, season_own_tables, season_zone
 from league.selectors.seasons import (
     round_tables_page,
     season_options_shown,
-    season_round_summaries,
     season_rulings,
     season_standings_page,
 )
@@ -63,12 +62,9 @@ def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     # before any standings)
     shown = [row.entrant_id for row in page.rows] if page.paged else None
     context.update(
-        # what the calendar's rounds that exist add: a link to the round's tables, their counts, the reader's table
-        rounds={
-            summary.round.number: summary
-            for summary in season_round_summaries(season=season, player_id=player.pk if player is not None else None)
-        },
         calendar=season_calendar(season=season),
+        # the reader's own table in each round, linked beside the round's counts
+        own_tables=season_own_tables(season=season, player_id=player.pk if player is not None else None),
         crosstable=season_crosstable(season=season, entrant_ids=shown),
         # a signed-in reader's own time zone (league.timezones), else the season's
         zone=timezone.get_current_timezone_name() if player is not None else season_zone(season),

@@ -1,16 +1,25 @@
 """Reads of the season pages: standings with shared ranks, the crosstable, the calendar of rounds, the tables in
 play with whose clock runs, and the rule options with their labels."""
 
+import random
 from datetime import date, timedelta
 
 import pytest
 
 from league.models import SeasonClock, Table
 from league.selectors.crosstable import season_crosstable
-from league.selectors.rounds import round_dates, rounds_count, season_calendar, season_tables_in_play, season_zone
+from league.selectors.rounds import (
+    round_dates,
+    rounds_count,
+    season_calendar,
+    season_own_tables,
+    season_tables_in_play,
+    season_zone,
+)
 from league.selectors.seasons import season_options_shown, season_standings
 from league.services.rounds import season_start, season_table_annul
 from league.services.seasons import SeasonSpec, season_create
+from tests.league.playing import play_moves
 from tests.league.seasons.factories import season_with_entrants
 from tests.league.seasons.support import club_with_members
 
@@ -58,6 +67,24 @@ def test_the_calendar_lists_the_rounds_to_come_dated_from_the_first_day():
     calendar = season_calendar(season=season)
     assert [(r.number, r.status) for r in calendar] == [(1, "planned"), (2, "planned"), (3, "planned")]
     assert [r.starts_at.date() for r in calendar] == [date(2027, 3, 1), date(2027, 3, 8), date(2027, 3, 15)]
+
+
+def test_a_started_round_counts_its_tables_in_play_finished_and_byes_and_the_readers_own(fake_game):
+    season, organizer, _ = season_with_entrants(fake_game, entrants=7, rounds_planned=2)
+    season_start(season=season, by=organizer)
+    done, annulled, playing = Table.objects.filter(round__season=season).order_by("id")
+    play_moves(done, random.Random(1))
+    season_table_annul(table=annulled, by=organizer)
+    statuses = {t.pk: t.status for t in Table.objects.filter(round__season=season)}
+    assert statuses == {done.pk: "finished", annulled.pk: "annulled", playing.pk: "active"}
+
+    started, *to_come = season_calendar(season=season)
+    counts = (started.number, started.exists, started.tables, started.in_play, started.finished, started.byes)
+    assert counts == (1, True, 3, 1, 1, 1)
+    assert [(r.number, r.exists, r.tables, r.byes) for r in to_come[:1]] == [(2, False, 0, 0)]
+    seated = playing.seats.first().player_id
+    assert season_own_tables(season=season, player_id=seated) == {1: playing.pk}
+    assert season_own_tables(season=season, player_id=None) == {}
 
 
 def test_the_dates_are_in_the_clocks_zone_else_utc():
