@@ -12,7 +12,7 @@ writes in one statement); the statements that are written out by hand are the na
 
 import json
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -254,7 +254,7 @@ def update_of(model: type[models.Model], changes: dict[int, dict[str, Any]]) -> 
     return Write(f"UPDATE {_table(model)} SET {', '.join(sets)} WHERE {_pk(model)} IN ({marks})", [*params, *changes])
 
 
-def writes_run(writes: list[Write | None]) -> None:
+def writes_run(writes: Sequence[Write | None]) -> None:
     """Run these writes (None: nothing to write). On PostgreSQL they go as one statement, all but the last as
     data-modifying WITH queries: one statement to parse, plan and answer instead of several. They run on one
     snapshot and in no set order, so none may read what another writes (each writes rows of its own); an error in
@@ -570,19 +570,11 @@ def rows_insert(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
     if not rows:
         return
     names = tuple(rows[0])
-    fields = [_field(model, name) for name in names]
-    columns = ", ".join(_column(model, name)[0] for name in names)
-    one = f"({', '.join(['%s'] * len(names))})"
-    db = _db()
-    with _cursor(db) as cursor:
-        for start in range(0, len(rows), INSERT_CHUNK):
-            chunk = rows[start : start + INSERT_CHUNK]
-            params = [
-                field.get_db_prep_save(row[name], db)
-                for row in chunk
-                for name, field in zip(names, fields, strict=True)
-            ]
-            cursor.execute(f"INSERT INTO {_table(model)} ({columns}) VALUES {', '.join([one] * len(chunk))}", params)
+    values = [tuple(row[name] for name in names) for row in rows]
+    with _cursor() as cursor:
+        for start in range(0, len(values), INSERT_CHUNK):
+            write = _insert_rows_of(model, names, values[start : start + INSERT_CHUNK])
+            cursor.execute(write.sql, write.params)
 
 
 def rows_set(model: type[models.Model], names: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
@@ -609,17 +601,36 @@ def rows_set(model: type[models.Model], names: tuple[str, ...], rows: list[tuple
 
 def rows_add(model: type[models.Model], names: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
     """INSERT many rows with the same fields (the database numbers them): on PostgreSQL one statement from one JSON
-    document (`rows_set`), elsewhere a few dozen rows per statement (`rows_insert`)."""
+    document (`rows_set`), elsewhere a few dozen rows per statement."""
+    writes_run(inserts_of(model, names, rows))
+
+
+def inserts_of(model: type[models.Model], names: tuple[str, ...], rows: list[tuple[Any, ...]]) -> list[Write]:
+    """`rows_add`'s statements, to run with others (`writes_run`): one row as a plain INSERT (`insert_of`, the
+    cheapest to plan), more as one INSERT from a JSON document on PostgreSQL and a few dozen rows a statement
+    elsewhere."""
+    if len(rows) == 1:
+        return [insert_of(model, dict(zip(names, rows[0], strict=True)))]
     if not rows:
-        return
+        return []
     if connection.vendor != "postgresql":
-        rows_insert(model, [dict(zip(names, row, strict=True)) for row in rows])
-        return
+        return [
+            _insert_rows_of(model, names, rows[start : start + INSERT_CHUNK])
+            for start in range(0, len(rows), INSERT_CHUNK)
+        ]
     fields = [_field(model, name) for name in names]
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     sql = f"INSERT INTO {_table(model)} ({columns}) SELECT * FROM jsonb_to_recordset(%s::jsonb) AS v({_record(fields)})"
-    with _cursor() as cursor:
-        cursor.execute(sql, [_document(fields, rows)])
+    return [Write(sql, [_document(fields, rows)])]
+
+
+def _insert_rows_of(model: type[models.Model], names: tuple[str, ...], rows: list[tuple[Any, ...]]) -> Write:
+    db = _db()
+    fields = [_field(model, name) for name in names]
+    columns = ", ".join(_column(model, name)[0] for name in names)
+    one = f"({', '.join(['%s'] * len(names))})"
+    params = [field.get_db_prep_save(value, db) for row in rows for field, value in zip(fields, row, strict=True)]
+    return Write(f"INSERT INTO {_table(model)} ({columns}) VALUES {', '.join([one] * len(rows))}", params)
 
 
 def _record(fields: list[models.Field]) -> str:

@@ -16,7 +16,7 @@ from django.utils import timezone
 from games import IllegalMove
 from games.core.events import is_secret
 from games.core.protocol import Engine
-from league.db import insert_of, table_and_seats_locked, update_of, writes_run
+from league.db import table_and_seats_locked, update_of, writes_run
 from league.engines import engine_for
 from league.errors import (
     BadOptions,
@@ -33,6 +33,7 @@ from league.models import Move, Player, Seat, Table
 from league.services.clocks import Policy, clock_after_move, clock_policy, seats_with_clocks
 from league.services.follow_up import follow_up_defer_write, follow_up_enqueue
 from league.services.tables import record_end, record_ledger, seats_to_act_update
+from league.services.written_moves import WrittenMove, moves_write_of
 
 MAX_KEY_LENGTH = 100
 TURN_TASK = "league.tasks.turn_notify"
@@ -339,29 +340,30 @@ def _write(applied: AppliedMove) -> MoveResult:
         deadline=table.deadline,
         view=engine.view(new_state, seat),
     )
-    move_write = insert_of(
-        Move,
-        {
-            "table": table.pk,
-            "seq": table.version,
-            "seat": seat,
-            "player": applied.player_id,
-            "payload": applied.move,
-            "events": applied.events,
-            "auto": applied.auto,
-            "hidden": applied.hidden,
-            "step_open": step_open,
-            "at": now,
-            "idempotency_key": applied.key or "",
-            "result": result.as_stored() if applied.key is not None else None,
-        },
+    move_writes = moves_write_of(
+        [
+            WrittenMove(
+                table_id=table.pk,
+                seq=table.version,
+                seat=seat,
+                player_id=applied.player_id,
+                payload=applied.move,
+                events=applied.events,
+                auto=applied.auto,
+                hidden=applied.hidden,
+                step_open=step_open,
+                at=now,
+                idempotency_key=applied.key or "",
+                result=result.as_stored() if applied.key is not None else None,
+            )
+        ]
     )
     # "your move" to whoever is next, in the app, by push and by mail: one outbox row, whoever and however many they
     # are, taken by the notifications' drain within seconds (league.services.reminders.turn_notices_drain)
     notify_write = follow_up_defer_write(task=TURN_TASK, now=now, table_id=table.pk) if comes_to else None
     # the clocks, the table, the to-act marks, the move row and the outbox row as one statement: each writes rows of
     # its own
-    writes_run([clocks_write, table_write, seats_write, notify_write, move_write])
+    writes_run([clocks_write, table_write, seats_write, notify_write, *move_writes])
     if finished:
         # rate it and, for a season's table, refresh the standings and settle its round: the task runs
         # league.services.rounds.season_table_refresh once the move has committed

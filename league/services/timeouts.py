@@ -25,7 +25,7 @@ from league import db
 from league.clocks.arithmetic import Interval, is_overdue
 from league.engines import engine_for
 from league.logs import request_id
-from league.models import Entrant, Move, OutboxMessage, Player, Season, Seat, SeatClock, Table, TableRuling
+from league.models import Entrant, OutboxMessage, Player, Season, Seat, SeatClock, Table, TableRuling
 from league.services.clocks import (
     CLOCK_FIELDS,
     Policy,
@@ -44,6 +44,7 @@ from league.services.moves import TURN_TASK, timeout_play
 from league.services.seasons import organizer_check
 from league.services.standings import entrant_map
 from league.services.tables import table_annul
+from league.services.written_moves import WrittenMove, moves_write_of
 
 logger = logging.getLogger(__name__)
 
@@ -69,20 +70,6 @@ class TimeoutDone:
     forfeited: bool = False
 
 
-# the columns the sweep writes (`_write`), in the order of the rows' tuples after their primary key
-MOVE_COLUMNS = (
-    "table",
-    "seq",
-    "seat",
-    "player",
-    "payload",
-    "events",
-    "auto",
-    "hidden",
-    "step_open",
-    "at",
-    "idempotency_key",
-)
 PLAYED_COLUMNS = ("state", "version", "step_open", "deadline")
 
 
@@ -128,7 +115,7 @@ class _Planned:
     done: list[TimeoutDone] = field(default_factory=list)
     played: tuple[Any, ...] | None = None  # (pk, *PLAYED_COLUMNS) when a timeout was played
     deadline: tuple[Any, ...] | None = None  # (pk, deadline) when only the deadline moved
-    moves: list[tuple[Any, ...]] = field(default_factory=list)
+    moves: list[WrittenMove] = field(default_factory=list)
     new_clocks: list[tuple[Any, ...]] = field(default_factory=list)  # (seat, *CLOCK_FIELDS)
     clocks: list[tuple[Any, ...]] = field(default_factory=list)  # (pk, *CLOCK_FIELDS)
     marks: list[tuple[int, bool]] = field(default_factory=list)  # (seat pk, to_act)
@@ -342,7 +329,18 @@ def _plan(
         if clock.abandoned and clock.consecutive_timeouts == policy.abandon_after and policy.forfeit:
             raise _NotPlain()
         plan.moves.append(
-            (table.pk, table.version, seat, players[seat], move, events, True, is_secret(events), False, now, "")
+            WrittenMove(
+                table_id=table.pk,
+                seq=table.version,
+                seat=seat,
+                player_id=players[seat],
+                payload=move,
+                events=events,
+                auto=True,
+                hidden=is_secret(events),
+                step_open=False,
+                at=now,
+            )
         )
         abandoned = clock.abandoned and clock.consecutive_timeouts == policy.abandon_after
         plan.done.append(TimeoutDone(table.pk, seat, table.version, abandoned=abandoned))
@@ -389,13 +387,13 @@ def _write(planned: list[_Planned]) -> None:
     db.rows_set(Table, PLAYED_COLUMNS, [plan.played for plan in planned if plan.played])
     db.rows_set(Table, ("deadline",), [plan.deadline for plan in planned if plan.deadline])
     db.rows_set(Seat, ("to_act",), [row for plan in planned for row in plan.marks])
-    db.rows_add(Move, MOVE_COLUMNS, [row for plan in planned for row in plan.moves])
+    db.writes_run(moves_write_of([move for plan in planned for move in plan.moves]))
     # "your move" to whoever the timeouts brought each table to, as after a move: an outbox row a table, for the
     # notifications' drain (league.services.reminders.turn_notices_drain)
     # (every column named: request_id has no default in PostgreSQL; the sweep is the task's own work, so its id)
     caused_by = request_id()
     turns = [
-        (TURN_TASK, {"table_id": plan.played[0]}, plan.moves[-1][9], 0, caused_by) for plan in planned if plan.played
+        (TURN_TASK, {"table_id": plan.played[0]}, plan.moves[-1].at, 0, caused_by) for plan in planned if plan.played
     ]
     db.rows_add(OutboxMessage, ("task", "kwargs", "created_at", "attempts", "request_id"), turns)
 
