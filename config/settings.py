@@ -159,7 +159,7 @@ TEMPLATES = [
 ]
 
 # every form of the pages through the project's templates (templates/forms/): one look for every form
-FORM_RENDERER = "league.forms.FormRenderer"
+FORM_RENDERER = "league.forms.base.FormRenderer"
 
 DATABASES = {
     "default": dj_database_url.parse(

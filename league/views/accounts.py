@@ -19,10 +19,10 @@ from django.utils.translation import get_language, get_language_from_request
 from django.utils.translation import gettext as _
 from django.views.i18n import set_language
 
-from league.account_forms import SignUpWithEmailForm, VerifiedAddressResetForm
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
-from league.forms import add_service_error
+from league.forms.accounts import SignUpWithEmailForm, VerifiedAddressResetForm
+from league.forms.base import add_service_error
 from league.known_clients import known_remember, known_to
 from league.middleware import HEADER_CHOICE
 from league.models import Player, RatingEvent
@@ -232,7 +232,7 @@ class TokenEndingPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
 
 class SitePasswordResetView(auth_views.PasswordResetView):
     """Django's reset form, whose mail links to SITE_URL, never to the request's Host header, and goes only to a
-    verified address (league.account_forms.VerifiedAddressResetForm)."""
+    verified address (league.forms.accounts.VerifiedAddressResetForm)."""
 
     form_class = VerifiedAddressResetForm
 

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from games import GAME_NAMES
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
-from league.forms import InviteForm, JoinRequestForm
+from league.forms.clubs import InviteForm, JoinRequestForm
 from league.labels import error_words
 from league.links import site_link
 from league.models import Club, Membership

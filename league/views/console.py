@@ -20,7 +20,9 @@ from django.views.decorators.http import require_POST
 from games import available_games, get_engine
 from league.caller import player_or_none
 from league.errors import ServiceError
-from league.forms import (
+from league.forms.base import add_service_error
+from league.forms.season_settings import SeasonSettingsForms, tiebreak_definitions
+from league.forms.seasons import (
     ConfirmForm,
     DivisionAddForm,
     EntrantRegisterForm,
@@ -30,10 +32,8 @@ from league.forms import (
     SweepMarkClearForm,
     TableRulingForm,
     WithdrawForm,
-    add_service_error,
 )
 from league.models import Club, Entrant, Player, Round, Season, TableRuling
-from league.season_forms import SeasonSettingsForms, tiebreak_definitions
 from league.selectors.rounds import season_calendar, season_tables_in_play, season_zone
 from league.services.rollover import season_rollover
 from league.services.rounds import entrant_withdraw, forfeit_award, round_start, season_start, season_table_annul

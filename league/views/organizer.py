@@ -11,9 +11,9 @@ from django.views.decorators.http import require_POST
 
 from league.caller import player_or_none
 from league.errors import ServiceError
-from league.forms import add_service_error
+from league.forms.base import add_service_error
+from league.forms.organizer import VacationGrantForm
 from league.models import Club, Season
-from league.organizer_forms import VacationGrantForm
 from league.selectors.vacations import SeasonVacations, club_vacations
 from league.services.vacations import vacation_grant, vacation_revoke
 from league.views.base import organizer_required

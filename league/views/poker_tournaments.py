@@ -16,10 +16,10 @@ from django.views.decorators.http import require_POST
 from games import available_games, get_engine
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
-from league.forms import add_service_error
+from league.forms.base import add_service_error
+from league.forms.organizer import EntrantsAddForm, PokerForfeitForm
+from league.forms.poker_tournaments import PokerTournamentForm
 from league.models import Club, Player, PokerEntrant, PokerTournament
-from league.organizer_forms import EntrantsAddForm, PokerForfeitForm
-from league.poker_forms import PokerTournamentForm
 from league.selectors.clubs import is_organizer
 from league.selectors.poker_tournaments import (
     poker_entrants,

@@ -13,7 +13,8 @@ from django.views.decorators.http import require_POST
 
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
-from league.forms import VacationTakeForm, add_service_error
+from league.forms.base import add_service_error
+from league.forms.seasons import VacationTakeForm
 from league.labels import TIEBREAK_DEFINITIONS, TIEBREAK_NAMES, error_words
 from league.models import Entrant, Player, Round, Season
 from league.selectors.clubs import club_role_of, is_organizer

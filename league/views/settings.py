@@ -13,10 +13,10 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from league.account_forms import SettingsForm
 from league.caller import player_required
 from league.errors import ServiceError
-from league.forms import add_service_error
+from league.forms.accounts import SettingsForm
+from league.forms.base import add_service_error
 from league.input import json_parse
 from league.links import site_link
 from league.models import Account, Notification, Player, PushSubscription

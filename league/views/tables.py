@@ -17,7 +17,7 @@ from django_htmx.http import reswap, retarget
 
 from league.caller import player_or_none, player_required
 from league.errors import IllegalMoveError, ServiceError
-from league.forms import MoveForm, TableSettingsForm
+from league.forms.tables import MoveForm, TableSettingsForm
 from league.labels import error_words
 from league.models import LedgerEntry, Table
 from league.selectors.tables import seat_choices_for, table_view_for, tables_waiting_for

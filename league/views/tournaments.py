@@ -15,9 +15,10 @@ from django.views.decorators.http import require_POST
 
 from league.caller import player_or_none, player_required
 from league.errors import ServiceError
-from league.forms import add_service_error
+from league.forms.base import add_service_error
+from league.forms.organizer import EntrantsAddForm
+from league.forms.tournaments import FORMATS, MatchForfeitForm, TournamentForm, TournamentTeamForm
 from league.models import Club, Player, Tournament
-from league.organizer_forms import EntrantsAddForm
 from league.selectors.clubs import club_role_of, is_organizer
 from league.selectors.tournaments import (
     club_tournaments,
@@ -44,7 +45,6 @@ from league.services.tournaments import (
     tournaments_create_per_division,
 )
 from league.spreadsheet import csv_text
-from league.tournament_forms import FORMATS, MatchForfeitForm, TournamentForm, TournamentTeamForm
 from league.tournaments.svg import bracket_svg
 from league.views.base import HtmxHttpRequest, organizer_required
 

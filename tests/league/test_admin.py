@@ -1,4 +1,4 @@
-"""The admin (league/admin.py): every page renders, an organizer sees only their clubs, tables open through the
+"""The admin (league/admin/): every page renders, an organizer sees only their clubs, tables open through the
 service, nothing shows the seed or a hidden move while the table is in play."""
 
 import random
@@ -393,7 +393,7 @@ def test_the_filters_an_admin_lists_still_work(organizer, url: str, count: int |
 def test_every_league_admin_guards_its_lookups_and_searches_no_secret() -> None:
     from django.contrib import admin
 
-    from league.admin import SECRET_FIELDS, LeagueAdmin
+    from league.admin.base import SECRET_FIELDS, LeagueAdmin
 
     for model, model_admin in admin.site._registry.items():
         if model._meta.app_label != "league":

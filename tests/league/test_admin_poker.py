@@ -1,4 +1,4 @@
-"""The admin of poker tournaments (league/admin.py, league/admin_poker.py): read-only and club-scoped pages that
+"""The admin of poker tournaments (league/admin/, league/admin/poker_actions.py): read-only and club-scoped pages that
 never show the state (it holds the seed of the draws), and the start action through the service."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The clock sweep's mark in the admin (league/admin.py, the filter on `sweep_failed_at`): an organizer finds the
+"""The clock sweep's mark in the admin (league/admin/, the filter on `sweep_failed_at`): an organizer finds the
 tables the sweep could not play, and reads why on the table's page; the front page counts them; an operator clears
 the marks."""
 

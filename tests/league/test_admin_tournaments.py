@@ -1,4 +1,4 @@
-"""The tournaments in the admin (league/admin.py): read-only pages scoped to the organizer's clubs, the draw's seed
+"""The tournaments in the admin (league/admin/): read-only pages scoped to the organizer's clubs, the draw's seed
 never shown, and the start action through the service."""
 
 import pytest

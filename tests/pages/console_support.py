@@ -7,8 +7,8 @@ from typing import Any
 from django import forms
 from django.test import Client
 
+from league.forms.season_settings import SeasonSettingsForms
 from league.models import Club, Membership, Player
-from league.season_forms import SeasonSettingsForms
 from league.services.clubs import club_create
 from tests.league.factories import MembershipFactory, PlayerFactory
 

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from league.forms.season_settings import SeasonSettingsForms
 from league.models import Entrant, Season, SeasonClock, Table, Vacation
-from league.season_forms import SeasonSettingsForms
 from league.services.rounds import season_start
 from league.services.season_settings import season_spec
 from league.services.seasons import (

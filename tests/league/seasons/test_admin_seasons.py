@@ -1,4 +1,4 @@
-"""Organizer actions on seasons in the admin (league/admin_seasons.py)."""
+"""Organizer actions on seasons in the admin (league/admin/season_actions.py)."""
 
 import pytest
 from django.contrib.auth.models import Permission

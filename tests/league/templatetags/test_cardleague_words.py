@@ -3,7 +3,7 @@ word table beside the models)."""
 
 from django.utils import translation
 
-from league.forms import InviteForm
+from league.forms.clubs import InviteForm
 from league.models import Season, Table
 from league.templatetags.cardleague import word
 

@@ -1,7 +1,8 @@
-"""The season clock's form (league/season_forms.py, `ClockForm`): its fields checked by `clock_check`, the same check
-as the service's, the API's and the admin's (issue 19, item 5: a time zone that does not exist stopped the sweep)."""
+"""The season clock's form (league/forms/season_settings.py, `ClockForm`): its fields checked by `clock_check`, the
+same check as the service's, the API's and the admin's (issue 19, item 5: a time zone that does not exist stopped
+the sweep)."""
 
-from league.season_forms import ClockForm
+from league.forms.season_settings import ClockForm
 
 VALID = {
     "enabled": "on",

@@ -1,4 +1,4 @@
-"""Organizer actions on poker tournaments in the admin (the models' admin classes are in league/admin.py, read-only
+"""Organizer actions on poker tournaments in the admin (the models' admin classes are in league/admin/, read-only
 and club-scoped): starting one goes through its service, as from the pages and the API."""
 
 from django.contrib import admin, messages

@@ -1,4 +1,4 @@
-"""Organizer actions on seasons in the admin: the season models' admin classes are in league/admin.py (read-only,
+"""Organizer actions on seasons in the admin: the season models' admin classes are in league/admin/ (read-only,
 club-scoped) and list these actions (`SEASON_ACTIONS`); the steps that change a season go through its services, as
 here."""
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from league.forms import ConfirmField
+from league.forms.base import ConfirmField
 from league.models import Club, Player
 from league.selectors.clubs import members_named, names_split
 
