@@ -57,6 +57,14 @@ class NotFound(ServiceError):
     default_message = "No such object."
 
 
+class WrongStatus(ServiceError):
+    """A season or tournament is not at the stage the action needs (started, registration closed, finished...)."""
+
+    code = "wrong_status"
+    status = 409
+    default_message = "The season is not at the stage this needs."
+
+
 class NotSeated(ServiceError):
     code = "not_seated"
     status = 403

@@ -22,14 +22,14 @@ from django.utils.translation import gettext as _
 
 from games import GAME_NAMES, IllegalMove
 from league.engines import engine_for
-from league.errors import BadOptions, NotFound
+from league.errors import BadOptions, NotFound, WrongStatus
 from league.fairness import commitment_of
 from league.models import Membership, Player, PokerEntrant, PokerHand, PokerTournament, Result, Table
 from league.models.clubs import Club
 from league.server_seeds import seed_new
 from league.services.follow_up import follow_up_enqueue
+from league.services.permissions import organizer_check
 from league.services.ratings import poker_tournament_rate
-from league.services.seasons import WrongStatus, organizer_check
 from league.services.tables import table_annul, table_create, time_per_move_check
 from league.tournaments import freezeout
 from league.tournaments.places import awards, points_table_check

@@ -6,9 +6,10 @@ from dataclasses import replace
 
 from django.db import transaction
 
-from league.errors import BadOptions
+from league.errors import BadOptions, WrongStatus
 from league.models import Entrant, Player, Season, Standing
-from league.services.seasons import SeasonSpec, WrongStatus, organizer_check, season_create
+from league.services.permissions import organizer_check
+from league.services.seasons import SeasonSpec, season_create
 
 
 def divisions_move(divisions: list[list[int]], *, promote: list[int], relegate: list[int]) -> list[list[int]]:

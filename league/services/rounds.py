@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.db import writers_turn
-from league.errors import BadOptions, NotFound
+from league.errors import BadOptions, NotFound, WrongStatus
 from league.models import (
     Bye,
     Entrant,
@@ -33,9 +33,10 @@ from league.pairing.swiss import SwissEntrant, swiss_pair
 from league.pairing.tables import tables_seat
 from league.services import tables as table_services
 from league.services.locks import round_lock, season_lock
+from league.services.permissions import organizer_check
 from league.services.ratings import ratings_recompute, table_rate
 from league.services.retry import conflict_retry
-from league.services.seasons import WrongStatus, organizer_check, rounds_total, season_finish, status_check
+from league.services.seasons import rounds_total, season_finish, status_check
 from league.services.standings import entrant_map, standings_recompute, standings_table_apply
 
 ROTATING = Season.Partners.ROTATING

@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 
 from league.errors import BadOptions
 from league.models import Entrant, Player, Season, SeasonClock
+from league.services.permissions import organizer_check
 from league.services.seasons import (
     ClockSpec,
     SeasonSpec,
     clock_spec_check,
-    organizer_check,
     season_create,
     season_lock,
     season_values,

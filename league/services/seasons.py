@@ -18,11 +18,12 @@ from games import IllegalMove
 from games.core.protocol import Engine
 from league.clocks.check import clock_check
 from league.engines import engine_for, season_options_schema
-from league.errors import BadOptions, PermissionDenied, ServiceError
+from league.errors import BadOptions, PermissionDenied, WrongStatus
 from league.labels import refusal_text
 from league.models import Club, Entrant, Membership, Player, Round, RoundRobinPairs, Season, SeasonClock
 from league.server_seeds import seed_new
 from league.services.locks import season_lock as season_lock
+from league.services.permissions import organizer_check
 from league.services.standings import points_table_default, standings_recompute
 from league.services.tables import time_per_move_check
 from league.standings import PointsTable
@@ -38,21 +39,6 @@ MATCH_FORMAT_WORDS = {
     "target_score": gettext_noop("target score"),
 }
 DEFAULT_ROUNDS = 5
-
-
-class WrongStatus(ServiceError):
-    code = "wrong_status"
-    status = 409
-    default_message = "The season is not at the stage this needs."
-
-
-def organizer_check(*, club: Club, player: Player | None) -> None:
-    """PermissionDenied unless the player organizes the club."""
-    if (
-        player is None
-        or not Membership.objects.filter(club=club, player=player, role=Membership.Role.ORGANIZER).exists()
-    ):
-        raise PermissionDenied("Only an organizer of the club may do this.")
 
 
 def status_check(season: Season, *allowed: str) -> None:

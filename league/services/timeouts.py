@@ -41,7 +41,7 @@ from league.services.clocks import (
 )
 from league.services.follow_up import follow_up_enqueue
 from league.services.moves import TURN_TASK, timeout_play
-from league.services.seasons import organizer_check
+from league.services.permissions import organizer_check
 from league.services.standings import entrant_map
 from league.services.tables import table_annul
 from league.services.written_moves import WrittenMove, moves_write_of

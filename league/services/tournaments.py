@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from games import IllegalMove
 from league.engines import engine_for, team_seats
-from league.errors import BadOptions, NotFound
+from league.errors import BadOptions, NotFound, WrongStatus
 from league.fairness import commitment_of
 from league.models import (
     Club,
@@ -44,7 +44,7 @@ from league.models import (
 )
 from league.server_seeds import seed_new
 from league.services.follow_up import follow_up_enqueue
-from league.services.seasons import WrongStatus, organizer_check
+from league.services.permissions import organizer_check
 from league.services.tables import table_annul, table_create, time_per_move_check
 from league.tournaments import bracket, multiplayer, places, two_stage
 from league.tournaments.common import State

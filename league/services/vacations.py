@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from league.errors import NotFound
 from league.models import Player, Season, Vacation
 from league.services.clocks import vacation_cancel, vacation_take
-from league.services.seasons import organizer_check
+from league.services.permissions import organizer_check
 
 
 @transaction.atomic

@@ -3,15 +3,9 @@ open, only a member of the club, once, and never into a season of fixed teams (a
 
 import pytest
 
-from league.errors import BadOptions, PermissionDenied
+from league.errors import BadOptions, PermissionDenied, WrongStatus
 from league.models import Entrant, Season
-from league.services.seasons import (
-    SeasonSpec,
-    WrongStatus,
-    entrant_register_self,
-    season_create,
-    season_open_registration,
-)
+from league.services.seasons import SeasonSpec, entrant_register_self, season_create, season_open_registration
 from tests.league.factories import PlayerFactory
 from tests.league.seasons.support import club_with_members
 

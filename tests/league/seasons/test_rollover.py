@@ -5,18 +5,11 @@ from datetime import date, time, timedelta
 
 import pytest
 
-from league.errors import BadOptions
+from league.errors import BadOptions, WrongStatus
 from league.models import Entrant, Membership, Season, SeasonClock, Standing
 from league.services.rollover import divisions_move, season_rollover
 from league.services.rounds import entrant_withdraw, season_start
-from league.services.seasons import (
-    ClockSpec,
-    SeasonSpec,
-    WrongStatus,
-    entrant_register,
-    season_create,
-    season_open_registration,
-)
+from league.services.seasons import ClockSpec, SeasonSpec, entrant_register, season_create, season_open_registration
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory
 from tests.league.seasons.support import play_out
 

@@ -6,18 +6,11 @@ from datetime import time, timedelta
 
 import pytest
 
-from league.errors import BadOptions, PermissionDenied
+from league.errors import BadOptions, PermissionDenied, WrongStatus
 from league.models import Entrant, Season, SeasonClock
 from league.services.rounds import season_start
 from league.services.season_settings import division_add, season_clock_set, season_settings_update, season_spec
-from league.services.seasons import (
-    ClockSpec,
-    SeasonSpec,
-    WrongStatus,
-    entrant_register,
-    entrants_register,
-    season_create,
-)
+from league.services.seasons import ClockSpec, SeasonSpec, entrant_register, entrants_register, season_create
 from tests.league.seasons.support import club_with_members
 
 pytestmark = pytest.mark.django_db

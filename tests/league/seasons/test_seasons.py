@@ -2,10 +2,10 @@
 
 import pytest
 
-from league.errors import BadOptions, PermissionDenied
+from league.errors import BadOptions, PermissionDenied, WrongStatus
 from league.models import Entrant, Round, RoundRobinPairs, Season, Standing, Table, TableRuling
 from league.services.rounds import entrant_withdraw, season_start
-from league.services.seasons import SeasonSpec, WrongStatus, entrant_register, season_create, season_open_registration
+from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from tests.league.factories import PlayerFactory
 from tests.league.seasons.factories import season_with_entrants
 from tests.league.seasons.support import club_with_members

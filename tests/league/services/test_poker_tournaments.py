@@ -13,7 +13,7 @@ from itertools import pairwise
 import pytest
 
 from games import get_engine
-from league.errors import BadOptions, PermissionDenied
+from league.errors import BadOptions, PermissionDenied, WrongStatus
 from league.models import Membership, PokerEntrant, PokerHand, PokerTournament, Table
 from league.selectors.poker_tournaments import poker_seed_revealed
 from league.services.poker_tournaments import (
@@ -28,7 +28,6 @@ from league.services.poker_tournaments import (
     poker_tournament_start,
     poker_tournament_unregister,
 )
-from league.services.seasons import WrongStatus
 from league.services.tables import table_annul
 from league.tournaments import freezeout as fz
 from league.tournaments.common import copied

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from league.errors import BadOptions, PermissionDenied
+from league.errors import BadOptions, PermissionDenied, WrongStatus
 from league.models import (
     Entrant,
     RatingEvent,
@@ -18,7 +18,6 @@ from league.models import (
     TournamentEntrant,
     TournamentTable,
 )
-from league.services.seasons import WrongStatus
 from league.services.tables import table_annul
 from league.services.tournaments import (
     TournamentSpec,

@@ -7,9 +7,8 @@ import random
 import pytest
 from django.utils import timezone
 
-from league.errors import BadOptions, PermissionDenied
+from league.errors import BadOptions, PermissionDenied, WrongStatus
 from league.models import Entrant, Rating, RatingEvent, Result, Season, Standing, Table, Tournament, TournamentEntrant
-from league.services.seasons import WrongStatus
 from league.services.tournaments import (
     TournamentSpec,
     tournament_create,

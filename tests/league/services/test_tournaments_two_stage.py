@@ -6,9 +6,8 @@ import random
 import pytest
 from django.utils import timezone
 
-from league.errors import BadOptions
+from league.errors import BadOptions, WrongStatus
 from league.models import Entrant, Season, Standing, Table, Tournament, TournamentEntrant
-from league.services.seasons import WrongStatus
 from league.services.tournaments import (
     TournamentSpec,
     tournament_create,
