@@ -2,6 +2,7 @@
 
 usage: .venv/bin/python bench/tournaments.py [--entrants 1024] [--players 1000] [--seats 6] [--seed 1]
        .venv/bin/python bench/tournaments.py --league [--entrants 1024] [--game palace-infighting] [--options '{}']
+                                                  [--start-only]
 
 Single elimination: the seeding (by rating, and by lot), the bracket's creation, then every round's advance, both
 ways the league may record it: one `results_record` call per round (a whole round at once), and one
@@ -144,13 +145,13 @@ def _hand_result(rnd: random.Random, stacks: list[int], ante: int) -> list[int]:
     return out
 
 
-def league_bench(entrants: int, game: str, options: dict[str, Any], seed: int) -> None:
+def league_bench(entrants: int, game: str, options: dict[str, Any], seed: int, *, start_only: bool) -> None:
     """The single elimination through the services (see the module's docstring)."""
     with bench_database("cardleague_bench_tournaments"):
-        _league_run(entrants, game, options, seed)
+        _league_run(entrants, game, options, seed, start_only=start_only)
 
 
-def _league_run(entrants: int, game: str, options: dict[str, Any], seed: int) -> None:
+def _league_run(entrants: int, game: str, options: dict[str, Any], seed: int, *, start_only: bool) -> None:
     from django.contrib.auth import get_user_model
 
     from games import get_engine
@@ -192,6 +193,10 @@ def _league_run(entrants: int, game: str, options: dict[str, Any], seed: int) ->
     tournament, took = timed(lambda: tournament_start(tournament=tournament, by=organizer))
     opened = Table.objects.filter(tournament_link__tournament=tournament).count()
     print(f"  tournament_start (draw by lot, bracket, {opened} tables opened) {took:.2f} s")
+    if opened != entrants // 2:
+        raise SystemExit(f"the start opened {opened} tables, not {entrants // 2}")
+    if start_only:
+        return
     move_times, advance_times = [], []
     tables_played = 0
     by_id = {p.pk: p for p in players}
@@ -236,11 +241,12 @@ def main() -> None:
     parser.add_argument("--league", action="store_true", help="through the services, on PostgreSQL")
     parser.add_argument("--game", default="palace-infighting")
     parser.add_argument("--options", default="{}", help="the tables' engine options, as JSON")
+    parser.add_argument("--start-only", action="store_true", help="with --league: stop after the start")
     args = parser.parse_args()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} cores, load average {load} (one process: the steps are single-threaded pure Python)")
     if args.league:
-        league_bench(args.entrants, args.game, json.loads(args.options), args.seed)
+        league_bench(args.entrants, args.game, json.loads(args.options), args.seed, start_only=args.start_only)
         return
     single_elimination_bench(args.entrants, args.seed)
     freezeout_bench(args.players, args.seats, args.seed)

@@ -7,6 +7,7 @@ so the sweep (`league.services.timeouts`) finds overdue tables by one indexed qu
 itself but returns it to the one that saves the table (the move pipeline, `table_start`, the sweep).
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
@@ -255,10 +256,24 @@ def clock_open(*, table: Table, to_act: list[int], now: datetime) -> datetime | 
     policy = table_policy(table)
     clocks = seat_clocks_for(table, policy, started=now)
     vacations = vacations_for(policy, [seat.player_id for seat, _ in clocks.values()])
-    for index, (seat, clock) in clocks.items():
-        clock.deadline = seat_deadline(clock, policy, vacations[seat.player_id]) if index in to_act else None
+    deadline = deal_deadlines(
+        {index: (seat.player_id, clock) for index, (seat, clock) in clocks.items()}, policy, vacations, to_act
+    )
     SeatClock.objects.bulk_update([clock for _, clock in clocks.values()], ["deadline"])
-    return min(deadline for i in to_act if (deadline := clocks[i][1].deadline) is not None)
+    return deadline
+
+
+def deal_deadlines(
+    clocks: Mapping[int, tuple[int, RunningClock]],
+    policy: Policy,
+    vacations: dict[int, list[Interval]],
+    to_act: list[int],
+) -> datetime | None:
+    """At the deal, each seat's clock (by seat index, with its player) gets the end of its turn when it is to act and
+    no deadline otherwise; the table's deadline is the earliest (None when nobody acts)."""
+    for index, (player_id, clock) in clocks.items():
+        clock.deadline = seat_deadline(clock, policy, vacations.get(player_id, [])) if index in to_act else None
+    return min((d for i in to_act if (d := clocks[i][1].deadline) is not None), default=None)
 
 
 def abandoned_seats(*, table: Table) -> list[int]:

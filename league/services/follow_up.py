@@ -53,6 +53,12 @@ def follow_up_defer(*, task: str, **kwargs: Any) -> None:
     OutboxMessage.objects.create(task=task, kwargs=kwargs, request_id=request_id())
 
 
+def follow_ups_defer(*, task: str, kwargs: list[dict[str, Any]]) -> None:
+    """`follow_up_defer` for many rows of one task at once (a round's tables opened together): one statement."""
+    caused_by = request_id()
+    OutboxMessage.objects.bulk_create(OutboxMessage(task=task, kwargs=one, request_id=caused_by) for one in kwargs)
+
+
 def follow_up_defer_write(*, task: str, now: datetime, **kwargs: Any) -> Write:
     """`follow_up_defer`'s row as a statement for the caller's own writes (league.db.writes_run): the move pipeline
     sends it with the move's, so a move's notifications cost it no round trip (bench/notify.py)."""

@@ -30,7 +30,7 @@ from league.server_seeds import seed_new
 from league.services.follow_up import follow_up_enqueue
 from league.services.permissions import organizer_check
 from league.services.ratings import poker_tournament_rate
-from league.services.tables import table_annul, table_create, time_per_move_check
+from league.services.tables import TableSpec, table_annul, tables_open, time_per_move_check
 from league.tournaments import freezeout
 from league.tournaments.places import awards, points_table_check
 
@@ -426,26 +426,30 @@ def _hands_deal(tournament: PokerTournament, roles: Mapping[str, list[dict[str, 
     if not dealt:
         return []
     people = Player.objects.in_bulk({p for hand in dealt for p in hand["players"]})
-    out = []
-    for hand in dealt:
-        table = table_create(
-            club=tournament.club,
-            game=tournament.game,
-            players=[people[p] for p in hand["players"]],
-            options=hand_options(tournament, roles, hand),
-            time_per_move=timedelta(seconds=tournament.time_per_move),
-        )
-        out.append(
-            PokerHand(
-                tournament=tournament,
-                number=hand["number"],
-                table_number=hand["table"],
-                level=hand["level"],
-                table=table,
-                players=hand["players"],
-                stacks_start=hand["stacks"],
+    tables = tables_open(
+        specs=[
+            TableSpec(
+                club=tournament.club,
+                game=tournament.game,
+                players=[people[p] for p in hand["players"]],
+                options=hand_options(tournament, roles, hand),
+                time_per_move=timedelta(seconds=tournament.time_per_move),
             )
+            for hand in dealt
+        ]
+    )
+    out = [
+        PokerHand(
+            tournament=tournament,
+            number=hand["number"],
+            table_number=hand["table"],
+            level=hand["level"],
+            table=table,
+            players=hand["players"],
+            stacks_start=hand["stacks"],
         )
+        for hand, table in zip(dealt, tables, strict=True)
+    ]
     return PokerHand.objects.bulk_create(out)
 
 

@@ -201,16 +201,21 @@ def round_tables_open(*, round_id: int, limit: int | None = None) -> Round:
     limit = limit or TABLES_PER_TRANSACTION
     batch, round_.seatings = round_.seatings[:limit], round_.seatings[limit:]
     players = {p.pk: p for p in Player.objects.filter(pk__in=[p for seats in batch for p in seats])}
-    for seats in batch:
-        table_services.table_create(
-            club=season.club,
-            game=season.game,
-            players=[players[p] for p in seats],
-            options=season.options,
-            time_per_move=timedelta(seconds=season.time_per_move),
-            entropy_window=timedelta(minutes=season.entropy_window_minutes) if season.entropy_window_minutes else None,
-            round=round_,
-        )
+    window = timedelta(minutes=season.entropy_window_minutes) if season.entropy_window_minutes else None
+    table_services.tables_open(
+        specs=[
+            table_services.TableSpec(
+                club=season.club,
+                game=season.game,
+                players=[players[p] for p in seats],
+                options=season.options,
+                time_per_move=timedelta(seconds=season.time_per_move),
+                entropy_window=window,
+                round=round_,
+            )
+            for seats in batch
+        ]
+    )
     round_.save(update_fields=["seatings"])
     return round_
 

@@ -1,6 +1,7 @@
 """Writes for tables: open one with its seats (and its commitment to the server seed), deal it, annul one; and the
 bookkeeping every state change shares."""
 
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -14,10 +15,10 @@ from league.db import Write, update_of
 from league.engines import engine_for
 from league.errors import BadOptions, NotFound, NotSeated, TableClosed
 from league.fairness import ALGORITHM_VERSION, MAX_SEED_LENGTH, commitment_of
-from league.models import Club, LedgerEntry, Player, Result, Round, Seat, Table, TableFairness
+from league.models import Club, LedgerEntry, Player, Result, Round, Season, Seat, SeatClock, Table, TableFairness
 from league.server_seeds import seed_new
-from league.services.clocks import clock_open
-from league.services.follow_up import follow_up_defer
+from league.services.clocks import clock_open, clock_policy, deal_deadlines, vacations_of
+from league.services.follow_up import follow_up_defer, follow_ups_defer
 
 DEFAULT_TIME_PER_MOVE = timedelta(days=1)
 DEFAULT_MIN_TIME_PER_MOVE = 3600
@@ -40,7 +41,26 @@ def time_per_move_check(time_per_move: timedelta) -> None:
         )
 
 
-@transaction.atomic
+@dataclass(frozen=True)
+class TableSpec:
+    """A table to open: its club and game, the players in seat order, its options, its secret server seed (a new
+    one when None), its time per move, and an `entropy_window` when the seats' entropy is to be gathered before
+    the deal (docs/fairness.md). A season's table names its `round`; a friendly table counts for ratings only when
+    it is `rated` and every seat agrees before the first move, which `agreed` records at once (entering a rated
+    tournament is that agreement)."""
+
+    club: Club
+    game: str
+    players: list[Player]
+    options: dict[str, Any] | None = None
+    seed: str | None = None
+    time_per_move: timedelta | None = None
+    entropy_window: timedelta | None = None
+    round: Round | None = None
+    rated: bool = False
+    agreed: bool = False
+
+
 def table_create(
     *,
     club: Club,
@@ -53,60 +73,177 @@ def table_create(
     round: Round | None = None,
     rated: bool = False,
 ) -> Table:
-    """Open a table: seats in the order of `players`, the engine's first state, the clock running for the first
-    seats to act (under the season's time control for a table of a season's `round`). `seed` is the secret server
-    seed, committed to at once (docs/fairness.md); with an `entropy_window` the table waits in `seeding` for the
-    seats' entropy and is dealt by `table_seed_finalize`. A friendly table (no round) counts for ratings only when
-    it is opened `rated` and every seat agrees before the first move (`seat_rated_agree`); a season's counts."""
-    engine = engine_for(game)
-    count = len(players)
+    """Open one table (`tables_open`): seats in the order of `players`, the engine's first state, the clock running
+    for the first seats to act; see `TableSpec` for the rest."""
+    spec = TableSpec(
+        club=club,
+        game=game,
+        players=players,
+        options=options,
+        seed=seed,
+        time_per_move=time_per_move,
+        entropy_window=entropy_window,
+        round=round,
+        rated=rated,
+    )
+    return tables_open(specs=[spec])[0]
+
+
+@dataclass
+class _Opening:
+    """A table being opened: its spec checked, its row, and what the deal gave (when it is dealt at once)."""
+
+    spec: TableSpec
+    engine: Engine
+    seed: str
+    table: Table
+    to_act: list[int]
+    clocks: dict[int, SeatClock] = field(default_factory=dict)  # a season table's, by seat index (`_clocks_deal`)
+
+
+@transaction.atomic
+def tables_open(*, specs: list[TableSpec]) -> list[Table]:
+    """Open tables, many at once: each spec is checked first (nothing is written when one is refused), then the
+    tables, their seats, their commitments to the server seeds, the seats' clocks, the ledger rows of the deal and
+    the "your move" outbox rows are written a statement per kind of row, whatever the number of tables (a round
+    of 500 tables opens in a few statements, not 500 times eight). A table without an entropy window is dealt at
+    once, its engine seed being the server seed itself (docs/fairness.md); one with a window waits in `seeding`
+    for `table_seed_finalize`."""
+    now = timezone.now()
+    openings = [_opening(spec, now=now) for spec in specs]
+    _clocks_deal([o for o in openings if o.to_act and o.spec.round is not None], now=now)
+    Table.objects.bulk_create([opening.table for opening in openings])
+    seats = Seat.objects.bulk_create(
+        [
+            Seat(
+                table=o.table,
+                index=index,
+                player=player,
+                to_act=index in o.to_act,
+                rated_agreed=o.spec.agreed,
+            )
+            for o in openings
+            for index, player in enumerate(o.spec.players)
+        ]
+    )
+    TableFairness.objects.bulk_create(
+        [
+            TableFairness(
+                table=o.table,
+                algorithm_version=ALGORITHM_VERSION,
+                server_seed=o.seed,
+                commitment=commitment_of(o.seed),
+                entropy_deadline=now + o.spec.entropy_window if o.spec.entropy_window is not None else None,
+            )
+            for o in openings
+        ]
+    )
+    clocks = {(o.table.pk, index): clock for o in openings for index, clock in o.clocks.items()}
+    for seat in seats:
+        if (clock := clocks.get((seat.table_id, seat.index))) is not None:
+            clock.seat = seat
+    SeatClock.objects.bulk_create(clocks.values())
+    dealt = [o for o in openings if o.table.status != Table.Status.SEEDING]
+    LedgerEntry.objects.bulk_create(
+        [
+            LedgerEntry(table=o.table, index=index, row=row)
+            for o in dealt
+            if o.engine.ledger_count(o.table.state)
+            for index, row in enumerate(o.engine.ledger(o.table.state))
+        ]
+    )
+    for o in dealt:
+        if o.table.status == Table.Status.FINISHED:  # over at the deal: its results now
+            record_end(table=o.table, engine=o.engine, state=o.table.state, now=now)
+    # "your move" to the first seats to act, as after every move (league.services.reminders.turn_notices_drain)
+    follow_ups_defer(
+        task="league.tasks.turn_notify",
+        kwargs=[{"table_id": o.table.pk} for o in dealt if o.table.status == Table.Status.ACTIVE],
+    )
+    return [o.table for o in openings]
+
+
+def _opening(spec: TableSpec, *, now: datetime) -> _Opening:
+    """Check a spec as a person's form would be checked, and deal its table when it has no entropy window."""
+    engine = engine_for(spec.game)
+    count = len(spec.players)
     if not engine.min_players <= count <= engine.max_players:
         raise BadOptions(
-            f"{game} is played by {engine.min_players} to {engine.max_players} players, not {count}.",
+            f"{spec.game} is played by {engine.min_players} to {engine.max_players} players, not {count}.",
             code="bad_player_count",
             field="players",
         )
-    if len({player.pk for player in players}) != count:
+    if len({player.pk for player in spec.players}) != count:
         raise BadOptions("A player may take only one seat at a table.", code="duplicate_player", field="players")
     try:
-        full_options = engine.check_options(dict(options or {}), count)
+        full_options = engine.check_options(dict(spec.options or {}), count)
     except IllegalMove as error:
         raise BadOptions(error.message, code=error.code, field="options") from error
-    time_per_move = time_per_move or DEFAULT_TIME_PER_MOVE
-    if round is None:  # a season's tables take the season's time, checked against the floor when it was created
+    time_per_move = spec.time_per_move or DEFAULT_TIME_PER_MOVE
+    if spec.round is None:  # a season's tables take the season's time, checked against the floor when it was created
         time_per_move_check(time_per_move)
-    seed = seed or seed_new()
-    table = Table.objects.create(
-        club=club,
-        game=game,
+    seed = spec.seed or seed_new()
+    if not 0 < len(seed) <= MAX_SEED_LENGTH:
+        raise BadOptions(f"A seed has 1 to {MAX_SEED_LENGTH} characters.", field="seed")
+    table = Table(
+        club=spec.club,
+        game=spec.game,
         options=full_options,
         players=count,
-        seed="",  # the engine seed, set by table_start
+        seed="",  # the engine seed, set at the deal
         state={},
         status=Table.Status.SEEDING,
         time_per_move=int(time_per_move.total_seconds()),
-        round=round,
-        rated=rated or round is not None,
+        round=spec.round,
+        rated=spec.rated or spec.round is not None,
     )
-    Seat.objects.bulk_create(Seat(table=table, index=index, player=player) for index, player in enumerate(players))
-    _commit(table=table, server_seed=seed, entropy_window=entropy_window)
-    if entropy_window is None:
-        # no entropy step: the engine seed is the server seed itself (docs/fairness.md)
-        table_start(table=table, engine=engine, seed=seed)
-    return table
+    to_act: list[int] = []
+    if spec.entropy_window is None:
+        state = engine.new_game(players=count, seed=seed, options=full_options)
+        table.seed, table.state, table.status = seed, state, Table.Status.ACTIVE
+        table.opening_events = engine.opening_events(state)
+        if engine.is_over(state):
+            table.status, table.finished_at = Table.Status.FINISHED, now
+        else:
+            to_act = engine.to_act(state)
+            # a season's table gets its deadline from its seats' clocks (`_clocks_start`)
+            if to_act and spec.round is None:
+                table.deadline = now + time_per_move
+    return _Opening(spec=spec, engine=engine, seed=seed, table=table, to_act=to_act)
 
 
-def _commit(*, table: Table, server_seed: str, entropy_window: timedelta | None) -> TableFairness:
-    """Commit to the server seed as the table opens, before any card exists (docs/fairness.md)."""
-    if not 0 < len(server_seed) <= MAX_SEED_LENGTH:
-        raise BadOptions(f"A seed has 1 to {MAX_SEED_LENGTH} characters.", field="seed")
-    return TableFairness.objects.create(
-        table=table,
-        algorithm_version=ALGORITHM_VERSION,
-        server_seed=server_seed,
-        commitment=commitment_of(server_seed),
-        entropy_deadline=timezone.now() + entropy_window if entropy_window is not None else None,
+def _clocks_deal(openings: list[_Opening], *, now: datetime) -> None:
+    """The seats' clocks of season tables being dealt, started now under each season's time control (bank, weekly
+    pause, vacations), and each table's deadline the earliest of its seats to act (`clock_open` for many tables:
+    one query for the seasons and one for the vacations). The clocks get their seats once those are written."""
+    if not openings:
+        return
+    rounds = [o.spec.round for o in openings if o.spec.round is not None]
+    seasons = Season.objects.select_related("clock").in_bulk({round_.season_id for round_ in rounds})
+    policies = []
+    for o, round_ in zip(openings, rounds, strict=True):
+        season = seasons[round_.season_id]
+        policy = clock_policy(
+            season_clock=getattr(season, "clock", None), time_per_move=o.table.time_per_move, season_id=season.pk
+        )
+        policies.append(policy)
+    vacations = vacations_of(
+        {
+            (policy.season_id, player.pk)
+            for o, policy in zip(openings, policies, strict=True)
+            if policy.vacations and policy.season_id is not None
+            for player in o.spec.players
+        }
     )
+    for o, policy in zip(openings, policies, strict=True):
+        bank = int(policy.control.bank_start.total_seconds())
+        clocks = {
+            index: (player.pk, SeatClock(bank=bank, turn_started_at=now)) for index, player in enumerate(o.spec.players)
+        }
+        season_id = seasons[o.spec.round.season_id].pk if o.spec.round is not None else 0
+        seat_vacations = {player.pk: vacations.get((season_id, player.pk), []) for player in o.spec.players}
+        o.table.deadline = deal_deadlines(clocks, policy, seat_vacations, o.to_act)
+        o.clocks = {index: clock for index, (_, clock) in clocks.items()}
 
 
 def table_start(*, table: Table, engine: Engine, seed: str) -> None:

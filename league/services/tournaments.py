@@ -45,7 +45,7 @@ from league.models import (
 from league.server_seeds import seed_new
 from league.services.follow_up import follow_up_enqueue
 from league.services.permissions import organizer_check
-from league.services.tables import table_annul, table_create, time_per_move_check
+from league.services.tables import TableSpec, table_annul, tables_open, time_per_move_check
 from league.tournaments import bracket, multiplayer, places, two_stage
 from league.tournaments.common import State
 from league.tournaments.double_elimination import double_elimination_create
@@ -621,12 +621,9 @@ def _tables_open(tournament: Tournament) -> list[Table]:
             if match["decided"] is None and match["id"] not in busy:
                 wanted.append((match["id"], match["entrants"]))
     else:
-        state = tournament.state
-        for match in bracket.matches_ready(state):
-            if match not in busy:
-                state, next_table = bracket.match_start(state, match)
-                wanted.append((match, next_table["seats"]))
-        tournament.state = state
+        ready = [match for match in bracket.matches_ready(tournament.state) if match not in busy]
+        tournament.state, next_tables = bracket.matches_start(tournament.state, ready)
+        wanted += [(match, next_table["seats"]) for match, next_table in zip(ready, next_tables, strict=True)]
     if not wanted:
         return []
     members = {
@@ -637,22 +634,26 @@ def _tables_open(tournament: Tournament) -> list[Table]:
     }
     by_id = Player.objects.in_bulk({p for pair in members.values() for p in pair})
     sides = team_seats(engine_for(tournament.game))
-    opened = []
-    for key, seats in wanted:
-        table = table_create(
-            club=tournament.club,
-            game=tournament.game,
-            players=[by_id[p] for p in _seating(seats, members, sides)],
-            options=tournament.options,
-            time_per_move=timedelta(seconds=tournament.time_per_move),
-            rated=tournament.rated,
-        )
-        if tournament.rated:
-            # entering a rated tournament is each seat's agreement that its tables count (league.services.ratings)
-            Seat.objects.filter(table=table).update(rated_agreed=True)
+    opened = tables_open(
+        specs=[
+            TableSpec(
+                club=tournament.club,
+                game=tournament.game,
+                players=[by_id[p] for p in _seating(seats, members, sides)],
+                options=tournament.options,
+                time_per_move=timedelta(seconds=tournament.time_per_move),
+                rated=tournament.rated,
+                # entering a rated tournament is each seat's agreement that its tables count (league.services.ratings)
+                agreed=tournament.rated,
+            )
+            for _, seats in wanted
+        ]
+    )
+    links = []
+    for (key, _seats), table in zip(wanted, opened, strict=True):
         counts[key] = counts.get(key, 0) + 1
-        TournamentTable.objects.create(tournament=tournament, table=table, match=key, number=counts[key])
-        opened.append(table)
+        links.append(TournamentTable(tournament=tournament, table=table, match=key, number=counts[key]))
+    TournamentTable.objects.bulk_create(links)
     return opened
 
 

@@ -129,12 +129,18 @@ def match_next_table(state: State, match_id: str) -> dict[str, Any]:
 
     T-D2: the tables of one match alternate the seats (and so the first dealer, or the first to act): the better
     seed has the first seat at tables 1, 3, 5 ..., the other at tables 2, 4 ..."""
-    match = _by_id(state)[match_id]
+    return _next_table(_by_id(state)[match_id], _seed_numbers(state))
+
+
+def _next_table(match: dict[str, Any], seeds: dict[int, int]) -> dict[str, Any]:
     if not _playable(match):
-        raise ValueError(f"match {match_id} is not ready to play")
+        raise ValueError(f"match {match['id']} is not ready to play")
     number = len(match["tables"]) + 1
-    seeds = {e: i + 1 for i, e in enumerate(state["entrants"])}
-    return {"match": match_id, "table": number, "seats": _seats(match, number, seeds)}
+    return {"match": match["id"], "table": number, "seats": _seats(match, number, seeds)}
+
+
+def _seed_numbers(state: State) -> dict[int, int]:
+    return {e: i + 1 for i, e in enumerate(state["entrants"])}
 
 
 def is_over(state: State) -> bool:
@@ -174,10 +180,19 @@ def settle(state: State) -> tuple[State, list[Event]]:
 
 def match_start(state: State, match_id: str) -> tuple[State, dict[str, Any]]:
     """Mark the match in play (the SVG shows it) and say who sits where at its next table."""
-    table = match_next_table(state, match_id)
-    out = copied(state)
-    _by_id(out)[match_id]["in_play"] = True
+    out, [table] = matches_start(state, [match_id])
     return out, table
+
+
+def matches_start(state: State, match_ids: Sequence[str]) -> tuple[State, list[dict[str, Any]]]:
+    """`match_start` for many matches at once (a round's tables opened together), with one copy of the state."""
+    matches, seeds = _by_id(state), _seed_numbers(state)
+    tables = [_next_table(matches[match_id], seeds) for match_id in match_ids]
+    out = copied(state)
+    by_id = _by_id(out)
+    for match_id in match_ids:
+        by_id[match_id]["in_play"] = True
+    return out, tables
 
 
 def table_record(state: State, match_id: str, *, winner: int | None) -> tuple[State, list[Event]]:
@@ -309,7 +324,7 @@ class _Run:
                 feeder = source.get("winner") or source.get("loser")
                 if feeder is not None:
                     self.routes.setdefault(feeder, []).append(i)
-        self.seeds = {e: i + 1 for i, e in enumerate(state["entrants"])}
+        self.seeds = _seed_numbers(state)
         self.withdrawn = set(state["withdrawn"])
         self.events: list[Event] = []
 

@@ -265,20 +265,20 @@ def test_a_round_opens_its_tables_a_few_per_transaction_and_each_pairing_once(mo
 
 def test_a_round_whose_opening_was_cut_short_is_not_closed_and_the_beat_opens_the_rest(monkeypatch):
     season, organizer, members = season_with_entrants("palace-infighting", entrants=8, format=Season.Format.SWISS)
-    real_create = rounds_module.table_services.table_create
+    real_open = rounds_module.table_services.tables_open
     calls = []
 
-    def failing_create(**kwargs):
+    def failing_open(**kwargs):
         calls.append(1)
         if len(calls) == 3:
             raise RuntimeError("the process died here")
-        return real_create(**kwargs)
+        return real_open(**kwargs)
 
     monkeypatch.setattr(rounds_module, "TABLES_PER_TRANSACTION", 1)
-    monkeypatch.setattr(rounds_module.table_services, "table_create", failing_create)
+    monkeypatch.setattr(rounds_module.table_services, "tables_open", failing_open)
     with pytest.raises(RuntimeError):
         season_start(season=season, by=organizer)
-    monkeypatch.setattr(rounds_module.table_services, "table_create", real_create)
+    monkeypatch.setattr(rounds_module.table_services, "tables_open", real_open)
 
     round_ = Round.objects.get(season=season, number=1)
     assert Season.objects.get(pk=season.pk).status == Season.Status.RUNNING

@@ -1,15 +1,18 @@
-"""table_create and table_annul (league/services/tables.py)."""
+"""table_create, tables_open and table_annul (league/services/tables.py)."""
 
-from datetime import timedelta
+from datetime import time, timedelta
 
 import pytest
 import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import available_games, get_engine
 from league.errors import BadOptions, TableClosed
-from league.models import Seat, Table
-from league.services.tables import table_annul, table_create
+from league.models import OutboxMessage, Round, Seat, SeatClock, Table, TableFairness, Vacation
+from league.services.tables import TableSpec, table_annul, table_create, tables_open
+from tests.league.clocks.support import at, season_table
 from tests.league.factories import ClubFactory, PlayerFactory, table_for
 
 pytestmark = pytest.mark.django_db
@@ -124,3 +127,106 @@ def test_the_floor_is_a_setting_and_seasons_are_held_to_it(fake_game: str, setti
             spec=SeasonSpec(game="the-court", name="Blitz", time_per_move=timedelta(seconds=60)),
         )
     assert table.time_per_move == 600
+
+
+# --- tables opened many at once (tables_open) ----------------------------------------------------------------------
+
+
+def _opened(table: Table) -> tuple:
+    """What opening a table wrote, but its ids and the seeds' own values."""
+    seats = Seat.objects.filter(table=table).order_by("index")
+    clocks = [
+        (seat.index, clock.bank, clock.turn_started_at, clock.deadline)
+        for seat in seats
+        if (clock := SeatClock.objects.filter(seat=seat).first()) is not None
+    ]
+    notices = OutboxMessage.objects.filter(task="league.tasks.turn_notify", kwargs={"table_id": table.pk}).count()
+    return (
+        table.state,
+        table.status,
+        table.deadline,
+        table.rated,
+        [(seat.player_id, seat.to_act, seat.rated_agreed) for seat in seats],
+        clocks,
+        TableFairness.objects.get(table=table).commitment,
+        notices,
+    )
+
+
+def _season_round(game: str, start) -> Round:
+    table = season_table(
+        game,
+        start=start,
+        per_move=timedelta(hours=20),
+        bank_start=3600,
+        pause_weekday=5,
+        pause_start=time(0),
+        pause_hours=48,
+        vacation_days=5,
+    )
+    return table.round
+
+
+def test_tables_opened_together_are_each_the_table_opened_alone(fake_game: str) -> None:
+    start = at(4, 10)  # a Friday: the weekend pause falls inside the first turn
+    round_ = _season_round(fake_game, start)
+    players = PlayerFactory.create_batch(8)
+    for player in players[:2]:  # both seats of the first table, whichever acts first
+        Vacation.objects.create(
+            season_id=round_.season_id, player=player, starts_at=start, ends_at=start + timedelta(days=4)
+        )
+    specs = [
+        TableSpec(club=round_.season.club, game=fake_game, players=players[i : i + 2], seed=f"s{i}", round=round_)
+        for i in (0, 2)
+    ] + [
+        TableSpec(
+            club=ClubFactory(),
+            game=fake_game,
+            players=players[i : i + 2],
+            seed=f"s{i}",
+            time_per_move=timedelta(hours=3),
+            rated=True,
+            agreed=i == 6,
+        )
+        for i in (4, 6)
+    ]
+
+    with time_machine.travel(start, tick=False):
+        together = tables_open(specs=specs)
+        # the same specs opened one at a time, by other players (a player may sit at both copies)
+        alone = [tables_open(specs=[spec])[0] for spec in specs]
+
+    assert [_opened(t) for t in together] == [_opened(t) for t in alone]
+    # and what each holds is the engine's deal under the season's clock: the vacation moved the first deadline
+    first, second = (_opened(t) for t in together[:2])
+    assert first[2] > second[2]
+    assert {t.status for t in together} == {Table.Status.ACTIVE}
+
+
+def test_opening_more_tables_costs_no_more_statements(fake_game: str) -> None:
+    round_ = _season_round(fake_game, at(2, 10))
+    counts = []
+    for tables in (2, 12):
+        players = PlayerFactory.create_batch(2 * tables)
+        specs = [
+            TableSpec(club=round_.season.club, game=fake_game, players=players[i : i + 2], round=round_)
+            for i in range(0, 2 * tables, 2)
+        ]
+        with CaptureQueriesContext(connection) as queries:
+            opened = tables_open(specs=specs)
+        assert len(opened) == tables
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+
+
+def test_a_refused_spec_opens_none_of_the_tables(fake_game: str) -> None:
+    players = PlayerFactory.create_batch(4)
+    good = TableSpec(club=ClubFactory(), game=fake_game, players=players[:2])
+    alone = TableSpec(club=ClubFactory(), game=fake_game, players=players[2:3])
+    before = Table.objects.count()
+
+    with pytest.raises(BadOptions) as error:
+        tables_open(specs=[good, alone])
+
+    assert error.value.code == "bad_player_count"
+    assert Table.objects.count() == before

@@ -173,6 +173,24 @@ def test_t_d4_a_withdrawal_forfeits_the_match_waiting_for_the_entrant():
     assert (match["winner"], match["loser"], match["decided"]) == (3, 2, "forfeit")
 
 
+def test_a_rounds_matches_started_together_are_each_started_as_alone():
+    state, _ = single_elimination_create(list(range(1, 17)))
+    ready = bracket.matches_ready(state)
+    assert len(ready) == 8
+    one_by_one, tables = state, []
+    for match in ready:
+        one_by_one, table = bracket.match_start(one_by_one, match)
+        tables.append(table)
+
+    together, together_tables = bracket.matches_start(state, ready)
+
+    assert (together, together_tables) == (one_by_one, tables)
+    assert all(bracket.match_get(together, match)["in_play"] for match in ready)
+    assert not any(match["in_play"] for match in state["matches"])  # the input is left as it was
+    with pytest.raises(ValueError):
+        bracket.matches_start(state, [*ready[:2], "W2.1"])  # a match whose entrants are not known yet
+
+
 def test_a_match_not_ready_cannot_be_recorded():
     state, _ = single_elimination_create([1, 2, 3, 4])
     with pytest.raises(ValueError):
