@@ -142,3 +142,43 @@ def test_0012_keeps_the_entrants_timestamps_and_points_and_the_tables_rating_eve
     assert (moved.entered_at, moved.place, moved.shared) == (registered, 2, 2)
     assert TournamentEntrant.objects.get().points == Decimal("123456789.125")
     assert list(RatingEvent.objects.values_list("table_id", "poker_tournament_id")) == [(table.pk, None)]
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_0023_says_what_each_existing_table_is_played_for():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    executor.migrate([("league", "0022_account_pending_email")])
+    old = executor.loader.project_state([("league", "0022_account_pending_email")]).apps
+    club = old.get_model("league", "Club").objects.create(name="Busan", slug="busan")
+    old_table = old.get_model("league", "Table")
+
+    def table():
+        return old_table.objects.create(club=club, game="mini-poker", players=2, seed="s", state={})
+
+    friendly, season_table, bracket_table, poker_table = table(), table(), table(), table()
+    season = old.get_model("league", "Season").objects.create(club=club, game="mini-poker", name="Spring")
+    round_ = old.get_model("league", "Round").objects.create(season=season, number=1)
+    old_table.objects.filter(pk=season_table.pk).update(round=round_)
+    cup = old.get_model("league", "Tournament").objects.create(
+        club=club, name="Cup", game="mini-poker", format="single_elim"
+    )
+    old.get_model("league", "TournamentTable").objects.create(tournament=cup, table=bracket_table, match="W1.1")
+    poker = old.get_model("league", "PokerTournament").objects.create(
+        club=club, game="mini-poker", name="Turbo", starting_stack=10, table_size=6, level_hands=1, levels=[]
+    )
+    old.get_model("league", "PokerHand").objects.create(
+        tournament=poker, number=1, table_number=1, level=1, table=poker_table, players=[], stacks_start=[]
+    )
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    from league.models import Table
+
+    tables = {"friendly": friendly, "season": season_table, "bracket": bracket_table, "poker": poker_table}
+    assert {kind: Table.objects.get(pk=t.pk).competition for kind, t in tables.items()} == {k: k for k in tables}

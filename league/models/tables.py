@@ -19,7 +19,19 @@ class Table(models.Model):
         FINISHED = "finished", _("finished")
         ANNULLED = "annulled", _("annulled")
 
+    class Competition(models.TextChoices):
+        """What the table is played for, set when it opens: what its end sets going follows from it
+        (league.services.after_tables), never from guessing at its links."""
+
+        FRIENDLY = "friendly", _("friendly")
+        SEASON = "season", _("season")
+        BRACKET = "bracket", _("tournament")
+        POKER = "poker", _("poker tournament")
+
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tables")
+    competition = models.CharField(
+        max_length=16, choices=Competition.choices, default=Competition.FRIENDLY, db_default=Competition.FRIENDLY
+    )
     game = models.CharField(max_length=32, choices=[(name, name) for name in GAME_NAMES])
     # the full options after engine.check_options, defaults filled in, so a replay never depends on new defaults
     options = models.JSONField(default=dict, blank=True)

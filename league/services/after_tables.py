@@ -6,6 +6,7 @@ into this module."""
 
 import logging
 import random
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -30,15 +31,38 @@ REPAIR_RETRY_FIRST = timedelta(minutes=2)
 REPAIR_RETRY_MOST = timedelta(hours=1)
 
 
-def table_follow_up(*, table_id: int) -> None:
-    """Rate a finished table, bring its season's standings up to date and close its round (and season) when it was
-    the last; a tournament's table moves its bracket on, a poker tournament's hand goes on to the tournament's next
-    step. Each step is idempotent and takes its own transaction and locks, so a task run twice does no harm."""
-    if not Table.objects.filter(pk=table_id).exists():
-        return
-    season_table_refresh(table_id=table_id)
+def _season_table_ended(*, table_id: int) -> None:
+    season_table_refresh(table_id=table_id)  # a friendly table has no season: its rating alone
+
+
+def _bracket_table_ended(*, table_id: int) -> None:
+    season_table_refresh(table_id=table_id)  # its rating (a bracket's table has no season)
     tournament_advance(table_id=table_id)
-    poker_hand_finished(table_id=table_id)
+
+
+def _poker_hand_ended(*, table_id: int) -> None:
+    poker_hand_finished(table_id=table_id)  # its places are rated when the tournament ends
+
+
+# what a table's end sets going, by what the table is played for (Table.competition, set when it opens): a friendly
+# table is rated; a season's table is rated, its standings brought up to date and its round (and season) closed when
+# it was the last; a bracket's table is rated and moves its bracket on; a poker tournament's hand goes on to the
+# tournament's next step
+TABLE_ENDED: dict[str, Callable[..., None]] = {
+    Table.Competition.FRIENDLY: _season_table_ended,
+    Table.Competition.SEASON: _season_table_ended,
+    Table.Competition.BRACKET: _bracket_table_ended,
+    Table.Competition.POKER: _poker_hand_ended,
+}
+
+
+def table_follow_up(*, table_id: int) -> None:
+    """Run what the table's end sets going (`TABLE_ENDED`), once. Each step is idempotent and takes its own
+    transaction and locks, so a task run twice does no harm."""
+    competition = Table.objects.filter(pk=table_id).values_list("competition", flat=True).first()
+    if competition is None:
+        return
+    TABLE_ENDED[competition](table_id=table_id)
     # done: the repair leaves the table alone from now on
     Table.objects.filter(pk=table_id, status__in=ENDED, followed_up_at__isnull=True).update(
         followed_up_at=timezone.now(), follow_up_retry_at=None

@@ -434,6 +434,7 @@ def _hands_deal(tournament: PokerTournament, roles: Mapping[str, list[dict[str, 
                 players=[people[p] for p in hand["players"]],
                 options=hand_options(tournament, roles, hand),
                 time_per_move=timedelta(seconds=tournament.time_per_move),
+                competition=Table.Competition.POKER,
             )
             for hand in dealt
         ]

@@ -59,6 +59,8 @@ class TableSpec:
     round: Round | None = None
     rated: bool = False
     agreed: bool = False
+    # what the table is played for, when not a season's round nor friendly (a bracket's match, a poker hand)
+    competition: str | None = None
 
 
 def table_create(
@@ -196,6 +198,8 @@ def _opening(spec: TableSpec, *, now: datetime) -> _Opening:
         time_per_move=int(time_per_move.total_seconds()),
         round=spec.round,
         rated=spec.rated or spec.round is not None,
+        competition=spec.competition
+        or (Table.Competition.SEASON if spec.round is not None else Table.Competition.FRIENDLY),
     )
     to_act: list[int] = []
     if spec.entropy_window is None:

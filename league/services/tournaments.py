@@ -645,6 +645,7 @@ def _tables_open(tournament: Tournament) -> list[Table]:
                 rated=tournament.rated,
                 # entering a rated tournament is each seat's agreement that its tables count (league.services.ratings)
                 agreed=tournament.rated,
+                competition=Table.Competition.BRACKET,
             )
             for _, seats in wanted
         ]

@@ -15,6 +15,7 @@ from league.services.poker_tournaments import poker_tournament_start
 from league.services.rounds import season_start
 from league.services.tables import table_annul
 from league.services.tournaments import tournament_start
+from tests.league.factories import table_for
 from tests.league.playing import play_moves
 from tests.league.seasons.factories import season_with_entrants
 from tests.league.seasons.support import tables_in_play
@@ -109,6 +110,34 @@ def test_a_follow_up_that_completed_is_not_repaired(django_capture_on_commit_cal
 
     assert all(Table.objects.get(pk=t.pk).followed_up_at is not None for t in tables)
     assert follow_ups_repair(now=_after_the_grace(settings)) == []
+
+
+def test_each_table_knows_what_it_is_played_for_and_its_end_runs_that_alone(fake_game, monkeypatch):
+    # given a friendly table, a season's, a bracket's and a poker tournament's hand
+    friendly = table_for(fake_game)
+    season, organizer, _ = season_with_entrants(fake_game, entrants=2)
+    season_table = tables_in_play(season_start(season=season, by=organizer))[0]
+    cup, organizer, _ = _cup(fake_game, 2)
+    match = _bracket_tables(tournament_start(tournament=cup, by=organizer))[0]
+    freezeout, organizer, _ = _freezeout(4)
+    poker_tournament_start(tournament_id=freezeout.pk, by=organizer, seed="kinds")
+    hand = PokerHand.objects.get(tournament=freezeout).table
+    tables = {"friendly": friendly, "season": season_table, "bracket": match, "poker": hand}
+    assert {kind: table.competition for kind, table in tables.items()} == {kind: kind for kind in tables}
+
+    # when each one's end is followed up, then only what its competition sets going runs
+    ran = []
+    for name in ("season_table_refresh", "tournament_advance", "poker_hand_finished"):
+        monkeypatch.setattr(after_tables, name, lambda *, table_id, name=name: ran.append((name, table_id)))
+    for table in tables.values():
+        table_follow_up(table_id=table.pk)
+    assert ran == [
+        ("season_table_refresh", friendly.pk),
+        ("season_table_refresh", season_table.pk),
+        ("season_table_refresh", match.pk),
+        ("tournament_advance", match.pk),
+        ("poker_hand_finished", hand.pk),
+    ]
 
 
 def test_the_repair_advances_a_bracket_and_a_poker_tournament_whose_tables_ended_unheard_of(fake_game, settings):
