@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Q
 
-from league import archive_files, partitions
+from league import archive_files, metrics, partitions
 from league.models import LedgerEntry, Move, MoveArchive, Table
 
 logger = logging.getLogger(__name__)
@@ -54,6 +54,7 @@ def partitions_ensure(*, span: int | None = None, ahead: int | None = None) -> E
                 report.created.append(partitions.partition_create(model, lower=top, upper=top + span))
                 top += span
             count, lowest, highest = partitions.default_rows(model)
+            metrics.PARTITION_STRAYS.labels(model._meta.db_table).set(count)
             if count:
                 report.strays[model._meta.db_table] = count
                 logger.error(

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django_celery_beat.models import PeriodicTask
+from prometheus_client import REGISTRY
 
 from league import partitions, tasks
 from league.management.commands.schedule_install import schedule_install
@@ -144,6 +145,7 @@ def test_rows_that_fell_into_the_default_partition_are_moved_into_the_partition_
 
         assert partitioned_at("league_move", table.pk) == {f"league_move_p{top}"}
         assert partitions.default_rows(Move)[0] == 0
+        assert REGISTRY.get_sample_value("cardleague_move_partition_default_rows", {"relation": "league_move"}) == 0
         assert [m.seq for m in Move.objects.filter(table=table).order_by("seq")] == [1, 2, 3]
 
 
