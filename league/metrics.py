@@ -92,7 +92,7 @@ FOLLOW_UPS_OLDEST = Gauge(
 )  # fmt: skip
 PARTITION_STRAYS = Gauge(
     "cardleague_move_partition_default_rows",
-    "Rows of the moves' and ledger's DEFAULT partitions that no partition made ahead holds, at the last run of the "
+    "Rows left in the moves' and ledger's DEFAULT partitions, in no partition's range, at the last run of the "
     "monthly partitions job (0: none; docs/scale.md).",
     ["relation"],
     multiprocess_mode="mostrecent",

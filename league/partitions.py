@@ -67,6 +67,13 @@ def _partition(name: str, bound: str) -> Partition:
     return Partition(name=name, lower=None if lower == "MINVALUE" else int(lower), upper=int(match["upper"].strip("'")))
 
 
+def partitions_lock() -> None:
+    """Until the transaction ends, be the only one making or archiving partitions (a transaction-level advisory
+    lock): two runs of the job at once would make the same partition twice."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(hashtext('cardleague: move partitions'))")
+
+
 def partition_name(model: type[models.Model], lower: int) -> str:
     return f"{model._meta.db_table}_p{lower}"
 

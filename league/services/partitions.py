@@ -32,8 +32,8 @@ KIND = {Move: "moves", LedgerEntry: "ledger"}
 @dataclass(frozen=True)
 class EnsureReport:
     created: list[str] = field(default_factory=list)
-    # rows of the DEFAULT partitions that no partition holds yet, by table: none unless a table id came past every
-    # partition made ahead (the job stopped running)
+    # rows left in the DEFAULT partitions, by table, after those of each new partition's range were moved into it:
+    # none unless a row's table id is in no partition's range (an archived one)
     strays: dict[str, int] = field(default_factory=dict)
 
 
@@ -47,6 +47,7 @@ def partitions_ensure(*, span: int | None = None, ahead: int | None = None) -> E
     ahead = settings.CARDLEAGUE_MOVE_PARTITIONS_AHEAD if ahead is None else ahead
     report = EnsureReport()
     with transaction.atomic():
+        partitions.partitions_lock()
         wanted = partitions.table_id_last() + ahead * span
         for model in partitions.MODELS:
             top = max(p.upper for p in partitions.partitions_of(model) if p.upper is not None)
@@ -58,7 +59,7 @@ def partitions_ensure(*, span: int | None = None, ahead: int | None = None) -> E
             if count:
                 report.strays[model._meta.db_table] = count
                 logger.error(
-                    "%s rows of %s are in its DEFAULT partition (table ids %s to %s): past every partition made ahead",
+                    "%s rows of %s are in its DEFAULT partition (table ids %s to %s), in no partition's range",
                     count,
                     model._meta.db_table,
                     lowest,
@@ -150,6 +151,7 @@ def partition_archive(*, candidate: Candidate, directory: Path, now: datetime) -
         },
     )
     with transaction.atomic():
+        partitions.partitions_lock()
         for model, name in candidate.names.items():
             partitions.partition_detach(model, name)
             # detached under the parent's exclusive lock: nothing can have been added since the export

@@ -19,5 +19,5 @@ class Command(BaseCommand):
         for name in report.created:
             self.stdout.write(f"created {name}")
         for table, count in report.strays.items():
-            self.stderr.write(f"{table}: {count} rows in its DEFAULT partition, past every partition made ahead")
+            self.stderr.write(f"{table}: {count} rows in its DEFAULT partition, in no partition's range")
         self.stdout.write(f"{len(report.created)} partitions created.")
