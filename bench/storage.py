@@ -1,5 +1,6 @@
 """Storage per move and per finished table, for the capacity plan (docs/scale.md): finished tables of every game
-written as the move pipeline leaves them, then measured with PostgreSQL's `pg_total_relation_size`.
+written as the move pipeline leaves them, then measured with PostgreSQL's `pg_total_relation_size` (summed over
+the partitions of a partitioned table).
 
 usage: .venv/bin/python bench/storage.py [--tables 20] [--max-moves 20000]
 
@@ -80,7 +81,11 @@ def sizes() -> dict[str, int]:
         cursor.execute("VACUUM ANALYZE")
         found = {}
         for name in RELATIONS:
-            cursor.execute("SELECT pg_total_relation_size(%s)", [f"league_{name}"])
+            # a partitioned table (the moves and the ledger, migration 0023) has no storage of its own: its
+            # partitions' sizes are summed; a plain table is its own tree
+            cursor.execute(
+                "SELECT coalesce(sum(pg_total_relation_size(relid)), 0) FROM pg_partition_tree(%s)", [f"league_{name}"]
+            )
             found[name] = cursor.fetchone()[0]
     return found
 

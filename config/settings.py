@@ -311,6 +311,13 @@ if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
 CARDLEAGUE_FOLLOW_UP_REPAIR_EVERY = int(os.environ.get("FOLLOW_UP_REPAIR_EVERY", "60"))
 CARDLEAGUE_FOLLOW_UP_GRACE = int(os.environ.get("FOLLOW_UP_GRACE", "60"))
 
+# the moves' and ledger's partitions on PostgreSQL (docs/scale.md, "Partitioning"): each holds the rows of this many
+# table ids (~5 weeks of new tables at the plan's 55,000 a day), and the monthly job keeps this many partitions
+# beyond the table id sequence; `manage.py moves_archive` writes a partition's rows under MOVE_ARCHIVE_DIR
+CARDLEAGUE_MOVE_PARTITION_SPAN = int(os.environ.get("MOVE_PARTITION_SPAN", "2000000"))
+CARDLEAGUE_MOVE_PARTITIONS_AHEAD = int(os.environ.get("MOVE_PARTITIONS_AHEAD", "2"))
+CARDLEAGUE_MOVE_ARCHIVE_DIR = Path(os.environ.get("MOVE_ARCHIVE_DIR", DATA_DIR / "move_archive"))
+
 # --- REST framework --------------------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

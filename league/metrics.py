@@ -90,6 +90,13 @@ FOLLOW_UPS_OLDEST = Gauge(
     ["kind"],
     multiprocess_mode="mostrecent",
 )  # fmt: skip
+PARTITION_STRAYS = Gauge(
+    "cardleague_move_partition_default_rows",
+    "Rows left in the moves' and ledger's DEFAULT partitions, in no partition's range, at the last run of the "
+    "monthly partitions job (0: none; docs/scale.md).",
+    ["relation"],
+    multiprocess_mode="mostrecent",
+)  # fmt: skip
 GAUGES_AT = Gauge(
     "cardleague_gauges_refreshed_timestamp_seconds", "When metrics_refresh last computed the gauges above (Unix time).",
     multiprocess_mode="mostrecent",

@@ -17,7 +17,7 @@ from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
 from league import metrics
-from league.services import after_tables, fairness, follow_up, operations, reminders
+from league.services import after_tables, fairness, follow_up, operations, partitions, reminders
 from league.services.after_tables import league_recompute, table_follow_up
 from league.services.rounds import rounds_start_due
 from league.services.timeouts import table_timeouts_apply, timeouts_apply
@@ -75,6 +75,13 @@ def follow_ups_repair() -> int:
 def nightly_recompute() -> dict[str, int]:
     """Recompute what the after-table refreshes keep up to date, in case one was lost."""
     return league_recompute()
+
+
+@shared_task(acks_late=True, **DATABASE_RETRY)
+def move_partitions_ensure() -> list[str]:
+    """Make the moves' and ledger's next partitions before the table ids reach them (PostgreSQL); monthly, and
+    harmless at any time."""
+    return partitions.partitions_ensure().created
 
 
 @shared_task(acks_late=True, **DATABASE_RETRY)

@@ -1,5 +1,6 @@
 """The league's models, one module per area; import them from here."""
 
+from league.models.archives import *  # noqa: F403
 from league.models.clocks import *  # noqa: F403
 from league.models.clubs import *  # noqa: F403
 from league.models.fairness import *  # noqa: F403

@@ -10,7 +10,8 @@ from typing import Any
 
 from games.core.public_record import public_log
 from league.engines import engine_for
-from league.models import Move, Table
+from league.models import Table
+from league.selectors.move_history import table_moves
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class PublishedMove:
 
 def published_moves(*, table: Table) -> list[PublishedMove]:
     """Every move of the table, in order, as everyone may know it for ever."""
-    moves = list(Move.objects.filter(table=table).order_by("seq"))
+    moves = table_moves(table=table)
     public = public_log(engine_for(table.game), [(move.seat, move.payload, move.events or []) for move in moves])
     return [
         PublishedMove(

@@ -12,7 +12,8 @@ from games.core.events import Event, visible
 from league import db
 from league.engines import engine_for
 from league.errors import NotFound
-from league.models import Membership, Move, Player, Result, Seat, Table
+from league.models import Membership, Player, Result, Seat, Table
+from league.selectors.move_history import table_moves
 from league.story import event_lines
 
 
@@ -129,10 +130,7 @@ def move_log_for(
     whole payload only to the move's own seat."""
     engine = engine_for(table.game)
     sentences = engine.event_types()
-    latest = Move.objects.filter(table=table).select_related("player").order_by("-seq")
-    if limit is not None:
-        latest = latest[:limit]
-    moves = list(reversed(list(latest)))
+    moves = table_moves(table=table, last=limit, with_players=True)
     names = names if names is not None else seat_names(table=table)
     log = []
     for move in moves:

@@ -27,7 +27,6 @@ from league.errors import BadOptions, NotFound, NotSeated, ServiceError, TableCl
 from league.fairness import ALGORITHM_VERSION, commitment_of, engine_seed_derive
 from league.models import (
     EntropyContribution,
-    LedgerEntry,
     Move,
     Player,
     Result,
@@ -38,6 +37,7 @@ from league.models import (
     Table,
     TableFairness,
 )
+from league.selectors.move_history import table_ledger, table_moves
 from league.selectors.public_record import published_moves
 from league.selectors.tables import move_log_for, opening_events_for
 from league.services.tables import table_start
@@ -230,7 +230,7 @@ def record_export(*, table_id: int) -> dict[str, Any]:
         "seats": [{"index": s.index, "player_id": s.player_id, "display_name": s.player.display_name} for s in seats],
         "opening_events": opening_events_for(table=table, seat=None),
         "moves": moves,
-        "ledger": [entry.row for entry in LedgerEntry.objects.filter(table=table).order_by("index")],
+        "ledger": [entry.row for entry in table_ledger(table=table)],
         "results": [
             {"seat": r.seat, "place": r.place, "score": r.score, "extra": r.extra}
             for r in Result.objects.filter(table=table).order_by("seat")
@@ -276,7 +276,7 @@ def _replay(table: Table) -> Iterator[tuple[Move | None, Engine, dict[str, Any]]
     except IllegalMove as error:
         raise ServiceError(f"The table cannot be replayed: {error.message}", code="replay_failed") from error
     yield None, engine, state
-    for move in Move.objects.filter(table=table).order_by("seq"):
+    for move in table_moves(table=table):
         try:
             state = engine.apply_move(state, move.seat, move.payload)
         except IllegalMove as error:

@@ -9,7 +9,8 @@ from typing import Any
 
 from games import IllegalMove
 from league.engines import engine_for
-from league.models import LedgerEntry, Move, Result, Seat, Table
+from league.models import Move, Result, Seat, Table
+from league.selectors.move_history import table_ledger, table_moves
 from league.services.tables import results_from_outcome
 
 
@@ -27,7 +28,7 @@ def table_verify(*, table: Table) -> list[str]:
 
     if _canonical(engine.opening_events(state)) != _canonical(table.opening_events):
         differences.append("the first deal's events differ from the replay")
-    moves = list(Move.objects.filter(table=table).order_by("seq"))
+    moves = table_moves(table=table)
     for expected_seq, move in enumerate(moves, start=1):
         if move.seq != expected_seq:
             differences.append(f"move log has seq {move.seq} where {expected_seq} was expected")
@@ -57,7 +58,7 @@ def _compare(table: Table, engine: Any, state: dict[str, Any], seats: dict[int, 
         differences.append("stored state differs from the replay of seed + moves")
 
     replayed_ledger = engine.ledger(state)
-    stored_ledger = {entry.index: entry.row for entry in LedgerEntry.objects.filter(table=table)}
+    stored_ledger = {entry.index: entry.row for entry in table_ledger(table=table)}
     for index in sorted(set(stored_ledger) | set(range(len(replayed_ledger)))):
         if index >= len(replayed_ledger):
             differences.append(f"ledger row {index} is stored but not produced by the replay")

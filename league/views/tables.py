@@ -19,7 +19,8 @@ from league.caller import player_or_none, player_required
 from league.errors import IllegalMoveError, ServiceError
 from league.forms.tables import MoveForm, TableSettingsForm
 from league.labels import error_words
-from league.models import LedgerEntry, Table
+from league.models import Table
+from league.selectors.move_history import table_ledger
 from league.selectors.tables import seat_choices_for, table_view_for, tables_waiting_for
 from league.services.clubs import player_update
 from league.services.moves import move_submit
@@ -48,7 +49,7 @@ def _context(request: HtmxHttpRequest, table: Table, **extra: Any) -> dict[str, 
         "waiting": list(tables_waiting_for(player=player).exclude(pk=table.pk)[:WAITING_SHOWN])
         if player is not None
         else [],
-        "ledger": [entry.row for entry in LedgerEntry.objects.filter(table=table).order_by("index")],
+        "ledger": [entry.row for entry in table_ledger(table=table)],
         # a fresh key per rendering: a double submit of one form is one move, a new decision is a new key
         "move_key": uuid.uuid4().hex,
         **extra,

@@ -11,8 +11,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django_celery_beat.models import CrontabSchedule, IntervalSchedule, PeriodicTask
 
-# name -> (task, every N seconds, or a crontab as (minute, hour)); times in UTC
-SCHEDULE: dict[str, tuple[str, int | tuple[str, str]]] = {
+# name -> (task, every N seconds, or a crontab as (minute, hour) or (minute, hour, day of month)); times in UTC
+SCHEDULE: dict[str, tuple[str, int | tuple[str, ...]]] = {
     "clocks: sweep overdue tables": ("league.tasks.sweep_overdue_tables", 60),
     "fairness: deal tables whose entropy window closed": ("league.tasks.tables_seed_sweep", 60),
     "rounds: start scheduled rounds": ("league.tasks.rounds_start_scheduled", 300),
@@ -23,12 +23,14 @@ SCHEDULE: dict[str, tuple[str, int | tuple[str, str]]] = {
     "outbox: publish follow-up work the broker missed": ("league.tasks.outbox_drain", 60),
     # the gauges that need a query, for the metrics (docs/operations.md)
     "metrics: overdue tables, outbox, pending follow-ups": ("league.tasks.metrics_refresh", 15),
+    # the moves' and ledger's partitions made ahead of the table ids (docs/scale.md, "Partitioning")
+    "partitions: make the next moves' partitions": ("league.tasks.move_partitions_ensure", ("40", "4", "1")),
 }
 # its interval from the settings (FOLLOW_UP_REPAIR_EVERY), read when the schedule is installed
 REPAIR = "follow-ups: run those a lost task left undone"
 
 
-def schedule() -> dict[str, tuple[str, int | tuple[str, str]]]:
+def schedule() -> dict[str, tuple[str, int | tuple[str, ...]]]:
     return {**SCHEDULE, REPAIR: ("league.tasks.follow_ups_repair", settings.CARDLEAGUE_FOLLOW_UP_REPAIR_EVERY)}
 
 
@@ -41,9 +43,14 @@ def schedule_install() -> list[str]:
         if isinstance(when, int):
             fields["interval"], _ = IntervalSchedule.objects.get_or_create(every=when, period=IntervalSchedule.SECONDS)
         else:
-            minute, hour = when
+            minute, hour, *day = when
             fields["crontab"], _ = CrontabSchedule.objects.get_or_create(
-                minute=minute, hour=hour, day_of_week="*", day_of_month="*", month_of_year="*", timezone="UTC"
+                minute=minute,
+                hour=hour,
+                day_of_week="*",
+                day_of_month=day[0] if day else "*",
+                month_of_year="*",
+                timezone="UTC",
             )
         entry = PeriodicTask.objects.filter(name=name).first()
         if entry is None:
