@@ -40,3 +40,8 @@ REST_FRAMEWORK = {
     **REST_FRAMEWORK,  # noqa: F405
     "DEFAULT_THROTTLE_RATES": {**REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], **_LIFTED},  # type: ignore[dict-item]  # noqa: F405
 }
+# the suite needs no replica, whatever the environment says: the replica's own tests start one and install the
+# alias, the router and the middleware themselves (tests/league/replica/conftest.py)
+DATABASES.pop("replica", None)  # noqa: F405
+DATABASE_ROUTERS = []
+MIDDLEWARE = [name for name in MIDDLEWARE if name != "league.replica.sticky.ReplicaStickyMiddleware"]  # noqa: F405

@@ -18,6 +18,7 @@ from league.errors import ServiceError
 from league.forms import add_service_error
 from league.models import Club, Player, Tournament
 from league.organizer_forms import EntrantsAddForm
+from league.replica.scope import replica_reads
 from league.selectors.clubs import club_role_of, is_organizer
 from league.selectors.tournaments import (
     club_tournaments,
@@ -107,6 +108,7 @@ def club_tournaments_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "league/tournaments.html", context, status=status)
 
 
+@replica_reads
 def tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=tournament_id)
     if request.htmx:
