@@ -4,6 +4,8 @@ environment (DATABASE_URL, CELERY_BROKER_URL, ...), with what the tests need on 
 - A secret key of their own: DEBUG is off in the tests, as in production, and the settings then want one.
 - Plain HTTP: no redirect to HTTPS, no secure-only cookies, no HSTS (the test client and the live server speak
   HTTP); tests/config/test_deploy.py checks production's own settings.
+- No read replica whatever the environment says (DATABASE_REPLICA_URL): the replica's own tests start one and
+  install it (tests/league/replica/conftest.py).
 - Tasks run in the test process (on-commit work such as standings happens as in production, with no worker), unless
   CELERY_TASK_ALWAYS_EAGER=0 says otherwise: the worker that tests/league/test_tasks.py starts runs on these settings
   with it off.
