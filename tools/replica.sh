@@ -13,7 +13,8 @@
 # stop    stops the replica; its data directory is kept, and the next start catches up or makes it anew
 # status  says whether the replica answers, and how far behind the primary it is
 #
-# The server runs as the postgres user (pg_ctl refuses root), like the primary that tools/bootstrap.sh starts. Two
+# No replication slot: a replica left stopped never makes the primary keep WAL for it (it is made anew when it has
+# fallen too far behind). The server runs as the postgres user (pg_ctl refuses root), like the primary that tools/bootstrap.sh starts. Two
 # runs at once (two test workers) take turns on a lock. Only wal_level and max_wal_senders, which take a restart of
 # the primary, are not fixed here: the tool says so and fails (PostgreSQL's defaults are right).
 set -euo pipefail

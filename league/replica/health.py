@@ -47,7 +47,7 @@ _asking = threading.Lock()
 
 
 def replica_configured() -> bool:
-    return REPLICA in connections.settings
+    return REPLICA in settings.DATABASES
 
 
 def replica_usable() -> bool:
@@ -71,9 +71,7 @@ def _kept_for(verdict: Verdict) -> float:
 def replica_check() -> Verdict:
     """Ask the primary and the replica now, and keep the answer as the process's verdict. A primary that does not
     answer raises (the request fails as it would without a replica)."""
-    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
-        cursor.execute("SELECT pg_current_wal_flush_lsn()::text")
-        flushed = cursor.fetchone()[0]
+    flushed = primary_flushed()
     try:
         with connections[REPLICA].cursor() as cursor:
             cursor.execute(
@@ -91,6 +89,13 @@ def replica_check() -> Verdict:
     behind = max(age, 0.0) if age is not None else None
     fresh = behind is not None and behind <= settings.CARDLEAGUE_REPLICA_MAX_LAG_SECONDS
     return _keep(Verdict(STREAMING if fresh else LAGGING, behind, time.monotonic()))
+
+
+def primary_flushed() -> str:
+    """The primary's WAL position up to which every commit it acknowledged is written."""
+    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+        cursor.execute("SELECT pg_current_wal_flush_lsn()::text")
+        return str(cursor.fetchone()[0])
 
 
 def replica_failed() -> None:

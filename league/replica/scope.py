@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from rest_framework.request import Request
+from rest_framework.response import Response
 
 from league.replica.health import replica_configured, replica_failed, replica_usable
 from league.replica.sticky import sticky_marked
@@ -80,6 +81,14 @@ class ReplicaReadsMixin:
         scope = _current.get()
         if scope is not None and scope.allowed and replica_wanted(request):
             scope.on = True
+
+    def handle_exception(self, exc: Exception) -> Response:
+        # a read that failed on the replica goes on to `_served`, which runs the view again on the primary; the
+        # API's handler would answer it 503
+        if reads_on_replica() and isinstance(exc, OperationalError | InterfaceError):
+            raise exc
+        response: Response = super().handle_exception(exc)  # type: ignore[misc]
+        return response
 
 
 def _served(run: Callable[[], R], *, on: Callable[[], bool] | None) -> R:

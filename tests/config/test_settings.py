@@ -152,10 +152,27 @@ def test_the_test_settings_have_no_replica_whatever_the_environment() -> None:
     read = REPLICA_READ.replace("config.settings", "config.settings_test")
     out = subprocess.run(
         [sys.executable, "-c", read],
-        env={**os.environ, "DATABASE_REPLICA_URL": "postgres://nobody@127.0.0.1:5433/league"},
+        env={
+            **os.environ,
+            "DATABASE_URL": "postgres://nobody@127.0.0.1:5432/league",
+            "DATABASE_REPLICA_URL": "postgres://nobody@127.0.0.1:5433/league",
+        },
         cwd=settings.BASE_DIR,
         capture_output=True,
         text=True,
         check=True,
     )
     assert json.loads(out.stdout)[:3] == [["default"], [], False]
+
+
+def test_a_replica_of_sqlite_is_refused_at_start() -> None:
+    clean = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    refused = subprocess.run(
+        [sys.executable, "-c", "import config.settings"],
+        env={**clean, "DATABASE_REPLICA_URL": "postgres://nobody@127.0.0.1:5433/league"},
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+    )
+    assert refused.returncode != 0
+    assert "DATABASE_REPLICA_URL is a streaming replica of a PostgreSQL DATABASE_URL" in refused.stderr

@@ -19,11 +19,11 @@ from typing import Any
 import psycopg
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.utils import load_backend
 
-from league.replica.health import REPLICA, health_forget
+from league.replica.health import REPLICA, health_forget, primary_flushed
 
 PORT = int(os.environ.get("REPLICA_PORT", "5433"))
 ROUTER = "league.replica.router.ReplicaRouter"
@@ -42,42 +42,43 @@ def replica_server() -> int:
 
 
 def _alias_at(port: int) -> None:
-    """The "replica" alias: the default's settings (the test database's name included) at `port`."""
+    """The "replica" alias, as DATABASE_REPLICA_URL makes it: the default's settings (the test database's name
+    included) at `port`. Its connection names itself otherwise: pytest-django's test case refuses a connection to an
+    alias of the settings that the test did not declare (and declaring it would make the run create a test database
+    for it, and empty it after each test: a replica is read-only), and lets one of another name be used."""
     alias = copy.deepcopy(connections[DEFAULT_DB_ALIAS].settings_dict)
     alias.update(HOST="127.0.0.1", PORT=str(port))
-    connections.settings[REPLICA] = alias
+    settings.DATABASES[REPLICA] = alias
+    connections[REPLICA] = load_backend(alias["ENGINE"]).DatabaseWrapper(alias, f"{REPLICA} (of the test)")
 
 
 def _alias_gone() -> None:
-    if REPLICA in connections.settings:
+    if REPLICA in settings.DATABASES:
         connections[REPLICA].close()
         del connections[REPLICA]
-        del connections.settings[REPLICA]
+        del settings.DATABASES[REPLICA]
 
 
 @pytest.fixture
-def replica_installed(django_db_setup: None, django_db_blocker: Any, settings: Any) -> Iterator[None]:
+def replica_installed(transactional_db: None, settings: Any) -> Iterator[None]:
     """The router and the middleware, as config/settings.py installs them with DATABASE_REPLICA_URL; the alias is the
-    test's to add. The database is the test database, written for real and emptied after the test (flush), as a
-    transactional test does: not through pytest-django's marker, whose test case refuses an alias added after it
-    started (and would try to empty the replica, which is read-only)."""
+    test's to add (and is gone again before pytest-django's clean-up)."""
     settings.DATABASE_ROUTERS = [ROUTER]
     middleware = list(settings.MIDDLEWARE)
     middleware.insert(middleware.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1, STICKY)
     settings.MIDDLEWARE = middleware
     health_forget()
-    with django_db_blocker.unblock():
-        try:
-            yield
-        finally:
-            _alias_gone()
-            health_forget()
-            call_command("flush", verbosity=0, interactive=False, database=DEFAULT_DB_ALIAS)
+    yield
+    _alias_gone()
+    health_forget()
 
 
 @pytest.fixture
-def replica(replica_server: int, replica_installed: None) -> Iterator[BaseDatabaseWrapper]:
-    """The replica, as the pages would read it, having replayed the test database's creation."""
+def replica(replica_server: int, replica_installed: None, settings: Any) -> Iterator[BaseDatabaseWrapper]:
+    """The replica, as the pages would read it, having replayed the test database's creation; counted fresh
+    whatever its lag (the server is shared: other writers keep the primary ahead of it), unless a test sets the
+    bound."""
+    settings.CARDLEAGUE_REPLICA_MAX_LAG_SECONDS = 3600
     _alias_at(replica_server)
     replayed()
     yield connections[REPLICA]
@@ -90,12 +91,6 @@ def replica_refusing(replica_installed: None) -> None:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     _alias_at(port)
-
-
-def _primary_flushed() -> str:
-    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
-        cursor.execute("SELECT pg_current_wal_flush_lsn()::text")
-        return cursor.fetchone()[0]
 
 
 @contextmanager
@@ -115,7 +110,7 @@ def replica_server_connection() -> Iterator[psycopg.Connection]:
 def replayed() -> None:
     """Wait until the replica has replayed everything the primary has committed (a wait, not a timed assertion: it
     fails only when the replica does not replay at all)."""
-    target = _primary_flushed()
+    target = primary_flushed()
     deadline = time.monotonic() + REPLAY_WAIT
     with replica_server_connection() as server:
         while not server.execute("SELECT pg_last_wal_replay_lsn() >= %s::pg_lsn", [target]).fetchone()[0]:

@@ -3,9 +3,9 @@ the table page, the legal moves, the move pipeline and the forms read the primar
 request costs the request nothing. Without a replica nothing changes."""
 
 import json
-from typing import Any
 
 import pytest
+from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
@@ -85,9 +85,8 @@ def test_a_club_page_reads_from_the_replica(replica, client: Client) -> None:
 
 @pytest.mark.postgres
 @pytest.mark.xdist_group("replica")
-def test_the_page_shows_the_replicas_copy_while_replay_is_paused(replica, client: Client, settings: Any) -> None:
-    # given: a replica counted fresh whatever its lag, and a club renamed on the primary while it replays nothing
-    settings.CARDLEAGUE_REPLICA_MAX_LAG_SECONDS = 3600
+def test_the_page_shows_the_replicas_copy_while_replay_is_paused(replica, client: Client) -> None:
+    # given: a club, replicated, then renamed on the primary while the replica replays nothing
     club = ClubFactory(name="Before")
     replayed()
     with replay_paused():
@@ -113,9 +112,8 @@ def test_the_apis_club_list_reads_from_the_replica(replica, client: Client) -> N
 
 @pytest.mark.postgres
 @pytest.mark.xdist_group("replica")
-def test_the_table_page_the_legal_moves_and_the_move_read_the_primary(replica, settings: Any) -> None:
-    # given: a replica counted fresh whatever its lag, and a table, replicated
-    settings.CARDLEAGUE_REPLICA_MAX_LAG_SECONDS = 3600
+def test_the_table_page_the_legal_moves_and_the_move_read_the_primary(replica) -> None:
+    # given: a table, replicated
     table = table_for("the-court", players=2)
     engine = get_engine("the-court")
     seat = engine.to_act(table.state)[0]
@@ -139,9 +137,8 @@ def test_the_table_page_the_legal_moves_and_the_move_read_the_primary(replica, s
 
 @pytest.mark.postgres
 @pytest.mark.xdist_group("replica")
-def test_a_form_post_reads_the_primary(replica, settings: Any) -> None:
+def test_a_form_post_reads_the_primary(replica) -> None:
     # given: a player and a club; the replica counted fresh whatever its lag
-    settings.CARDLEAGUE_REPLICA_MAX_LAG_SECONDS = 3600
     club = ClubFactory()
     player = PlayerFactory()
     client = Client()
@@ -155,23 +152,45 @@ def test_a_form_post_reads_the_primary(replica, settings: Any) -> None:
     assert on_replica.captured_queries == []
 
 
-@pytest.mark.postgres
-@pytest.mark.xdist_group("replica")
-def test_a_replica_that_dies_during_a_request_costs_the_page_nothing(replica, client: Client) -> None:
-    # given: the replica found streaming a moment ago, and its connection then cut by the server
-    club = ClubFactory(name="Still here")
-    replayed()
+def _replica_cut(replica) -> None:
+    """The replica found streaming a moment ago (the process's verdict), and the pages' connection to it then cut
+    by its server."""
+    health.health_forget()
     assert health.replica_check().usable
     with replica.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
         pid = cursor.fetchone()[0]
     with replica_server_connection() as server:
         server.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+
+@pytest.mark.postgres
+@pytest.mark.xdist_group("replica")
+def test_a_replica_that_dies_during_a_request_costs_the_page_nothing(replica, client: Client) -> None:
+    # given: a club, replicated; the replica's connection cut after the check
+    club = ClubFactory(name="Still here")
+    replayed()
+    _replica_cut(replica)
     # when: the page is opened (its first read on the replica fails)
     response = client.get(f"/clubs/{club.slug}/")
     # then: the view ran again on the primary, and the replica counts as down for the process
     assert response.status_code == 200
     assert "Still here" in response.content.decode()
+    assert not health.replica_usable()
+
+
+@pytest.mark.postgres
+@pytest.mark.xdist_group("replica")
+def test_a_replica_that_dies_during_an_api_request_costs_the_answer_nothing(replica, client: Client) -> None:
+    # given: a club, replicated; the replica's connection cut after the check
+    ClubFactory(name="Still listed")
+    replayed()
+    _replica_cut(replica)
+    # when: the API's list is asked for
+    response = client.get("/api/clubs/")
+    # then: the view ran again on the primary (not the API's 503 for a database away)
+    assert response.status_code == 200
+    assert "Still listed" in response.content.decode()
     assert not health.replica_usable()
 
 
@@ -181,7 +200,7 @@ def test_without_a_replica_a_read_page_reads_the_primary_as_before(client: Clien
     club = ClubFactory(name="Primary only")
     request = RequestFactory().get("/")
     # then: no door wants the replica, no router is installed, and the page reads the default database only
-    assert REPLICA not in connections.settings
+    assert REPLICA not in settings.DATABASES
     assert not replica_wanted(request)
     with CaptureQueriesContext(connections[DEFAULT_DB_ALIAS]) as primary:
         response = client.get(f"/clubs/{club.slug}/")
