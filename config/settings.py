@@ -193,6 +193,28 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         5 if os.environ.get("DB_PREPARED_STATEMENTS", "1") != "0" else None
     )
 
+# a streaming replica of the primary (docs/scale.md, "Read replicas"): the public read pages and their API read from
+# it (league/replica/); unset, there is no second alias and every read is the primary's
+DATABASE_ROUTERS: list[str] = []
+if os.environ.get("DATABASE_REPLICA_URL"):
+    if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        raise RuntimeError("DATABASE_REPLICA_URL is a streaming replica of a PostgreSQL DATABASE_URL")
+    DATABASES["replica"] = dj_database_url.parse(os.environ["DATABASE_REPLICA_URL"], conn_max_age=60)
+    DATABASES["replica"]["CONN_HEALTH_CHECKS"] = True
+    # the primary's options (connect_timeout, prepared statements); a replica that does not answer a connection is
+    # found by one request of a process, which waits that long, and left alone for a while (league/replica/health.py)
+    DATABASES["replica"]["OPTIONS"] = dict(DATABASES["default"].get("OPTIONS", {}))
+    DATABASE_ROUTERS = ["league.replica.router.ReplicaRouter"]
+    # after the authentication: it sees who wrote (league/replica/sticky.py)
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
+        "league.replica.sticky.ReplicaStickyMiddleware",
+    )
+# a player's reads stay on the primary this many seconds after their own write (league/replica/sticky.py)
+CARDLEAGUE_REPLICA_STICKY_SECONDS = int(os.environ.get("REPLICA_STICKY_SECONDS", "5"))
+# a replica further behind than this serves no reads; the primary does (league/replica/health.py)
+CARDLEAGUE_REPLICA_MAX_LAG_SECONDS = float(os.environ.get("REPLICA_MAX_LAG_SECONDS", "10"))
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -4,6 +4,8 @@ environment (DATABASE_URL, CELERY_BROKER_URL, ...), with what the tests need on 
 - A secret key of their own: DEBUG is off in the tests, as in production, and the settings then want one.
 - Plain HTTP: no redirect to HTTPS, no secure-only cookies, no HSTS (the test client and the live server speak
   HTTP); tests/config/test_deploy.py checks production's own settings.
+- No read replica whatever the environment says (DATABASE_REPLICA_URL): the replica's own tests start one and
+  install it (tests/league/replica/conftest.py).
 - Tasks run in the test process (on-commit work such as standings happens as in production, with no worker), unless
   CELERY_TASK_ALWAYS_EAGER=0 says otherwise: the worker that tests/league/test_tasks.py starts runs on these settings
   with it off.
@@ -40,3 +42,8 @@ REST_FRAMEWORK = {
     **REST_FRAMEWORK,  # noqa: F405
     "DEFAULT_THROTTLE_RATES": {**REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], **_LIFTED},  # type: ignore[dict-item]  # noqa: F405
 }
+# the suite needs no replica, whatever the environment says: the replica's own tests start one and install the
+# alias, the router and the middleware themselves (tests/league/replica/conftest.py)
+DATABASES.pop("replica", None)  # noqa: F405
+DATABASE_ROUTERS = []
+MIDDLEWARE = [name for name in MIDDLEWARE if name != "league.replica.sticky.ReplicaStickyMiddleware"]  # noqa: F405

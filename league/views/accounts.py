@@ -26,6 +26,7 @@ from league.forms.base import add_service_error
 from league.known_clients import known_remember, known_to
 from league.middleware import HEADER_CHOICE
 from league.models import Player, RatingEvent
+from league.replica.scope import replica_reads
 from league.selectors.profiles import table_history, tournament_places
 from league.services.accounts import account_browser_defaults, account_settings_update, account_signup
 from league.services.tokens import token_revoke, token_rotate, tokens_of
@@ -127,6 +128,7 @@ class PlayerLoginView(auth_views.LoginView):
         return response
 
 
+@replica_reads
 def profile(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(
         Player.objects.prefetch_related(

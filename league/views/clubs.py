@@ -16,6 +16,7 @@ from league.forms.clubs import InviteForm, JoinRequestForm
 from league.labels import error_words
 from league.links import site_link
 from league.models import Club, Membership
+from league.replica.scope import replica_reads
 from league.selectors.clubs import (
     club_invitations_pending,
     club_join_requests_pending,
@@ -39,12 +40,14 @@ from league.services.clubs import (
 from league.views.base import organizer_required
 
 
+@replica_reads
 def club_directory_view(request: HttpRequest) -> HttpResponse:
     """Every club, to find one and ask to join: a club's page is public, and joining takes an organizer's yes."""
     query = request.GET.get("q", "").strip()[:100]
     return render(request, "league/clubs.html", {"clubs": club_directory(query=query), "query": query})
 
 
+@replica_reads
 def club_detail(
     request: HttpRequest, slug: str, invite_form: InviteForm | None = None, status: int = 200
 ) -> HttpResponse:
@@ -200,6 +203,7 @@ def invitation_answer(request: HttpRequest, code: str, answer: str) -> HttpRespo
     return redirect("home")
 
 
+@replica_reads
 def leaderboard_view(request: HttpRequest, game: str, slug: str | None = None) -> HttpResponse:
     if game not in GAME_NAMES:
         raise Http404

@@ -8,6 +8,7 @@ from django.shortcuts import render
 
 from league.caller import player_or_none, player_required
 from league.models import PokerTournament, Tournament
+from league.replica.scope import replica_reads
 from league.selectors.clubs import invitations_for
 from league.selectors.front_door import club_news, leaders_by_game, tables_to_watch, tournaments_listed
 from league.selectors.my_games import club_directory, games_of, seasons_open_to, turns_of
@@ -19,6 +20,7 @@ TOURNAMENTS_SHOWN = 6
 OPEN = (Tournament.Status.RUNNING, Tournament.Status.REGISTRATION)
 
 
+@replica_reads
 def home(request: HttpRequest) -> HttpResponse:
     player = player_or_none(request)
     context = {
@@ -32,6 +34,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "league/home.html", context)
 
 
+@replica_reads
 def tournaments_page(request: HttpRequest) -> HttpResponse:
     """Every club's tournaments, brackets and poker alike: running, open for entry, finished."""
     rows = tournaments_listed(statuses=(*OPEN, Tournament.Status.FINISHED))
@@ -42,6 +45,7 @@ def tournaments_page(request: HttpRequest) -> HttpResponse:
     return render(request, "league/tournaments_all.html", {"groups": groups})
 
 
+@replica_reads
 def leaderboards_page(request: HttpRequest) -> HttpResponse:
     """The top of every game's leaderboard, each linked to the whole of it."""
     return render(request, "league/leaderboards.html", {"leaders": leaders_by_game(limit=10)})

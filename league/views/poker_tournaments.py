@@ -20,6 +20,7 @@ from league.forms.base import add_service_error
 from league.forms.organizer import EntrantsAddForm, PokerForfeitForm
 from league.forms.poker_tournaments import PokerTournamentForm
 from league.models import Club, Player, PokerEntrant, PokerTournament
+from league.replica.scope import replica_reads
 from league.selectors.clubs import is_organizer
 from league.selectors.poker_tournaments import (
     poker_entrants,
@@ -56,6 +57,7 @@ def _poker_games() -> list[str]:
     return games
 
 
+@replica_reads
 def poker_tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(PokerTournament.objects.select_related("club", "winner"), pk=tournament_id)
     if request.htmx:

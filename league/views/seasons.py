@@ -17,6 +17,7 @@ from league.forms.base import add_service_error
 from league.forms.seasons import VacationTakeForm
 from league.labels import TIEBREAK_DEFINITIONS, TIEBREAK_NAMES, error_words
 from league.models import Entrant, Player, Round, Season
+from league.replica.scope import replica_reads
 from league.selectors.clubs import club_role_of, is_organizer
 from league.selectors.crosstable import season_crosstable
 from league.selectors.rounds import season_calendar, season_own_tables, season_zone
@@ -39,6 +40,7 @@ def _after(request: HttpRequest, name: str) -> int:
     return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else 0
 
 
+@replica_reads
 def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
     # standings and crosstable a hundred entrants at a time (a 1,000-entrant season was half a megabyte and 1.7 s)
@@ -85,6 +87,7 @@ def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     return render(request, "league/season.html", context)
 
 
+@replica_reads
 def season_round(request: HttpRequest, season_id: int, number: int) -> HttpResponse:
     """One round of a season: its tables, a hundred at a time, and its byes."""
     round_ = get_object_or_404(Round.objects.select_related("season__club"), season_id=season_id, number=number)

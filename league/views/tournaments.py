@@ -19,6 +19,7 @@ from league.forms.base import add_service_error
 from league.forms.organizer import EntrantsAddForm
 from league.forms.tournaments import FORMATS, MatchForfeitForm, TournamentForm, TournamentTeamForm
 from league.models import Club, Player, Tournament
+from league.replica.scope import replica_reads
 from league.selectors.clubs import club_role_of, is_organizer
 from league.selectors.tournaments import (
     club_tournaments,
@@ -107,6 +108,7 @@ def club_tournaments_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "league/tournaments.html", context, status=status)
 
 
+@replica_reads
 def tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=tournament_id)
     if request.htmx:

@@ -102,3 +102,77 @@ def test_on_postgresql_w038_is_not_silenced(tmp_path) -> None:
     silenced, _broker = _embedded_with(tmp_path, DATABASE_URL="postgres://nobody@127.0.0.1:1/none")
 
     assert silenced == []
+
+
+REPLICA_READ = (
+    "import json, config.settings as s; "
+    "print(json.dumps([sorted(s.DATABASES), s.DATABASE_ROUTERS, "
+    "'league.replica.sticky.ReplicaStickyMiddleware' in s.MIDDLEWARE, "
+    "{k: v for k, v in s.DATABASES.get('replica', {}).items() if k in ('HOST', 'PORT', 'NAME', 'OPTIONS')}, "
+    "s.CARDLEAGUE_REPLICA_STICKY_SECONDS, s.CARDLEAGUE_REPLICA_MAX_LAG_SECONDS]))"
+)
+
+
+def _replica_settings(**env: str) -> list:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_REPLICA_URL", "REPLICA_"))}
+    out = subprocess.run(
+        [sys.executable, "-c", REPLICA_READ],
+        env={**clean, "DATABASE_URL": "postgres://nobody@127.0.0.1:5432/league", **env},
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)
+
+
+def test_without_database_replica_url_there_is_no_replica_no_router_and_no_marker() -> None:
+    assert _replica_settings() == [["default"], [], False, {}, 5, 10.0]
+
+
+def test_database_replica_url_adds_the_alias_with_the_primarys_options_the_router_and_the_marker() -> None:
+    databases, routers, sticky, replica, seconds, lag = _replica_settings(
+        DATABASE_REPLICA_URL="postgres://nobody@10.0.0.2:5433/league",
+        REPLICA_STICKY_SECONDS="3",
+        REPLICA_MAX_LAG_SECONDS="2.5",
+    )
+    assert databases == ["default", "replica"]
+    assert routers == ["league.replica.router.ReplicaRouter"]
+    assert sticky
+    assert replica == {
+        "HOST": "10.0.0.2",
+        "PORT": 5433,
+        "NAME": "league",
+        "OPTIONS": {"connect_timeout": 5, "prepare_threshold": 5},
+    }
+    assert (seconds, lag) == (3, 2.5)
+
+
+def test_the_test_settings_have_no_replica_whatever_the_environment() -> None:
+    read = REPLICA_READ.replace("config.settings", "config.settings_test")
+    out = subprocess.run(
+        [sys.executable, "-c", read],
+        env={
+            **os.environ,
+            "DATABASE_URL": "postgres://nobody@127.0.0.1:5432/league",
+            "DATABASE_REPLICA_URL": "postgres://nobody@127.0.0.1:5433/league",
+        },
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(out.stdout)[:3] == [["default"], [], False]
+
+
+def test_a_replica_of_sqlite_is_refused_at_start() -> None:
+    clean = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    refused = subprocess.run(
+        [sys.executable, "-c", "import config.settings"],
+        env={**clean, "DATABASE_REPLICA_URL": "postgres://nobody@127.0.0.1:5433/league"},
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+    )
+    assert refused.returncode != 0
+    assert "DATABASE_REPLICA_URL is a streaming replica of a PostgreSQL DATABASE_URL" in refused.stderr

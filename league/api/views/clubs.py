@@ -29,6 +29,7 @@ from league.api.serializers import (
 from league.api.views.base import ApiView
 from league.caller import player_or_none, player_required
 from league.models import Club, Player
+from league.replica.scope import ReplicaReadsMixin
 from league.selectors.clubs import (
     club_get,
     club_invitations_pending,
@@ -69,7 +70,7 @@ def _club_detail(club: Club, player: Player | None) -> dict[str, Any]:
     }
 
 
-class ClubListView(ApiView):
+class ClubListView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="clubs_list",
         summary="Every club.",
@@ -94,7 +95,7 @@ class ClubListView(ApiView):
         return Response(ClubDetailSerializer(_club_detail(club, player)).data, status=status.HTTP_201_CREATED)
 
 
-class ClubDetailView(ApiView):
+class ClubDetailView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="clubs_retrieve",
         summary="A club with its members and your role in it.",

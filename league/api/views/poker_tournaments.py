@@ -21,6 +21,7 @@ from league.api.schema import error_responses
 from league.api.views.base import ApiView
 from league.caller import player_required
 from league.models import PokerTournament
+from league.replica.scope import ReplicaReadsMixin
 from league.selectors.clubs import club_get
 from league.selectors.poker_tournaments import (
     club_poker_tournaments,
@@ -53,7 +54,7 @@ def _detail(tournament: PokerTournament) -> dict[str, Any]:
     }
 
 
-class ClubPokerTournamentsView(ApiView):
+class ClubPokerTournamentsView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="clubs_poker_tournaments_list",
         summary="The club's poker tournaments.",
@@ -82,7 +83,7 @@ class ClubPokerTournamentsView(ApiView):
         return Response(PokerTournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 
 
-class PokerTournamentDetailView(ApiView):
+class PokerTournamentDetailView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="poker_tournaments_retrieve",
         summary="A poker tournament: the level in force, the seating chart with every stack, the places.",

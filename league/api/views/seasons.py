@@ -33,6 +33,7 @@ from league.caller import player_required
 from league.errors import NotFound
 from league.input import strict_int
 from league.models import Round, Season, TableRuling
+from league.replica.scope import ReplicaReadsMixin
 from league.selectors.clubs import club_get, player_get
 from league.selectors.notifications import time_zone_of
 from league.selectors.seasons import (
@@ -103,7 +104,7 @@ def _ruling(ruling: TableRuling) -> dict[str, Any]:
     ).data
 
 
-class ClubSeasonsView(ApiView):
+class ClubSeasonsView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="clubs_seasons_list",
         summary="The club's seasons.",
@@ -146,7 +147,7 @@ def _spec(data: dict[str, Any], base: SeasonSpec | None = None, zone: str = "UTC
     return replace(base, **data)
 
 
-class SeasonDetailView(ApiView):
+class SeasonDetailView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="seasons_retrieve",
         summary="A season.",
@@ -341,7 +342,7 @@ class EntrantWithdrawView(ApiView):
         return Response(EntrantSerializer(entrant).data)
 
 
-class SeasonRoundsView(ApiView):
+class SeasonRoundsView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="seasons_rounds_list",
         summary="The season's rounds with their tables and byes.",
@@ -365,7 +366,7 @@ class SeasonRoundsView(ApiView):
         return Response(RoundSerializer(_round(round_)).data, status=status.HTTP_201_CREATED)
 
 
-class SeasonStandingsView(ApiView):
+class SeasonStandingsView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="seasons_standings",
         summary="The standings as last computed, best first, with every tiebreak of the season.",
@@ -422,7 +423,7 @@ def _query_int(request: Request, name: str, low: int, high: int) -> int | None:
     return strict_int(request.query_params.get(name), low=low, high=high, field=name)
 
 
-class LeaderboardView(ApiView):
+class LeaderboardView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="leaderboards_retrieve",
         summary="Ratings of one game, best first; provisional ratings marked and listed last.",

@@ -22,6 +22,7 @@ from league.api.tournament_serializers import (
 from league.api.views.base import ApiView
 from league.caller import player_required
 from league.models import Tournament, TournamentEntrant
+from league.replica.scope import ReplicaReadsMixin
 from league.selectors.clubs import club_get, player_get
 from league.selectors.tournaments import (
     club_season_get,
@@ -70,7 +71,7 @@ def _entrant(e: TournamentEntrant) -> dict[str, Any]:
     }
 
 
-class ClubTournamentsView(ApiView):
+class ClubTournamentsView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="clubs_tournaments_list",
         summary="The club's tournaments.",
@@ -101,7 +102,7 @@ class ClubTournamentsView(ApiView):
         return Response(_tournament(tournament), status=status.HTTP_201_CREATED)
 
 
-class TournamentDetailView(ApiView):
+class TournamentDetailView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="tournaments_retrieve",
         summary="A tournament with its entrants, its tables and its bracket.",
