@@ -1,0 +1,104 @@
+"""Issue 37's page budget: the pages and API lists that grew with the league (bench/pages.py) make as many queries
+for a large league as for a small one, and show a bounded part of what grows."""
+
+import random
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from league.models import Player, Rating, Table
+from league.selectors.seasons import leaderboard
+from league.services.rounds import season_start
+from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
+from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory
+from tests.league.seasons.support import club_with_members, play_out
+
+pytestmark = pytest.mark.django_db
+
+GAME = "palace-infighting"
+
+
+def _queries(client: Client, path: str) -> int:
+    client.get(path)  # the session and the caches warm
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path)
+    assert response.status_code == 200, (path, response.status_code)
+    return len(queries)
+
+
+def _rated(players: list[Player], *, games: int = 30) -> None:
+    Rating.objects.bulk_create(
+        Rating(player=p, game=GAME, mu=25 + n, sigma=3, ordinal=16 + n, games=games, updated_at=timezone.now())
+        for n, p in enumerate(players)
+    )
+
+
+# --- leaderboards ----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path", ["/leaderboards/{game}/", "/clubs/{club}/leaderboards/{game}/", "/api/leaderboards/{game}/", "/"]
+)
+def test_a_leaderboard_makes_as_many_queries_for_many_rated_players_as_for_a_few(path):
+    counts = []
+    for size in (3, 12):
+        club = ClubFactory()
+        players = PlayerFactory.create_batch(size)
+        for player in players:
+            MembershipFactory(club=club, player=player)
+        _rated(players)
+        counts.append(_queries(Client(), path.format(game=GAME, club=club.slug)))
+        Rating.objects.all().delete()
+    assert counts[0] == counts[1], counts
+
+
+def test_a_leaderboard_lists_the_established_best_first_then_the_provisional_up_to_its_limit(settings):
+    # given: a threshold of 10 games, four established players and two provisional ones above them all
+    settings.CARDLEAGUE_PROVISIONAL_GAMES = 10
+    players = PlayerFactory.create_batch(6)
+    ordinals = [5.0, 9.0, 7.0, 7.0, 30.0, 20.0]
+    games = [10, 50, 12, 40, 3, 9]
+    Rating.objects.bulk_create(
+        Rating(player=p, game=GAME, mu=o + 9, sigma=3, ordinal=o, games=g, updated_at=timezone.now())
+        for p, o, g in zip(players, ordinals, games, strict=True)
+    )
+    # when: the top 5 are read
+    rows = leaderboard(game=GAME, limit=5)
+    # then: the established by ordinal (a tie by player id), then the best provisional, which is marked
+    expected = [players[1], players[2], players[3], players[0], players[4]]
+    assert [row.player_id for row in rows] == [p.pk for p in expected]
+    assert [row.provisional for row in rows] == [False, False, False, False, True]
+    assert [row.position for row in rows] == [1, 2, 3, 4, 5]
+
+
+def test_a_club_leaderboard_lists_its_members_only():
+    club = ClubFactory()
+    member, outsider = PlayerFactory(), PlayerFactory()
+    MembershipFactory(club=club, player=member)
+    _rated([member, outsider])
+    assert [row.player_id for row in leaderboard(game=GAME, club=club)] == [member.pk]
+
+
+# --- a season's rounds in the API ------------------------------------------------------------------------------------
+
+
+def test_the_api_rounds_of_a_season_make_as_many_queries_for_many_tables_as_for_a_few(
+    fake_game, django_capture_on_commit_callbacks
+):
+    counts = []
+    for entrants in (4, 12):
+        club, organizer, members = club_with_members(entrants)
+        spec = SeasonSpec(game=fake_game, name="Rounds", format="swiss", rounds_planned=2, auto_advance=True)
+        season = season_create(club=club, by=organizer, spec=spec)
+        season_open_registration(season=season, by=organizer)
+        for member in members:
+            entrant_register(season=season, by=organizer, player=member)
+        with django_capture_on_commit_callbacks(execute=True):
+            season_start(season=season, by=organizer)
+        play_out(season, random.Random(f"rounds-{entrants}"), django_capture_on_commit_callbacks)
+        assert Table.objects.filter(round__season=season).count() == entrants  # two rounds of duels
+        counts.append(_queries(Client(), f"/api/seasons/{season.pk}/rounds/"))
+    assert counts[0] == counts[1], counts
