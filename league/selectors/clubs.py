@@ -52,8 +52,25 @@ def club_members_in_order(*, club: Club, player_ids: list[int]) -> list[Player]:
     return [found[player_id] for player_id in player_ids]
 
 
-def club_tables(*, club: Club) -> QuerySet[Table]:
-    return Table.objects.filter(club=club).select_related("club").order_by("-created_at", "-id")
+CLUB_TABLES_PAGE = 100
+
+
+@dataclass(frozen=True)
+class ClubTablesPage:
+    tables: list[Table]
+    next_before: int | None  # the `before` of the next page; None on the last
+
+
+def club_tables(*, club: Club, before: int | None = None, size: int | None = None) -> ClubTablesPage:
+    """The club's tables newest first, `size` at a time: those below the id `before` (a keyset on the primary key,
+    which grows with the creation time; the whole list was 2 MB and 4 s at 13,000 tables)."""
+    size = size or CLUB_TABLES_PAGE
+    tables = Table.objects.filter(club=club).select_related("club").order_by("-id")
+    if before is not None:
+        tables = tables.filter(id__lt=before)
+    rows = list(tables[: size + 1])
+    more = len(rows) > size
+    return ClubTablesPage(tables=rows[:size], next_before=rows[size - 1].pk if more else None)
 
 
 def player_get(*, player_id: int, field: str = "player_id") -> Player:

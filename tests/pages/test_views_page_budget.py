@@ -10,10 +10,11 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from league.models import Player, Rating, Table
+from league.selectors import clubs as club_selectors
 from league.selectors.seasons import leaderboard
 from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
-from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory
+from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, table_for
 from tests.league.seasons.support import club_with_members, play_out
 
 pytestmark = pytest.mark.django_db
@@ -102,3 +103,43 @@ def test_the_api_rounds_of_a_season_make_as_many_queries_for_many_tables_as_for_
         assert Table.objects.filter(round__season=season).count() == entrants  # two rounds of duels
         counts.append(_queries(Client(), f"/api/seasons/{season.pk}/rounds/"))
     assert counts[0] == counts[1], counts
+
+
+# --- a club's tables in the API --------------------------------------------------------------------------------------
+
+
+def test_the_api_tables_of_a_club_come_a_page_at_a_time_newest_first_each_once(monkeypatch):
+    # given: a club of 5 tables, pages of 2
+    monkeypatch.setattr(club_selectors, "CLUB_TABLES_PAGE", 2)
+    club = ClubFactory()
+    players = PlayerFactory.create_batch(2)
+    made = [table_for(GAME, players=players, club=club).pk for _ in range(5)]
+    client = Client()
+    # when: the pages are followed by their Link headers
+    seen, path, pages = [], f"/api/clubs/{club.pk}/tables/", 0
+    while path:
+        response = client.get(path)
+        assert response.status_code == 200
+        seen += [row["id"] for row in response.json()]
+        pages += 1
+        link = response.headers.get("Link", "")
+        path = link[1 : link.index(">")] if link else ""
+    # then: three pages, every table once, the newest first; the last page says no more
+    assert pages == 3
+    assert seen == sorted(made, reverse=True)
+
+
+def test_the_api_tables_of_a_club_make_as_many_queries_for_many_tables_as_for_a_few():
+    counts = []
+    for size in (2, 8):
+        club = ClubFactory()
+        players = PlayerFactory.create_batch(2)
+        for _ in range(size):
+            table_for(GAME, players=players, club=club)
+        counts.append(_queries(Client(), f"/api/clubs/{club.pk}/tables/"))
+    assert counts[0] == counts[1], counts
+
+
+def test_the_api_tables_of_a_club_refuse_a_before_that_is_not_an_id():
+    club = ClubFactory()
+    assert Client().get(f"/api/clubs/{club.pk}/tables/?before=x").status_code == 400

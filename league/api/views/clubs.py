@@ -3,8 +3,9 @@ or the player's request an organizer approves), roles and removal; a club's frie
 
 from datetime import timedelta
 from typing import Any
+from urllib.parse import urlencode
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -13,6 +14,7 @@ from rest_framework.response import Response
 from league.api.permissions import require_organizer
 from league.api.schema import error_responses
 from league.api.serializers import (
+    ID_MAX,
     ClubDetailSerializer,
     ClubSerializer,
     InvitationRequestSerializer,
@@ -28,6 +30,7 @@ from league.api.serializers import (
 )
 from league.api.views.base import ApiView
 from league.caller import player_or_none, player_required
+from league.input import strict_int
 from league.models import Club, Player
 from league.selectors.clubs import (
     club_get,
@@ -281,13 +284,30 @@ class ClubMemberView(ApiView):
 class ClubTablesView(ApiView):
     @extend_schema(
         operation_id="clubs_tables_list",
-        summary="The club's tables, newest first.",
-        responses={200: TableSummarySerializer(many=True), **error_responses(401, 404)},
+        summary="The club's tables, newest first, a hundred at a time: the next hundred at the `Link` header's "
+        'rel="next" (`?before=` the last id).',
+        parameters=[
+            OpenApiParameter(
+                "before",
+                {"type": "integer", "minimum": 1, "maximum": ID_MAX},
+                OpenApiParameter.QUERY,
+                required=False,
+                description="Only the tables of a lower id (the page after the one that ended with this id).",
+            )
+        ],
+        responses={200: TableSummarySerializer(many=True), **error_responses(400, 401, 404)},
         tags=["clubs"],
     )
     def get(self, request: Request, club_id: int) -> Response:
         club = club_get(club_id=club_id)
-        return Response(TableSummarySerializer(club_tables(club=club), many=True).data)
+        before = strict_int(request.query_params.get("before"), low=1, high=ID_MAX, field="before")
+        page = club_tables(club=club, before=before)
+        response = Response(TableSummarySerializer(page.tables, many=True).data)
+        if page.next_before is not None:
+            # the next page as RFC 8288 says (the body stays the list it always was)
+            following = request.build_absolute_uri(f"{request.path}?{urlencode({'before': page.next_before})}")
+            response["Link"] = f'<{following}>; rel="next"'
+        return response
 
     @extend_schema(
         operation_id="clubs_tables_create",
