@@ -5,12 +5,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet, Window
+from django.db.models.functions import RowNumber
 from django.urls import reverse
 
-from league.models import Player, PokerEntrant, Result, TournamentEntrant
+from league.models import Player, PokerEntrant, RatingEvent, Result, TournamentEntrant
 
 HISTORY_LENGTH = 50
+# the rating chart's points per game: the last rated tables (a chart 640 points wide; all 5,000 of a player's tables
+# were 800 KiB of page)
+CHART_POINTS = 200
 Entry = TypeVar("Entry", TournamentEntrant, PokerEntrant)
 
 
@@ -32,6 +36,24 @@ def table_history(*, player: Player) -> QuerySet[Result]:
         .select_related("table")
         .order_by("-table__finished_at")[:HISTORY_LENGTH]
     )
+
+
+def rating_charts(*, player: Player, points: int = CHART_POINTS) -> dict[str, list[RatingEvent]]:
+    """Each game's rating events of the player, the last `points` of them, oldest first (one query)."""
+    events = (
+        RatingEvent.objects.filter(player=player)
+        # a poker tournament's point is named by the tournament (its whole state is not needed for that)
+        .annotate(
+            tournament_name=F("poker_tournament__name"),
+            from_last=Window(RowNumber(), partition_by=[F("game")], order_by=[F("at").desc(), F("id").desc()]),
+        )
+        .filter(from_last__lte=points)
+        .order_by("at", "id")
+    )
+    charts: dict[str, list[RatingEvent]] = {}
+    for event in events:
+        charts.setdefault(event.game, []).append(event)
+    return charts
 
 
 def tournament_places(*, player: Player) -> list[TournamentPlace]:

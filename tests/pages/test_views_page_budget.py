@@ -2,6 +2,7 @@
 for a large league as for a small one, and show a bounded part of what grows."""
 
 import random
+from datetime import timedelta
 
 import pytest
 from django.db import connection
@@ -9,8 +10,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from league.models import Player, Rating, Table
+from league.models import Membership, Player, Rating, RatingEvent, Table
 from league.selectors import clubs as club_selectors
+from league.selectors.profiles import rating_charts
 from league.selectors.seasons import leaderboard
 from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
@@ -143,3 +145,45 @@ def test_the_api_tables_of_a_club_make_as_many_queries_for_many_tables_as_for_a_
 def test_the_api_tables_of_a_club_refuse_a_before_that_is_not_an_id():
     club = ClubFactory()
     assert Client().get(f"/api/clubs/{club.pk}/tables/?before=x").status_code == 400
+
+
+# --- a player's profile ---------------------------------------------------------------------------------------------
+
+
+def _rating_events(player: Player, count: int) -> list[RatingEvent]:
+    other = PlayerFactory()
+    start = timezone.now() - timedelta(days=count)
+    events = []
+    for n in range(count):
+        table = table_for(GAME, players=[player, other], seed=f"chart-{n}")
+        events.append(
+            RatingEvent.objects.create(
+                player=player,
+                game=GAME,
+                table=table,
+                mu_before=25 + n,
+                sigma_before=5,
+                mu_after=26 + n,
+                sigma_after=5,
+                at=start + timedelta(days=n),
+            )
+        )
+    return events
+
+
+def test_the_profile_makes_as_many_queries_for_a_long_rating_history_as_for_a_short_one():
+    counts = []
+    for size in (2, 6):
+        player = PlayerFactory()
+        Membership.objects.create(club=ClubFactory(), player=player)
+        _rating_events(player, size)
+        counts.append(_queries(Client(), f"/players/{player.pk}/"))
+    assert counts[0] == counts[1], counts
+
+
+def test_the_rating_chart_shows_the_last_points_of_each_game_oldest_first():
+    player = PlayerFactory()
+    events = _rating_events(player, 5)
+    charts = rating_charts(player=player, points=3)
+    assert list(charts) == [GAME]
+    assert [e.pk for e in charts[GAME]] == [e.pk for e in events[-3:]]
