@@ -42,7 +42,10 @@ from league.views.base import organizer_required
 def club_directory_view(request: HttpRequest) -> HttpResponse:
     """Every club, to find one and ask to join: a club's page is public, and joining takes an organizer's yes."""
     query = request.GET.get("q", "").strip()[:100]
-    return render(request, "league/clubs.html", {"clubs": club_directory(query=query), "query": query})
+    raw = request.GET.get("after", "")
+    after = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
+    page = club_directory(query=query, after=after)
+    return render(request, "league/clubs.html", {"clubs": page.clubs, "page": page, "query": query})
 
 
 def club_detail(

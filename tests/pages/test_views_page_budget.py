@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from league.models import Membership, Player, Rating, RatingEvent, Table
 from league.selectors import clubs as club_selectors
+from league.selectors import my_games as my_games_selectors
 from league.selectors.profiles import rating_charts
 from league.selectors.seasons import leaderboard
 from league.services.rounds import season_start
@@ -83,6 +84,32 @@ def test_a_club_leaderboard_lists_its_members_only():
     MembershipFactory(club=club, player=member)
     _rated([member, outsider])
     assert [row.player_id for row in leaderboard(game=GAME, club=club)] == [member.pk]
+
+
+# --- the club directory ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/clubs/", "/"])
+def test_the_club_directory_makes_as_many_queries_for_many_clubs_as_for_a_few(monkeypatch, path):
+    monkeypatch.setattr(my_games_selectors, "CLUBS_PAGE", 3)
+    counts = []
+    for size in (2, 9):
+        clubs = ClubFactory.create_batch(size)
+        for club in clubs:
+            MembershipFactory.create_batch(2, club=club)
+        counts.append(_queries(Client(), path))
+    assert counts[0] == counts[1], counts
+
+
+def test_the_club_directory_links_its_next_page_keeping_the_search(monkeypatch):
+    monkeypatch.setattr(my_games_selectors, "CLUBS_PAGE", 2)
+    for n in range(3):
+        ClubFactory(name=f"Aces {n}", slug=f"aces-{n}")
+    first = Client().get("/clubs/?q=aces").content.decode()
+    assert "Aces 0" in first and "Aces 1" in first and "Aces 2" not in first
+    following = first.split('rel="next" href="')[1].split('"')[0].replace("&amp;", "&")
+    second = Client().get(following).content.decode()
+    assert "Aces 2" in second and "Aces 0" not in second and 'rel="next"' not in second
 
 
 # --- a season's rounds in the API ------------------------------------------------------------------------------------
