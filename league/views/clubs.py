@@ -19,10 +19,11 @@ from league.models import Club, Membership
 from league.selectors.clubs import (
     club_invitations_pending,
     club_join_requests_pending,
+    club_members_page,
     club_memberships,
+    club_role_of,
     invitation_for,
     invitations_for,
-    is_organizer,
     join_request_pending_of,
 )
 from league.selectors.my_games import club_directory, club_live_tables
@@ -39,12 +40,16 @@ from league.services.clubs import (
 from league.views.base import organizer_required
 
 
+def _after(request: HttpRequest) -> int:
+    """A page's keyset parameter (`?after=`): a number, or the first page for anything else."""
+    raw = request.GET.get("after", "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
+
+
 def club_directory_view(request: HttpRequest) -> HttpResponse:
     """Every club, to find one and ask to join: a club's page is public, and joining takes an organizer's yes."""
     query = request.GET.get("q", "").strip()[:100]
-    raw = request.GET.get("after", "")
-    after = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
-    page = club_directory(query=query, after=after)
+    page = club_directory(query=query, after=_after(request))
     return render(request, "league/clubs.html", {"clubs": page.clubs, "page": page, "query": query})
 
 
@@ -52,16 +57,19 @@ def club_detail(
     request: HttpRequest, slug: str, invite_form: InviteForm | None = None, status: int = 200
 ) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    memberships = club_memberships(club=club)
+    organizers = club_memberships(club=club).filter(role=Membership.Role.ORGANIZER)
+    page = club_members_page(club=club, after=_after(request))
     player = player_or_none(request)
-    organizer = is_organizer(club=club, player=player)
+    role = club_role_of(club=club, player=player)
+    organizer = role == Membership.Role.ORGANIZER
     context = {
         "club": club,
         "seasons": club.seasons.order_by("-created_at"),
-        "organizers": [m.player for m in memberships if m.role == Membership.Role.ORGANIZER],
-        "members": [m.player for m in memberships if m.role == Membership.Role.MEMBER],
+        "organizers": [m.player for m in organizers],
+        "members": page.members,
+        "members_page": page,
         "is_organizer": organizer,
-        "is_member": player is not None and any(m.player_id == player.pk for m in memberships),
+        "is_member": role is not None,
         "invitation": next(iter(invitations_for(player=player).filter(club=club)), None) if player else None,
         "join_request": join_request_pending_of(club=club, player=player),
         "join_form": JoinRequestForm(),

@@ -112,6 +112,36 @@ def test_the_club_directory_links_its_next_page_keeping_the_search(monkeypatch):
     assert "Aces 2" in second and "Aces 0" not in second and 'rel="next"' not in second
 
 
+# --- a club's page --------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_the_club_page_makes_as_many_queries_for_many_members_as_for_a_few(monkeypatch, signed_in):
+    monkeypatch.setattr(club_selectors, "MEMBERS_PAGE", 3)
+    counts = []
+    for size in (2, 9):
+        club, _organizer, members = club_with_members(size)
+        client = Client()
+        if signed_in:
+            client.force_login(members[0].user)
+        counts.append(_queries(client, f"/clubs/{club.slug}/"))
+    assert counts[0] == counts[1], counts
+
+
+def test_the_club_page_lists_its_members_a_page_at_a_time_by_name(monkeypatch):
+    monkeypatch.setattr(club_selectors, "MEMBERS_PAGE", 2)
+    club = ClubFactory()
+    for name in ["Dana", "Bora", "Cho", "Ahn", "Eun"]:
+        MembershipFactory(club=club, player=PlayerFactory(display_name=name))
+    seen, path = [], f"/clubs/{club.slug}/"
+    while path:
+        text = Client().get(path).content.decode()
+        members = text.split('id="members"')[1].split("</ul>")[0]
+        seen += [part.split("<")[0] for part in members.split('">')[1:]]
+        path = text.split('rel="next" href="')[1].split('"')[0] if 'rel="next"' in text else ""
+    assert seen == ["Ahn", "Bora", "Cho", "Dana", "Eun"]
+
+
 # --- a season's rounds in the API ------------------------------------------------------------------------------------
 
 
