@@ -66,7 +66,7 @@ def club_detail(
         "club": club,
         "seasons": club.seasons.order_by("-created_at"),
         "organizers": [m.player for m in organizers],
-        "members": page.members,
+        "members": [m.player for m in page.memberships],
         "members_page": page,
         "is_organizer": organizer,
         "is_member": role is not None,
@@ -137,9 +137,13 @@ def club_members(request: HttpRequest, slug: str, invite_form: InviteForm | None
     to send (their links) or revoke. Every change is a POST to a service."""
     club = get_object_or_404(Club, slug=slug)
     organizer_required(club, player_or_none(request))
+    page = club_members_page(club=club, after=_after(request))
+    organizers = club_memberships(club=club).filter(role=Membership.Role.ORGANIZER)
     context = {
         "club": club,
-        "memberships": club_memberships(club=club),
+        # every organizer on every page, then a page of the members
+        "memberships": [*organizers, *page.memberships],
+        "members_page": page,
         "join_requests": club_join_requests_pending(club=club),
         "invitations": [
             (invitation, site_link("invitation", invitation.code)) for invitation in club_invitations_pending(club=club)

@@ -128,6 +128,30 @@ def test_the_club_page_makes_as_many_queries_for_many_members_as_for_a_few(monke
     assert counts[0] == counts[1], counts
 
 
+def test_the_members_page_makes_as_many_queries_for_many_members_as_for_a_few(monkeypatch):
+    monkeypatch.setattr(club_selectors, "MEMBERS_PAGE", 3)
+    counts = []
+    for size in (2, 9):
+        club, organizer, _members = club_with_members(size)
+        client = Client()
+        client.force_login(organizer.user)
+        counts.append(_queries(client, f"/clubs/{club.slug}/members/"))
+    assert counts[0] == counts[1], counts
+
+
+def test_the_members_page_shows_the_organizers_on_every_page_of_members(monkeypatch):
+    monkeypatch.setattr(club_selectors, "MEMBERS_PAGE", 2)
+    club, organizer, members = club_with_members(3)
+    client = Client()
+    client.force_login(organizer.user)
+    first = client.get(f"/clubs/{club.slug}/members/").content.decode()
+    second = client.get(first.split('rel="next" href="')[1].split('"')[0]).content.decode()
+    names = sorted(m.display_name for m in members)
+    assert organizer.display_name in first and organizer.display_name in second
+    assert names[0] in first and names[1] in first and names[2] not in first
+    assert names[2] in second and names[0] not in second and 'rel="next"' not in second
+
+
 def test_the_club_page_lists_its_members_a_page_at_a_time_by_name(monkeypatch):
     monkeypatch.setattr(club_selectors, "MEMBERS_PAGE", 2)
     club = ClubFactory()
