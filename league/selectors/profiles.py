@@ -67,7 +67,12 @@ def tournament_places(*, player: Player) -> list[TournamentPlace]:
 
 
 def _with_field_size(entries: QuerySet[Entry]) -> QuerySet[Entry]:
-    with_size: QuerySet[Entry] = entries.select_related("tournament").annotate(field_size=Count("tournament__entrants"))
+    # without the tournament's state, which the list never shows (a 4,096-entrant bracket is 2 MB of JSON)
+    with_size: QuerySet[Entry] = (
+        entries.select_related("tournament")
+        .defer("tournament__state")
+        .annotate(field_size=Count("tournament__entrants"))
+    )
     return with_size
 
 

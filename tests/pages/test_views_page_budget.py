@@ -10,13 +10,14 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from league.models import Membership, Player, Rating, RatingEvent, Table
+from league.models import Membership, Player, Rating, RatingEvent, Table, Tournament
 from league.selectors import clubs as club_selectors
 from league.selectors import my_games as my_games_selectors
 from league.selectors.profiles import rating_charts
 from league.selectors.seasons import leaderboard
 from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
+from league.services.tournaments import TournamentSpec, tournament_create, tournament_register
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, table_for
 from tests.league.seasons.support import club_with_members, play_out
 
@@ -164,6 +165,25 @@ def test_the_club_page_lists_its_members_a_page_at_a_time_by_name(monkeypatch):
         seen += [part.split("<")[0] for part in members.split('">')[1:]]
         path = text.split('rel="next" href="')[1].split('"')[0] if 'rel="next"' in text else ""
     assert seen == ["Ahn", "Bora", "Cho", "Dana", "Eun"]
+
+
+# --- lists of tournaments --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path", ["/tournaments/", "/", "/clubs/{slug}/tournaments/", "/api/clubs/{id}/tournaments/", "/players/{player}/"]
+)
+def test_the_lists_of_tournaments_make_as_many_queries_for_many_tournaments_as_for_a_few(path):
+    counts = []
+    for size in (1, 4):
+        club, organizer, members = club_with_members(2)
+        for n in range(size):
+            spec = TournamentSpec(name=f"Open {n}", game=GAME, format=Tournament.Format.SINGLE_ELIM)
+            tournament = tournament_create(club=club, by=organizer, spec=spec)
+            tournament_register(tournament=tournament, player=members[0])
+        counts.append(_queries(Client(), path.format(slug=club.slug, id=club.pk, player=members[0].pk)))
+        Tournament.objects.all().delete()
+    assert counts[0] == counts[1], counts
 
 
 # --- a season's rounds in the API ------------------------------------------------------------------------------------
