@@ -10,11 +10,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from league.models import Membership, Player, Rating, RatingEvent, Table, Tournament
+from league.models import Membership, Player, Rating, RatingEvent, Season, Table, Tournament
 from league.selectors import clubs as club_selectors
 from league.selectors import my_games as my_games_selectors
+from league.selectors import seasons as season_selectors
 from league.selectors.profiles import rating_charts
-from league.selectors.seasons import leaderboard
+from league.selectors.seasons import leaderboard, season_standings
 from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register
@@ -189,23 +190,56 @@ def test_the_lists_of_tournaments_make_as_many_queries_for_many_tournaments_as_f
 # --- a season's rounds in the API ------------------------------------------------------------------------------------
 
 
+def _season_played(game: str, entrants: int, capture) -> Season:
+    """A Swiss season of two rounds of duels, played to its end."""
+    club, organizer, members = club_with_members(entrants)
+    spec = SeasonSpec(game=game, name="Rounds", format="swiss", rounds_planned=2, auto_advance=True)
+    season = season_create(club=club, by=organizer, spec=spec)
+    season_open_registration(season=season, by=organizer)
+    for member in members:
+        entrant_register(season=season, by=organizer, player=member)
+    with capture(execute=True):
+        season_start(season=season, by=organizer)
+    return play_out(season, random.Random(f"rounds-{entrants}"), capture)
+
+
 def test_the_api_rounds_of_a_season_make_as_many_queries_for_many_tables_as_for_a_few(
     fake_game, django_capture_on_commit_callbacks
 ):
     counts = []
     for entrants in (4, 12):
-        club, organizer, members = club_with_members(entrants)
-        spec = SeasonSpec(game=fake_game, name="Rounds", format="swiss", rounds_planned=2, auto_advance=True)
-        season = season_create(club=club, by=organizer, spec=spec)
-        season_open_registration(season=season, by=organizer)
-        for member in members:
-            entrant_register(season=season, by=organizer, player=member)
-        with django_capture_on_commit_callbacks(execute=True):
-            season_start(season=season, by=organizer)
-        play_out(season, random.Random(f"rounds-{entrants}"), django_capture_on_commit_callbacks)
+        season = _season_played(fake_game, entrants, django_capture_on_commit_callbacks)
         assert Table.objects.filter(round__season=season).count() == entrants  # two rounds of duels
         counts.append(_queries(Client(), f"/api/seasons/{season.pk}/rounds/"))
     assert counts[0] == counts[1], counts
+
+
+def test_the_api_standings_make_as_many_queries_for_many_entrants_as_for_a_few(
+    fake_game, django_capture_on_commit_callbacks, monkeypatch
+):
+    monkeypatch.setattr(season_selectors, "STANDINGS_PAGE", 3)
+    counts = []
+    for entrants in (4, 12):
+        season = _season_played(fake_game, entrants, django_capture_on_commit_callbacks)
+        counts.append(_queries(Client(), f"/api/seasons/{season.pk}/standings/"))
+    assert counts[0] == counts[1], counts
+
+
+def test_the_api_standings_come_a_page_at_a_time_as_the_whole_table(
+    fake_game, django_capture_on_commit_callbacks, monkeypatch
+):
+    season = _season_played(fake_game, 8, django_capture_on_commit_callbacks)
+    whole = [(row.entrant_id, row.shared_rank) for row in season_standings(season=season)]
+    monkeypatch.setattr(season_selectors, "STANDINGS_PAGE", 3)
+    seen, path, pages = [], f"/api/seasons/{season.pk}/standings/", 0
+    while path:
+        response = Client().get(path)
+        seen += [(row["entrant_id"], row["shared_rank"]) for row in response.json()]
+        pages += 1
+        link = response.headers.get("Link", "")
+        path = link[1 : link.index(">")] if link else ""
+    assert pages == 3
+    assert seen == whole
 
 
 # --- a club's tables in the API --------------------------------------------------------------------------------------

@@ -3,7 +3,6 @@ or the player's request an organizer approves), roles and removal; a club's frie
 
 from datetime import timedelta
 from typing import Any
-from urllib.parse import urlencode
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -28,7 +27,7 @@ from league.api.serializers import (
     TableSummarySerializer,
     TableViewSerializer,
 )
-from league.api.views.base import ApiView
+from league.api.views.base import ApiView, next_page_link
 from league.caller import player_or_none, player_required
 from league.input import strict_int
 from league.models import Club, Player
@@ -302,12 +301,9 @@ class ClubTablesView(ApiView):
         club = club_get(club_id=club_id)
         before = strict_int(request.query_params.get("before"), low=1, high=ID_MAX, field="before")
         page = club_tables(club=club, before=before)
-        response = Response(TableSummarySerializer(page.tables, many=True).data)
-        if page.next_before is not None:
-            # the next page as RFC 8288 says (the body stays the list it always was)
-            following = request.build_absolute_uri(f"{request.path}?{urlencode({'before': page.next_before})}")
-            response["Link"] = f'<{following}>; rel="next"'
-        return response
+        return next_page_link(
+            Response(TableSummarySerializer(page.tables, many=True).data), request, before=page.next_before
+        )
 
     @extend_schema(
         operation_id="clubs_tables_create",
