@@ -10,7 +10,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from league.models import Membership, Player, Rating, RatingEvent, Season, Table, Tournament
+from league.models import Membership, Notification, Player, Rating, RatingEvent, Season, Table, Tournament
 from league.selectors import clubs as club_selectors
 from league.selectors import my_games as my_games_selectors
 from league.selectors import seasons as season_selectors
@@ -280,6 +280,36 @@ def test_the_api_tables_of_a_club_make_as_many_queries_for_many_tables_as_for_a_
 def test_the_api_tables_of_a_club_refuse_a_before_that_is_not_an_id():
     club = ClubFactory()
     assert Client().get(f"/api/clubs/{club.pk}/tables/?before=x").status_code == 400
+
+
+# --- notifications ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/notifications/", "/api/me/notifications/"])
+def test_the_notifications_make_as_many_queries_for_many_as_for_a_few(path):
+    counts = []
+    for size in (1, 4):
+        club, organizer, members = club_with_members(2)
+        player = members[0]
+        now = timezone.now()
+        for n in range(size):
+            table = table_for(GAME, players=members, club=club, seed=f"note-{n}")
+            spec = TournamentSpec(name=f"Cup {n}", game=GAME, format=Tournament.Format.SINGLE_ELIM)
+            tournament = tournament_create(club=club, by=organizer, spec=spec)
+            Notification.objects.create(
+                player=player, kind=Notification.Kind.YOUR_MOVE, table=table, key=f"turn:{table.pk}", created_at=now
+            )
+            Notification.objects.create(
+                player=player,
+                kind=Notification.Kind.TOURNAMENT_START,
+                tournament=tournament,
+                key=f"tournament:{tournament.pk}",
+                created_at=now,
+            )
+        client = Client()
+        client.force_login(player.user)
+        counts.append(_queries(client, path))
+    assert counts[0] == counts[1], counts
 
 
 # --- a player's profile ---------------------------------------------------------------------------------------------
