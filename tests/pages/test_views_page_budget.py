@@ -214,6 +214,23 @@ def test_the_api_rounds_of_a_season_make_as_many_queries_for_many_tables_as_for_
     assert counts[0] == counts[1], counts
 
 
+def test_the_api_rounds_of_a_season_come_whole_a_few_tables_at_a_time(
+    fake_game, django_capture_on_commit_callbacks, monkeypatch
+):
+    # given: two rounds of two tables, pages of about three tables
+    season = _season_played(fake_game, 4, django_capture_on_commit_callbacks)
+    monkeypatch.setattr(season_selectors, "ROUNDS_PAGE_TABLES", 3)
+    # when: the pages are followed by their Link headers
+    pages, path = [], f"/api/seasons/{season.pk}/rounds/"
+    while path:
+        response = Client().get(path)
+        pages.append([(r["number"], len(r["tables"])) for r in response.json()])
+        link = response.headers.get("Link", "")
+        path = link[1 : link.index(">")] if link else ""
+    # then: a round a page, never split
+    assert pages == [[(1, 2)], [(2, 2)]]
+
+
 def test_the_api_standings_make_as_many_queries_for_many_entrants_as_for_a_few(
     fake_game, django_capture_on_commit_callbacks, monkeypatch
 ):

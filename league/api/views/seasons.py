@@ -41,7 +41,7 @@ from league.selectors.seasons import (
     leaderboard,
     season_entrants,
     season_get,
-    season_rounds,
+    season_rounds_page,
     season_standings_page,
     table_entrants,
 )
@@ -344,13 +344,26 @@ class EntrantWithdrawView(ApiView):
 class SeasonRoundsView(ApiView):
     @extend_schema(
         operation_id="seasons_rounds_list",
-        summary="The season's rounds with their tables and byes.",
-        responses={200: RoundSerializer(many=True), **error_responses(401, 404)},
+        summary="The season's rounds with their tables and byes, whole rounds of about 200 tables at a time: the next "
+        "ones at the `Link` header's rel=\"next\" (`?after=` the page's last round number).",
+        parameters=[
+            OpenApiParameter(
+                "after",
+                {"type": "integer", "minimum": 1, "maximum": ID_MAX},
+                OpenApiParameter.QUERY,
+                required=False,
+                description="Only the rounds after this round number (the page after the one that ended with it).",
+            )
+        ],
+        responses={200: RoundSerializer(many=True), **error_responses(400, 401, 404)},
         tags=["seasons"],
     )
     def get(self, request: Request, season_id: int) -> Response:
         season = season_get(season_id=season_id)
-        return Response(RoundSerializer([_round(r) for r in season_rounds(season=season)], many=True).data)
+        page = season_rounds_page(season=season, after=_query_int(request, "after", 1, ID_MAX) or 0)
+        return next_page_link(
+            Response(RoundSerializer([_round(r) for r in page.rounds], many=True).data), request, after=page.next_after
+        )
 
     @extend_schema(
         operation_id="seasons_rounds_start",
