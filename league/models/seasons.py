@@ -244,6 +244,8 @@ class Rating(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["player", "game"], name="rating_unique_player_game")]
+        # a leaderboard: the game's ratings best first, walked until the page is full (selectors.seasons.leaderboard)
+        indexes = [models.Index(fields=["game", "-ordinal", "player"], name="rating_game_best")]
         ordering = ["game", "-ordinal"]
 
     def __str__(self) -> str:

@@ -49,8 +49,20 @@ class TournamentRow:
 
 def tournaments_listed(*, statuses: tuple[str, ...], limit: int | None = None) -> list[TournamentRow]:
     """Bracket and poker tournaments in these statuses, of every club: those running first, then the latest."""
-    brackets = Tournament.objects.filter(status__in=statuses).select_related("club").annotate(n=Count("entrants"))
-    pokers = PokerTournament.objects.filter(status__in=statuses).select_related("club").annotate(n=Count("entrants"))
+    # without their states, which a list never shows (a 4,096-entrant bracket is 2 MB of JSON, read on every home
+    # page and grouped by besides)
+    brackets = (
+        Tournament.objects.filter(status__in=statuses)
+        .defer("state")
+        .select_related("club")
+        .annotate(n=Count("entrants"))
+    )
+    pokers = (
+        PokerTournament.objects.filter(status__in=statuses)
+        .defer("state")
+        .select_related("club")
+        .annotate(n=Count("entrants"))
+    )
     rows = [
         TournamentRow(t.name, t.game, t.format, t.status, t.club, t.n, reverse("tournament", args=[t.pk]), _at(t))
         for t in brackets

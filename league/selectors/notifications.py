@@ -80,7 +80,11 @@ def notifications_of(player: Player, *, limit: int = 100, unread: bool = False) 
     found = Notification.objects.filter(player=player)
     if unread:
         found = found.filter(read_at__isnull=True)
-    return found.select_related("table", "season", "tournament", "poker_tournament")[:limit]
+    # without the states of what they name, which the words never read: a tournament's is its whole bracket (2 MB
+    # at 4,096 entrants, in each of its entrants' lists)
+    return found.select_related("table", "season", "tournament", "poker_tournament").defer(
+        "table__state", "tournament__state", "poker_tournament__state"
+    )[:limit]
 
 
 def notification_words(notification: Notification) -> str:

@@ -5,12 +5,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet, Window
+from django.db.models.functions import RowNumber
 from django.urls import reverse
 
-from league.models import Player, PokerEntrant, Result, TournamentEntrant
+from league.models import Player, PokerEntrant, RatingEvent, Result, TournamentEntrant
 
 HISTORY_LENGTH = 50
+# the rating chart's points per game: the last rated tables (a chart 640 points wide; all 5,000 of a player's tables
+# were 800 KiB of page)
+CHART_POINTS = 200
 Entry = TypeVar("Entry", TournamentEntrant, PokerEntrant)
 
 
@@ -34,6 +38,24 @@ def table_history(*, player: Player) -> QuerySet[Result]:
     )
 
 
+def rating_charts(*, player: Player, points: int = CHART_POINTS) -> dict[str, list[RatingEvent]]:
+    """Each game's rating events of the player, the last `points` of them, oldest first (one query)."""
+    events = (
+        RatingEvent.objects.filter(player=player)
+        # a poker tournament's point is named by the tournament (its whole state is not needed for that)
+        .annotate(
+            tournament_name=F("poker_tournament__name"),
+            from_last=Window(RowNumber(), partition_by=[F("game")], order_by=[F("at").desc(), F("id").desc()]),
+        )
+        .filter(from_last__lte=points)
+        .order_by("at", "id")
+    )
+    charts: dict[str, list[RatingEvent]] = {}
+    for event in events:
+        charts.setdefault(event.game, []).append(event)
+    return charts
+
+
 def tournament_places(*, player: Player) -> list[TournamentPlace]:
     """Every tournament the player entered (brackets as a player or a partner, and poker tournaments), newest
     first, with the place once known."""
@@ -45,7 +67,12 @@ def tournament_places(*, player: Player) -> list[TournamentPlace]:
 
 
 def _with_field_size(entries: QuerySet[Entry]) -> QuerySet[Entry]:
-    with_size: QuerySet[Entry] = entries.select_related("tournament").annotate(field_size=Count("tournament__entrants"))
+    # without the tournament's state, which the list never shows (a 4,096-entrant bracket is 2 MB of JSON)
+    with_size: QuerySet[Entry] = (
+        entries.select_related("tournament")
+        .defer("tournament__state")
+        .annotate(field_size=Count("tournament__entrants"))
+    )
     return with_size
 
 

@@ -16,7 +16,9 @@ RESULTS_HEADER = ["match", "table_number", "table_id", "status", "seat", "player
 
 
 def club_tournaments(*, club: Club) -> QuerySet[Tournament]:
-    return Tournament.objects.filter(club=club).order_by("-created_at", "-id")
+    """The club's tournaments, newest first, without their bracket (a list shows none, and a 4,096-entrant one is
+    2 MB of JSON)."""
+    return Tournament.objects.filter(club=club).defer("state").order_by("-created_at", "-id")
 
 
 def tournament_get(*, tournament_id: int) -> Tournament:

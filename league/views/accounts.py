@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.db.models import F, Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
@@ -25,9 +24,9 @@ from league.forms.accounts import SignUpWithEmailForm, VerifiedAddressResetForm
 from league.forms.base import add_service_error
 from league.known_clients import known_remember, known_to
 from league.middleware import HEADER_CHOICE
-from league.models import Player, RatingEvent
+from league.models import Player
 from league.replica.scope import replica_reads
-from league.selectors.profiles import table_history, tournament_places
+from league.selectors.profiles import CHART_POINTS, rating_charts, table_history, tournament_places
 from league.services.accounts import account_browser_defaults, account_settings_update, account_signup
 from league.services.tokens import token_revoke, token_rotate, tokens_of
 from league.throttles import login_attempt, mail_attempt, signup_attempt
@@ -130,21 +129,7 @@ class PlayerLoginView(auth_views.LoginView):
 
 @replica_reads
 def profile(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = get_object_or_404(
-        Player.objects.prefetch_related(
-            "ratings",
-            Prefetch(
-                "rating_events",
-                # a poker tournament's point is named by the tournament (its whole state is not needed for that)
-                queryset=RatingEvent.objects.annotate(tournament_name=F("poker_tournament__name")).order_by("at", "id"),
-                to_attr="history",
-            ),
-        ),
-        pk=player_id,
-    )
-    charts: dict[str, list[RatingEvent]] = {}
-    for event in player.history:  # type: ignore[attr-defined]  # the Prefetch's to_attr
-        charts.setdefault(event.game, []).append(event)
+    player = get_object_or_404(Player.objects.prefetch_related("ratings"), pk=player_id)
     return render(
         request,
         "league/profile.html",
@@ -153,7 +138,8 @@ def profile(request: HttpRequest, player_id: int) -> HttpResponse:
             "ratings": player.ratings.all(),
             "results": table_history(player=player),
             "tournaments": tournament_places(player=player),
-            "charts": charts,
+            "charts": rating_charts(player=player),
+            "chart_points": CHART_POINTS,
         },
     )
 

@@ -21,3 +21,9 @@ def organizer_required(club: Club, player: Player | None) -> Player:
     if player is None or not is_organizer(club=club, player=player):
         raise PermissionDenied
     return player
+
+
+def keyset_after(request: HttpRequest) -> int:
+    """A list page's keyset parameter (`?after=`, where the page before ended): a number, else the first page."""
+    raw = request.GET.get("after", "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0

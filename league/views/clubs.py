@@ -20,10 +20,11 @@ from league.replica.scope import replica_reads
 from league.selectors.clubs import (
     club_invitations_pending,
     club_join_requests_pending,
+    club_members_page,
     club_memberships,
+    club_role_of,
     invitation_for,
     invitations_for,
-    is_organizer,
     join_request_pending_of,
 )
 from league.selectors.my_games import club_directory, club_live_tables
@@ -37,14 +38,15 @@ from league.services.clubs import (
     join_request_create,
     join_request_decline,
 )
-from league.views.base import organizer_required
+from league.views.base import keyset_after, organizer_required
 
 
 @replica_reads
 def club_directory_view(request: HttpRequest) -> HttpResponse:
     """Every club, to find one and ask to join: a club's page is public, and joining takes an organizer's yes."""
     query = request.GET.get("q", "").strip()[:100]
-    return render(request, "league/clubs.html", {"clubs": club_directory(query=query), "query": query})
+    page = club_directory(query=query, after=keyset_after(request))
+    return render(request, "league/clubs.html", {"clubs": page.clubs, "page": page, "query": query})
 
 
 @replica_reads
@@ -52,16 +54,19 @@ def club_detail(
     request: HttpRequest, slug: str, invite_form: InviteForm | None = None, status: int = 200
 ) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    memberships = club_memberships(club=club)
+    organizers = club_memberships(club=club).filter(role=Membership.Role.ORGANIZER)
+    page = club_members_page(club=club, after=keyset_after(request))
     player = player_or_none(request)
-    organizer = is_organizer(club=club, player=player)
+    role = club_role_of(club=club, player=player)
+    organizer = role == Membership.Role.ORGANIZER
     context = {
         "club": club,
         "seasons": club.seasons.order_by("-created_at"),
-        "organizers": [m.player for m in memberships if m.role == Membership.Role.ORGANIZER],
-        "members": [m.player for m in memberships if m.role == Membership.Role.MEMBER],
+        "organizers": [m.player for m in organizers],
+        "members": [m.player for m in page.memberships],
+        "members_page": page,
         "is_organizer": organizer,
-        "is_member": player is not None and any(m.player_id == player.pk for m in memberships),
+        "is_member": role is not None,
         "invitation": next(iter(invitations_for(player=player).filter(club=club)), None) if player else None,
         "join_request": join_request_pending_of(club=club, player=player),
         "join_form": JoinRequestForm(),
@@ -129,9 +134,13 @@ def club_members(request: HttpRequest, slug: str, invite_form: InviteForm | None
     to send (their links) or revoke. Every change is a POST to a service."""
     club = get_object_or_404(Club, slug=slug)
     organizer_required(club, player_or_none(request))
+    page = club_members_page(club=club, after=keyset_after(request))
+    organizers = club_memberships(club=club).filter(role=Membership.Role.ORGANIZER)
     context = {
         "club": club,
-        "memberships": club_memberships(club=club),
+        # every organizer on every page, then a page of the members
+        "memberships": [*organizers, *page.memberships],
+        "members_page": page,
         "join_requests": club_join_requests_pending(club=club),
         "invitations": [
             (invitation, site_link("invitation", invitation.code)) for invitation in club_invitations_pending(club=club)

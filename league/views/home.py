@@ -24,7 +24,7 @@ OPEN = (Tournament.Status.RUNNING, Tournament.Status.REGISTRATION)
 def home(request: HttpRequest) -> HttpResponse:
     player = player_or_none(request)
     context = {
-        "clubs": club_directory()[:CLUBS_SHOWN],
+        "clubs": club_directory(size=CLUBS_SHOWN).clubs,
         "live": tables_to_watch(),
         "leaders": leaders_by_game(),
         "tournaments": tournaments_listed(statuses=OPEN, limit=TOURNAMENTS_SHOWN),

@@ -31,20 +31,14 @@ from league.selectors.vacations import player_vacations, vacation_days_used, vac
 from league.services.clocks import vacation_cancel, vacation_take
 from league.services.fairness import SEASON_CSV_KINDS
 from league.services.seasons import entrant_register_self
-from league.views.base import HtmxHttpRequest
-
-
-def _after(request: HttpRequest, name: str) -> int:
-    """A page's keyset parameter (`?after=`): a number, or the first page for anything else."""
-    value = request.GET.get(name, "")
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else 0
+from league.views.base import HtmxHttpRequest, keyset_after
 
 
 @replica_reads
 def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
     # standings and crosstable a hundred entrants at a time (a 1,000-entrant season was half a megabyte and 1.7 s)
-    page = season_standings_page(season=season, after=_after(request, "after"))
+    page = season_standings_page(season=season, after=keyset_after(request))
     context: dict[str, Any] = {
         "season": season,
         "standings": page.rows,
@@ -91,7 +85,7 @@ def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
 def season_round(request: HttpRequest, season_id: int, number: int) -> HttpResponse:
     """One round of a season: its tables, a hundred at a time, and its byes."""
     round_ = get_object_or_404(Round.objects.select_related("season__club"), season_id=season_id, number=number)
-    page = round_tables_page(round=round_, after=_after(request, "after"))
+    page = round_tables_page(round=round_, after=keyset_after(request))
     return render(request, "league/season_round.html", {"season": round_.season, "round": round_, "page": page})
 
 

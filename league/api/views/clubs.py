@@ -4,7 +4,7 @@ or the player's request an organizer approves), roles and removal; a club's frie
 from datetime import timedelta
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from league.api.permissions import require_organizer
 from league.api.schema import error_responses
 from league.api.serializers import (
+    ID_MAX,
     ClubDetailSerializer,
     ClubSerializer,
     InvitationRequestSerializer,
@@ -26,8 +27,9 @@ from league.api.serializers import (
     TableSummarySerializer,
     TableViewSerializer,
 )
-from league.api.views.base import ApiView
+from league.api.views.base import ApiView, next_page_link
 from league.caller import player_or_none, player_required
+from league.input import strict_int
 from league.models import Club, Player
 from league.replica.scope import ReplicaReadsMixin
 from league.selectors.clubs import (
@@ -282,13 +284,27 @@ class ClubMemberView(ApiView):
 class ClubTablesView(ApiView):
     @extend_schema(
         operation_id="clubs_tables_list",
-        summary="The club's tables, newest first.",
-        responses={200: TableSummarySerializer(many=True), **error_responses(401, 404)},
+        summary="The club's tables, newest first, a hundred at a time: the next hundred at the `Link` header's "
+        'rel="next" (`?before=` the last id).',
+        parameters=[
+            OpenApiParameter(
+                "before",
+                {"type": "integer", "minimum": 1, "maximum": ID_MAX},
+                OpenApiParameter.QUERY,
+                required=False,
+                description="Only the tables of a lower id (the page after the one that ended with this id).",
+            )
+        ],
+        responses={200: TableSummarySerializer(many=True), **error_responses(400, 401, 404)},
         tags=["clubs"],
     )
     def get(self, request: Request, club_id: int) -> Response:
         club = club_get(club_id=club_id)
-        return Response(TableSummarySerializer(club_tables(club=club), many=True).data)
+        before = strict_int(request.query_params.get("before"), low=1, high=ID_MAX, field="before")
+        page = club_tables(club=club, before=before)
+        return next_page_link(
+            Response(TableSummarySerializer(page.tables, many=True).data), request, before=page.next_before
+        )
 
     @extend_schema(
         operation_id="clubs_tables_create",

@@ -65,8 +65,27 @@ def test_the_directory_counts_members_and_finds_by_name_or_description() -> None
     club_create(name="Seoul Aces", description="Friday evenings", organizer=organizer)
     club_create(name="Busan Kings", organizer=organizer)
 
-    everything = {c.name: c.members_count for c in club_directory()}
-    found = [c.name for c in club_directory(query="FRIDAY")]
+    everything = {c.name: c.members_count for c in club_directory().clubs}
+    found = [c.name for c in club_directory(query="FRIDAY").clubs]
 
     assert everything == {"Busan Kings": 1, "Seoul Aces": 1}
     assert found == ["Seoul Aces"]
+
+
+def test_the_directory_comes_a_page_at_a_time_by_name_each_club_once() -> None:
+    # given: five clubs, two of one name, in pages of two
+    organizer = PlayerFactory()
+    for name, slug in [("Cobra", "c1"), ("Aces", "a"), ("Cobra", "c2"), ("Bees", "b"), ("Dukes", "d")]:
+        club_create(name=name, slug=slug, organizer=organizer)
+    # when: the pages are followed
+    seen, after, pages = [], 0, 0
+    while True:
+        page = club_directory(after=after, size=2)
+        seen += [c.slug for c in page.clubs]
+        pages += 1
+        if page.next_after is None:
+            break
+        after = page.next_after
+    # then: by name then id, each once, in three pages
+    assert seen == ["a", "b", "c1", "c2", "d"]
+    assert pages == 3
