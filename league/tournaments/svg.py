@@ -11,6 +11,7 @@ The freezeout's seating chart is plain data for an HTML table: `league.tournamen
 """
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -42,6 +43,73 @@ LABELS = {
     "title": "Bracket",
 }
 
+# a single elimination larger than this many entrants is drawn a window at a time: WINDOW_ROUNDS rounds, from
+# WINDOW_MATCHES matches of its first round to what they lead to (a 4,096 bracket whole was 2.9 MB of markup)
+WINDOW_ENTRANTS = 64
+WINDOW_ROUNDS = 5
+WINDOW_MATCHES = 16  # 2 ** (WINDOW_ROUNDS - 1): the first column of a window of WINDOW_ROUNDS rounds
+
+
+@dataclass(frozen=True)
+class Window:
+    """A part of a large single elimination: the rounds `first` to `last`, and of the first the matches of slice
+    `part` (WINDOW_MATCHES of them; 0 is the top one) with every match they lead to within those rounds."""
+
+    first: int
+    last: int
+    part: int
+    parts: int  # the first round's slices
+    rounds: int  # the bracket's rounds (the final's)
+
+    def holds(self, match: dict[str, Any]) -> bool:
+        if match["bracket"] == "P3":
+            return self.last == self.rounds
+        if match["bracket"] != "W" or not self.first <= match["round"] <= self.last:
+            return False
+        ancestor: int = (match["number"] - 1) * 2 ** (match["round"] - self.first)
+        return ancestor // WINDOW_MATCHES == self.part
+
+    def earlier(self) -> list["Window"]:
+        """The windows of the rounds before, whose last round is this one's first: one per slice that feeds it."""
+        if self.first == 1:
+            return []
+        first = max(1, self.first - WINDOW_ROUNDS + 1)
+        per = 2 ** (self.first - first)  # a slice here gathers this many slices of `first`
+        return [_window(first, part, self.rounds) for part in range(self.part * per, (self.part + 1) * per)]
+
+    def later(self) -> "Window | None":
+        """The window of the rounds after, whose first round is this one's last."""
+        if self.last == self.rounds:
+            return None
+        part = (self.part * WINDOW_MATCHES // 2 ** (self.last - self.first)) // WINDOW_MATCHES
+        return _window(self.last, part, self.rounds)
+
+
+def bracket_windowed(state: State) -> bool:
+    """Whether the bracket is drawn a window at a time (a single elimination of more than WINDOW_ENTRANTS)."""
+    return bool(state.get("format") == "single_elimination" and len(state["entrants"]) > WINDOW_ENTRANTS)
+
+
+def bracket_window(state: State, *, first: int = 1, part: int = 0) -> Window:
+    """The window from round `first` at slice `part`, brought within the bracket (an out-of-range request shows
+    the nearest window)."""
+    rounds = max(m["round"] for m in state["matches"] if m["bracket"] == "W")
+    return _window(min(max(1, first), rounds), part, rounds)
+
+
+def window_of(state: State, match_id: str) -> Window:
+    """The window whose first round holds the match (a player's own match: where to look first)."""
+    match = bracket.match_get(state, match_id)
+    if match["bracket"] == "P3":
+        return bracket_window(state, first=match["round"])
+    return bracket_window(state, first=match["round"], part=(match["number"] - 1) // WINDOW_MATCHES)
+
+
+def _window(first: int, part: int, rounds: int) -> Window:
+    parts = max(1, 2 ** (rounds - first) // WINDOW_MATCHES)
+    return Window(first, min(rounds, first + WINDOW_ROUNDS - 1), min(max(0, part), parts - 1), parts, rounds)
+
+
 # every rule under svg.bracket: an <svg> inline in a page shares the page's stylesheet, both ways
 STYLE = """
 svg.bracket .m rect.box{fill:#fff;stroke:#9aa0a6;stroke-width:1}
@@ -70,11 +138,15 @@ def bracket_svg(
     *,
     labels: Mapping[str, str] | None = None,
     title: str | None = None,
+    window: Window | None = None,
 ) -> str:
-    """The bracket of a single- or double-elimination state as one <svg> element (a string of markup)."""
+    """The bracket of a single- or double-elimination state as one <svg> element (a string of markup); with a
+    `window`, that part of a single elimination alone (its rounds' columns, its matches' links)."""
     text = {**LABELS, **(labels or {})}
-    columns, headers = _columns(state, text)
-    positions, header_y = _layout(state, columns)
+    if window is not None:
+        state = {**state, "matches": [m for m in state["matches"] if window.holds(m)]}
+    columns, headers = _columns(state, text, window)
+    positions, header_y = _layout(state, columns, window)
     width = MARGIN * 2 + len(columns) * (BOX_W + COL_GAP) - COL_GAP
     height = MARGIN + max(y for _, y in positions.values()) + BOX_H // 2 + MARGIN
     seeds = {e: i + 1 for i, e in enumerate(state["entrants"])}
@@ -112,24 +184,27 @@ def _round_label(rounds: int, r: int, text: Mapping[str, str]) -> str:
     return text["round_of"].format(n=2 ** (left + 1))
 
 
-def _columns(state: State, text: Mapping[str, str]) -> tuple[list[list[dict[str, Any]]], list[tuple[int, str, str]]]:
+def _columns(
+    state: State, text: Mapping[str, str], window: Window | None = None
+) -> tuple[list[list[dict[str, Any]]], list[tuple[int, str, str]]]:
     """The matches column by column, and each column's header: (column, section, label)."""
     matches = state["matches"]
     winners = [m for m in matches if m["bracket"] == "W"]
-    rounds = max(m["round"] for m in winners)
-    columns: list[list[dict[str, Any]]] = [[m for m in winners if m["round"] == r] for r in range(1, rounds + 1)]
+    first, rounds = (window.first, window.rounds) if window else (1, max(m["round"] for m in winners))
+    last = window.last if window else rounds
+    columns: list[list[dict[str, Any]]] = [[m for m in winners if m["round"] == r] for r in range(first, last + 1)]
     headers: list[tuple[int, str, str]] = []
     double = state["format"] == "double_elimination"
-    for r in range(1, rounds + 1):
+    for r in range(first, last + 1):
         if double:
             label = text["winners_final"] if r == rounds else text["winners_round"].format(n=r)
         else:
             label = _round_label(rounds, r, text)
-        headers.append((r - 1, "W", label))
+        headers.append((r - first, "W", label))
     third = [m for m in matches if m["bracket"] == "P3"]
     if third:
         columns[-1] = columns[-1] + third
-        headers.append((rounds - 1, "P3", text["third_place"]))
+        headers.append((last - first, "P3", text["third_place"]))
     if not double:
         return columns, headers
     losers = [m for m in matches if m["bracket"] == "L"]
@@ -147,15 +222,19 @@ def _columns(state: State, text: Mapping[str, str]) -> tuple[list[list[dict[str,
     return columns, headers
 
 
-def _layout(state: State, columns: list[list[dict[str, Any]]]) -> tuple[dict[str, tuple[int, int]], dict[str, int]]:
+def _layout(
+    state: State, columns: list[list[dict[str, Any]]], window: Window | None = None
+) -> tuple[dict[str, tuple[int, int]], dict[str, int]]:
     """Each match's box (column, y of its middle) and each section's header line. A match sits level with the
-    middle of the matches that feed it a winner (one, in a losers' drop round), so the lines run straight."""
+    middle of the matches that feed it a winner (one, in a losers' drop round), so the lines run straight; in a
+    window the first column's matches are numbered from its slice's first."""
     column_of = {match["id"]: index for index, column in enumerate(columns) for match in column}
     y: dict[str, float] = {}
     header_y = {"W": MARGIN + HEADER // 2 + 4}
     top = MARGIN + HEADER
+    skipped = window.part * WINDOW_MATCHES if window else 0
     for match in (m for m in state["matches"] if m["bracket"] == "W"):
-        _place(match, y, top)
+        _place(match, y, top - skipped * UNIT)
     bottom = max(y.values()) + BOX_H / 2
     third = [m for m in state["matches"] if m["bracket"] == "P3"]
     if third:

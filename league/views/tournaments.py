@@ -46,10 +46,12 @@ from league.services.tournaments import (
     tournaments_create_per_division,
 )
 from league.spreadsheet import csv_text
-from league.tournaments.svg import bracket_svg
+from league.tournaments.svg import Window, bracket_svg, bracket_window, bracket_windowed, window_of
 from league.views.base import HtmxHttpRequest, organizer_required
 
 EXPORTS = ("standings", "results")
+# a large tournament's page lists this many entrants of its standings; the standings CSV holds them all
+STANDINGS_SHOWN = 100
 ACTIONS = ("register", "withdraw", "start")
 
 
@@ -112,7 +114,7 @@ def club_tournaments_page(request: HttpRequest, slug: str) -> HttpResponse:
 def tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=tournament_id)
     if request.htmx:
-        return render(request, "league/tournament.html#bracket", _bracket_context(tournament))
+        return render(request, "league/tournament.html#bracket", _bracket_context(tournament, request))
     return _detail_page(request, tournament)
 
 
@@ -125,7 +127,7 @@ def _detail_page(
     entrants_form: EntrantsAddForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    context = _bracket_context(tournament)
+    context = _bracket_context(tournament, request)
     player = player_or_none(request)
     entered = tournament_entered(tournament=tournament, player=player)
     organizer = is_organizer(club=tournament.club, player=player)
@@ -174,14 +176,17 @@ def _forfeit_choices(tournament: Tournament) -> list[tuple[str, str]]:
     return choices
 
 
-def _bracket_context(tournament: Tournament) -> dict[str, Any]:
+def _bracket_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any]:
+    entrants = tournament_entrants(tournament=tournament)
     context: dict[str, Any] = {
         "tournament": tournament,
         # a game played by partners: entrants are teams of two (league.services.tournaments.team_seats)
         "teams": tournament_is_teams(tournament=tournament),
         "live": tournament.status == Tournament.Status.RUNNING,
-        "entrants": tournament_entrants(tournament=tournament),
+        "entrants": entrants[:STANDINGS_SHOWN],
+        "entrants_more": max(0, len(entrants) - STANDINGS_SHOWN),
         "svg": None,
+        "window": None,
         "rounds": None,
         "groups": [],
         "in_play": [],
@@ -198,10 +203,30 @@ def _bracket_context(tournament: Tournament) -> dict[str, Any]:
     if tournament.format == Tournament.Format.MULTI_ELIM:
         context["rounds"] = tournament_rounds(tournament=tournament)
     elif "matches" in tournament.state:
+        window = _window(request, tournament, entrants) if bracket_windowed(tournament.state) else None
+        if window is not None:
+            shown = {match["id"] for match in tournament.state["matches"] if window.holds(match)}
+            context["in_play"] = [row for row in context["in_play"] if row[0] in shown]
+            context.update(window=window, earlier=window.earlier(), later=window.later())
         # every name and label is escaped by svg.bracket_svg (tests/league/tournaments/test_svg.py)
-        svg = bracket_svg(tournament.state, names, labels=svg_labels(), title=tournament.name)
+        svg = bracket_svg(tournament.state, names, labels=svg_labels(), title=tournament.name, window=window)
         context["svg"] = mark_safe(svg)
     return context
+
+
+def _window(request: HttpRequest, tournament: Tournament, entrants: list[Any]) -> Window:
+    """The part of a large bracket the page draws: the one asked for (`?round=&part=`), else the one where the
+    reader's own latest match is, else the first."""
+    state = tournament.state
+    asked = request.GET.get("round", ""), request.GET.get("part", "")
+    if all(value.isascii() and value.isdigit() and len(value) < 6 for value in asked):
+        return bracket_window(state, first=int(asked[0]), part=int(asked[1]))
+    player = player_or_none(request)
+    own = {e.pk for e in entrants if player is not None and player.pk in (e.player_id, e.partner_id)}
+    played = [m for m in state["matches"] if m["bracket"] == "W" and own.intersection(m["entrants"])]
+    if played:
+        return window_of(state, max(played, key=lambda m: m["round"])["id"])
+    return bracket_window(state)
 
 
 @login_required

@@ -4,6 +4,7 @@ organizer's form, the tournament page with its bracket as SVG, the actions, the 
 import csv
 import io
 import random
+import re
 
 import pytest
 from django.test import Client
@@ -285,3 +286,39 @@ def test_t_r11_a_group_stage_is_created_entered_started_and_ruled_from_the_pages
     assert "group_stage" in tournament.state and len(tournament.state["entrants"]) == 2
     page = _client().get(url).content.decode()
     assert "Group A" in page and '<svg xmlns="http://www.w3.org/2000/svg" class="bracket"' in page
+
+
+def _drawn(page: str, match_id: str) -> bool:
+    """The bracket's drawing holds the match's box (its tooltip names it first)."""
+    return re.search(rf"<title>{re.escape(match_id)}( —[^<]*)?</title>", page) is not None
+
+
+def test_a_large_bracket_page_draws_a_part_at_a_time_and_finds_the_readers_match(club_setup):
+    club, organizer, _ = club_setup
+    members = PlayerFactory.create_batch(130)
+    for member in members:
+        MembershipFactory(club=club, player=member, role=Membership.Role.MEMBER)
+    tournament = _cup(club, organizer, members, format="single_elim")
+    tournament = tournament_start(tournament=tournament, by=organizer)
+    matches = {m["id"]: m for m in tournament.state["matches"]}
+
+    page = _client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    # a visitor sees the first part: rounds 1 to 5 of sixteen first-round matches, the standings' first hundred
+    assert "rounds 1–5, part 1 of 8" in page
+    assert _drawn(page, "W1.16") and not _drawn(page, "W1.17")
+    assert 'href="?round=1&amp;part=1" rel="next"' in page and 'rel="prev"' not in page
+    assert "And 30 more entrants" in page
+    # another part on request, and the reader's own match first
+    assert _drawn(_client().get(f"/tournaments/{tournament.pk}/?round=1&part=3").content.decode(), "W1.49")
+    entrant = TournamentEntrant.objects.get(tournament=tournament, player=members[0])
+    # (the first seed's bye took it to round 2 at once: its latest match is there)
+    own = max((m for m in matches.values() if entrant.pk in m["entrants"]), key=lambda m: m["round"])
+    assert own["round"] == 2
+    mine = _client(members[0]).get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert _drawn(mine, own["id"])
+    assert f"rounds 2–6, part {(own['number'] - 1) // 16 + 1} of 4" in mine
+    # the refresh keeps the part being read
+    fragment = (
+        _client().get(f"/tournaments/{tournament.pk}/?round=1&part=3", headers={"HX-Request": "true"}).content.decode()
+    )
+    assert "?round=1&amp;part=3" in fragment and _drawn(fragment, "W1.49")

@@ -82,3 +82,37 @@ def test_double_elimination_draws_both_brackets_and_the_grand_finals():
     assert {"Winners final", "Losers final", "Grand final", "Grand final, reset", "not needed"} <= set(texts)
     assert len(_groups(root, "m")) == len(state["matches"])
     assert len(_groups(root, "unneeded")) == 1
+
+
+def _match_ids(markup):
+    return {g.find(f"{{{NS['s']}}}title").text.split(" — ")[0] for g in _groups(_tree(markup), "m")}
+
+
+def test_a_large_single_elimination_is_drawn_a_window_at_a_time():
+    state, _ = single_elimination_create(list(range(1, 4097)), third_place=True)
+    assert svg.bracket_windowed(state)
+    assert not svg.bracket_windowed(single_elimination_create(list(range(1, 65)))[0])
+
+    first = svg.bracket_window(state)
+    # five rounds: sixteen matches of round 1 and the fifteen they lead to, no more
+    assert _match_ids(svg.bracket_svg(state, {}, window=first)) == {
+        f"W{r}.{n}" for r in range(1, 6) for n in range(1, 2 ** (5 - r) + 1)
+    }
+    assert _texts(_tree(svg.bracket_svg(state, {}, window=first)))[:2] == ["Round of 4096", "Round of 2048"]
+    # the next part of round 1, and the rounds after: their first round is this one's last
+    second = svg.bracket_window(state, part=1)
+    assert "W1.17" in _match_ids(svg.bracket_svg(state, {}, window=second))
+    later = first.later()
+    assert (later.first, later.part) == (5, 0)
+    assert first in later.earlier() and second in later.earlier() and len(later.earlier()) == 16
+    # the last window holds the final and the third-place match; nothing after it
+    last = svg.bracket_window(state, first=9)
+    ids = _match_ids(svg.bracket_svg(state, {}, window=last))
+    assert {"W12.1", "P3.1", "W9.1", "W9.8"} <= ids and len(ids) == 16
+    assert last.later() is None
+    # a request out of range shows the nearest window; a match's window starts at its round
+    assert svg.bracket_window(state, first=99, part=-3) == svg.bracket_window(state, first=12)
+    assert svg.window_of(state, "W3.100") == svg.bracket_window(state, first=3, part=6)
+    # the windows from round 1, 5 and 9 together draw every match of the bracket
+    starts = [svg.bracket_window(state, first=f, part=p) for f in (1, 5, 9) for p in range(max(1, 2 ** (12 - f) // 16))]
+    assert all(any(w.holds(match) for w in starts) for match in state["matches"])
