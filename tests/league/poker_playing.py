@@ -1,6 +1,8 @@
 """Poker tournament hands played through the move pipeline by the engines' bots, as a client would play them."""
 
+import itertools
 import random
+from unittest import mock
 
 from games import get_engine
 from league.models import Club, Membership, Player, PokerHand, PokerTournament, Seat, Table
@@ -80,13 +82,19 @@ def freezeout_played(
     )
     for player in players:
         poker_tournament_register(tournament_id=tournament.pk, player=player)
-    tournament = poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed=seed)
-    tournament.refresh_from_db()
-    rnd = random.Random(seed)
-    while tournament.status != PokerTournament.Status.FINISHED:
-        hand = PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True).select_related("table").first()
-        play_moves(hand.table, rnd)
-        # the table-finished path, as the task runs it after the last move's commit
-        poker_hand_finished(table_id=hand.table_id)
+    # each hand's server seed from the test's seed, not a random one: the same deals every run (a split pot, which
+    # lets stacks play on, happens on some deals and not on others)
+    hands = itertools.count(1)
+    with mock.patch("league.services.tables.seed_new", lambda: f"{seed}-hand-{next(hands)}"):
+        tournament = poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed=seed)
         tournament.refresh_from_db()
+        rnd = random.Random(seed)
+        while tournament.status != PokerTournament.Status.FINISHED:
+            hand = (
+                PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True).select_related("table").first()
+            )
+            play_moves(hand.table, rnd)
+            # the table-finished path, as the task runs it after the last move's commit
+            poker_hand_finished(table_id=hand.table_id)
+            tournament.refresh_from_db()
     return tournament
