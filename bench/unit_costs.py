@@ -8,7 +8,9 @@ Own database `cardleague_bench_units` (created and dropped here). --tables Coinc
 `league.services.moves.move_submit` (the service the API view calls: the lock, the version check, the engine, the
 clocks, the ledger, the move row, the commit), tables taken in turn. Prints per move: wall time, this process's CPU
 (the application's share, without HTTP, authentication and JSON rendering: bench/http_moves.py has those) and the
-CPU of its PostgreSQL backend (read from /proc/<backend pid>/stat: the server runs on this machine).
+CPU of its PostgreSQL backend (read from /proc/<backend pid>/stat: the server runs on this machine), and the WAL
+the moves wrote: the server's WAL position before and after (`pg_current_wal_lsn`, the whole server's: run it on a
+quiet one) and the full-page images among its records (`pg_stat_wal`).
 """
 
 import argparse
@@ -48,6 +50,7 @@ def main() -> None:
                 club=club, game="coinche", players=players, seed=f"units-{number}", time_per_move=timedelta(days=1)
             )
             scripts.append((table.pk, script_make(engine, table.state, rng, limit=args.moves)))
+        wal_before = _wal()
         db_before, cpu, began = backend_cpu(), time.process_time(), time.perf_counter()
         moves = 0
         for step in range(args.moves):
@@ -57,6 +60,7 @@ def main() -> None:
                     move_submit(table_id=table_id, player=players[seat], move=move, expected_version=step)
                     moves += 1
         wall, app, db = time.perf_counter() - began, time.process_time() - cpu, backend_cpu() - db_before
+        wal_bytes, records, images = (after - before for after, before in zip(_wal(), wal_before, strict=True))
 
     print(
         f"move_submit: {moves} moves on {args.tables} coinche tables in {wall:.1f} s ({moves / wall:.0f} moves/s, "
@@ -66,6 +70,24 @@ def main() -> None:
         f"per move: {1000 * wall / moves:.2f} ms wall, {1000 * app / moves:.2f} ms application CPU, "
         f"{1000 * db / moves:.2f} ms PostgreSQL CPU; one PostgreSQL core carries ~{moves / db:.0f} moves/s"
     )
+    print(
+        f"WAL: {wal_bytes / moves / 1024:.1f} KiB a move ({wal_bytes / 2**20:.1f} MiB for {moves} moves), "
+        f"{records / moves:.1f} records a move, {images / moves:.2f} full-page images a move"
+    )
+
+
+def _wal() -> tuple[int, int, int]:
+    """The server's WAL position in bytes, and its counts of WAL records and full-page images so far (this
+    backend's statistics flushed first: PostgreSQL 15 keeps them pending up to seconds)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_force_next_flush()")
+        cursor.execute(
+            "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint, wal_records, wal_fpi FROM pg_stat_wal"
+        )
+        position, records, images = cursor.fetchone()
+    return int(position), int(records), int(images)
 
 
 if __name__ == "__main__":

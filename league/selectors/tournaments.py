@@ -2,9 +2,10 @@
 tournament, its entrants in standing order, the names the bracket shows, the tables of each match, and the rows of
 the standings and results exports."""
 
+from collections.abc import Collection
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from league.engines import engine_for, team_seats
 from league.errors import NotFound
@@ -28,13 +29,19 @@ def tournament_get(*, tournament_id: int) -> Tournament:
         raise NotFound("No such tournament.", field="tournament_id") from None
 
 
-def tournament_entrants(*, tournament: Tournament) -> list[TournamentEntrant]:
-    """Placed entrants best first, then those still in by seed, then (before the start) in the order entered."""
-    rows = TournamentEntrant.objects.filter(tournament=tournament).select_related("player", "partner")
-    return sorted(
-        rows,
-        key=lambda e: (e.place is None, e.place or 0, e.seed is None, e.seed or 0, e.entered_at, e.pk),
+def tournament_entrants(*, tournament: Tournament, limit: int | None = None) -> list[TournamentEntrant]:
+    """Placed entrants best first, then those still in by seed, then (before the start) in the order entered; the
+    first `limit` of them when given (a 4,096-entrant bracket's page lists a hundred)."""
+    rows = (
+        TournamentEntrant.objects.filter(tournament=tournament)
+        .select_related("player", "partner")
+        .order_by(F("place").asc(nulls_last=True), F("seed").asc(nulls_last=True), "entered_at", "pk")
     )
+    return list(rows[:limit] if limit is not None else rows)
+
+
+def tournament_entrants_count(*, tournament: Tournament) -> int:
+    return TournamentEntrant.objects.filter(tournament=tournament).count()
 
 
 def tournament_is_teams(*, tournament: Tournament) -> bool:
@@ -44,10 +51,15 @@ def tournament_is_teams(*, tournament: Tournament) -> bool:
 
 def tournament_entered(*, tournament: Tournament, player: Player | None) -> bool:
     """The player is entered, alone or in a team."""
+    return bool(tournament_entrant_ids(tournament=tournament, player=player))
+
+
+def tournament_entrant_ids(*, tournament: Tournament, player: Player | None) -> set[int]:
+    """The entrants the player plays as (alone or in a team): their ids in the bracket's state."""
     if player is None:
-        return False
+        return set()
     rows = TournamentEntrant.objects.filter(tournament=tournament)
-    return rows.filter(Q(player=player) | Q(partner=player)).exists()
+    return set(rows.filter(Q(player=player) | Q(partner=player)).values_list("id", flat=True))
 
 
 def tournament_names(*, tournament: Tournament) -> dict[int, str]:
@@ -123,14 +135,21 @@ def tournament_match_tables(*, tournament: Tournament) -> dict[str, list[int]]:
     return out
 
 
-def tournament_tables_in_play(*, tournament: Tournament) -> list[tuple[TournamentTable, list[int]]]:
-    """The tables in play with the entrant ids at their seats, in seat order (a team once, at its first seat)."""
-    links = list(
-        TournamentTable.objects.filter(tournament=tournament, table__status=Table.Status.ACTIVE).order_by("id")
-    )
+def tournament_tables_in_play(
+    *, tournament: Tournament, matches: Collection[str] | None = None
+) -> list[tuple[TournamentTable, list[int]]]:
+    """The tables in play with the entrant ids at their seats, in seat order (a team once, at its first seat); of
+    these `matches` only when given (the part of a large bracket a page draws)."""
+    in_play = TournamentTable.objects.filter(tournament=tournament, table__status=Table.Status.ACTIVE).order_by("id")
+    if matches is not None:
+        in_play = in_play.filter(match__in=list(matches))
+    links = list(in_play)
+    seated = Seat.objects.filter(table_id__in=[link.table_id for link in links]).values("player_id")
     entrant_of: dict[int, int] = {}
-    for pk, player_id, partner_id in TournamentEntrant.objects.filter(tournament=tournament).values_list(
-        "id", "player_id", "partner_id"
+    for pk, player_id, partner_id in (
+        TournamentEntrant.objects.filter(tournament=tournament)
+        .filter(Q(player_id__in=seated) | Q(partner_id__in=seated))
+        .values_list("id", "player_id", "partner_id")
     ):
         entrant_of[player_id] = pk
         if partner_id:

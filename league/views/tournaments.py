@@ -24,7 +24,9 @@ from league.selectors.clubs import club_role_of, is_organizer
 from league.selectors.tournaments import (
     club_tournaments,
     tournament_entered,
+    tournament_entrant_ids,
     tournament_entrants,
+    tournament_entrants_count,
     tournament_forfeitable,
     tournament_forfeits,
     tournament_groups,
@@ -177,14 +179,13 @@ def _forfeit_choices(tournament: Tournament) -> list[tuple[str, str]]:
 
 
 def _bracket_context(tournament: Tournament, request: HttpRequest) -> dict[str, Any]:
-    entrants = tournament_entrants(tournament=tournament)
     context: dict[str, Any] = {
         "tournament": tournament,
         # a game played by partners: entrants are teams of two (league.services.tournaments.team_seats)
         "teams": tournament_is_teams(tournament=tournament),
         "live": tournament.status == Tournament.Status.RUNNING,
-        "entrants": entrants[:STANDINGS_SHOWN],
-        "entrants_more": max(0, len(entrants) - STANDINGS_SHOWN),
+        "entrants": tournament_entrants(tournament=tournament, limit=STANDINGS_SHOWN),
+        "entrants_more": max(0, tournament_entrants_count(tournament=tournament) - STANDINGS_SHOWN),
         "svg": None,
         "window": None,
         "rounds": None,
@@ -194,35 +195,35 @@ def _bracket_context(tournament: Tournament, request: HttpRequest) -> dict[str, 
     }
     if tournament.status == Tournament.Status.REGISTRATION:
         return context
+    state = tournament.state
+    window = _window(request, tournament) if bracket_windowed(state) else None
+    # a large bracket's page lists the tables of the part it draws
+    shown = {match["id"] for match in state["matches"] if window.holds(match)} if window is not None else None
     names = tournament_names(tournament=tournament)
     context["in_play"] = [
         (link.match, link.number, link.table_id, [names.get(e, "?") for e in seats])
-        for link, seats in tournament_tables_in_play(tournament=tournament)
+        for link, seats in tournament_tables_in_play(tournament=tournament, matches=shown)
     ]
     context["groups"] = tournament_groups(tournament=tournament)
     if tournament.format == Tournament.Format.MULTI_ELIM:
         context["rounds"] = tournament_rounds(tournament=tournament)
-    elif "matches" in tournament.state:
-        window = _window(request, tournament, entrants) if bracket_windowed(tournament.state) else None
+    elif "matches" in state:
         if window is not None:
-            shown = {match["id"] for match in tournament.state["matches"] if window.holds(match)}
-            context["in_play"] = [row for row in context["in_play"] if row[0] in shown]
             context.update(window=window, earlier=window.earlier(), later=window.later())
         # every name and label is escaped by svg.bracket_svg (tests/league/tournaments/test_svg.py)
-        svg = bracket_svg(tournament.state, names, labels=svg_labels(), title=tournament.name, window=window)
+        svg = bracket_svg(state, names, labels=svg_labels(), title=tournament.name, window=window)
         context["svg"] = mark_safe(svg)
     return context
 
 
-def _window(request: HttpRequest, tournament: Tournament, entrants: list[Any]) -> Window:
+def _window(request: HttpRequest, tournament: Tournament) -> Window:
     """The part of a large bracket the page draws: the one asked for (`?round=&part=`), else the one where the
     reader's own latest match is, else the first."""
     state = tournament.state
     asked = request.GET.get("round", ""), request.GET.get("part", "")
     if all(value.isascii() and value.isdigit() and len(value) < 6 for value in asked):
         return bracket_window(state, first=int(asked[0]), part=int(asked[1]))
-    player = player_or_none(request)
-    own = {e.pk for e in entrants if player is not None and player.pk in (e.player_id, e.partner_id)}
+    own = tournament_entrant_ids(tournament=tournament, player=player_or_none(request))
     played = [m for m in state["matches"] if m["bracket"] == "W" and own.intersection(m["entrants"])]
     if played:
         return window_of(state, max(played, key=lambda m: m["round"])["id"])
