@@ -153,9 +153,10 @@ def _player_saved(player: Player, **save: Any) -> Player:
 @transaction.atomic
 def club_create(*, name: str, slug: str | None = None, description: str = "", organizer: Player | None = None) -> Club:
     """A club, with its first organizer when one is given."""
-    slug = slug or slugify(name)
-    if not slug:
+    if not slug and not any(character.isalnum() for character in name):
         raise BadOptions("A club needs a name with letters or digits.", field="name")
+    # a name in Hangul (or any script slugify drops) gets an address of its own: the URLs take ASCII slugs
+    slug = slug or slugify(name) or f"club-{secrets.token_hex(4)}"
     if Club.objects.filter(slug=slug).exists():
         raise BadOptions(f"The club address {slug!r} is taken.", code="slug_taken", field="slug")
     club = Club.objects.create(name=name, slug=slug, description=description)

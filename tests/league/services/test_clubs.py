@@ -1,5 +1,7 @@
 """player_create, club_create, and membership with the player's consent (league/services/clubs.py)."""
 
+import re
+
 import pytest
 
 from league.errors import BadOptions, NotFound, PermissionDenied
@@ -84,6 +86,17 @@ def test_a_taken_club_slug_is_refused() -> None:
         club_create(name="Aces")
 
     assert error.value.code == "slug_taken"
+
+
+def test_a_club_named_in_hangul_gets_an_address_of_its_own_and_a_name_of_signs_alone_is_refused(client) -> None:
+    first, second = club_create(name="부산 카드 클럽"), club_create(name="부산 카드 클럽")
+
+    assert first.name == "부산 카드 클럽"
+    assert re.fullmatch(r"club-[0-9a-f]{8}", first.slug) and first.slug != second.slug
+    assert client.get(f"/clubs/{first.slug}/").status_code == 200
+    with pytest.raises(BadOptions) as error:
+        club_create(name="!!! ---")
+    assert (error.value.field, error.value.message) == ("name", "A club needs a name with letters or digits.")
 
 
 # --- membership only with the player's consent (finding 4) ------------------------------------------------------------
