@@ -315,6 +315,11 @@ def _match_svg(
     return "".join(parts)
 
 
+def _name_x(field: int) -> int:
+    """Where a row's name starts: after the widest seed of the field (seed 4096 is twice as wide as seed 16)."""
+    return 12 + 7 * max(2, len(str(field)))
+
+
 def _row_svg(
     match: dict[str, Any],
     slot: int,
@@ -343,6 +348,7 @@ def _row_svg(
         kind = "won" if match["winner"] == entrant else ("lost" if match["decided"] else "")
         seed = str(seeds.get(entrant, ""))
     name_class = "ghost" if kind == "ghost" else "name"
+    name_x = _name_x(len(seeds))
     parts = [
         f'<g class="r {kind}">',
         f"<title>{escape(full)}</title>",
@@ -350,7 +356,7 @@ def _row_svg(
         if kind != "won"
         else f'<rect y="{y + 1}" x="1" width="{BOX_W - 2}" height="{ROW_H - 1}"/>',
         f'<text class="seed" x="6" y="{baseline}">{escape(seed)}</text>',
-        f'<text class={quoteattr(name_class)} x="26" y="{baseline}">{escape(name_cut(shown))}</text>',
+        f'<text class={quoteattr(name_class)} x="{name_x}" y="{baseline}">{escape(name_cut(shown))}</text>',
     ]
     if won is not None and entrant is not None:
         parts.append(f'<text class="score" x="{BOX_W - 8}" y="{baseline}" text-anchor="end">{won}</text>')

@@ -113,6 +113,13 @@ def test_a_large_single_elimination_is_drawn_a_window_at_a_time():
     # a request out of range shows the nearest window; a match's window starts at its round
     assert svg.bracket_window(state, first=99, part=-3) == svg.bracket_window(state, first=12)
     assert svg.window_of(state, "W3.100") == svg.bracket_window(state, first=3, part=6)
+
+    # a name starts after the widest seed: four digits here, two in a bracket of 16
+    def name_x(markup):
+        return {el.get("x") for el in _tree(markup).iter(f"{{{NS['s']}}}text") if el.get("class") == "name"}
+
+    assert name_x(svg.bracket_svg(state, {}, window=first)) == {"40"}
+    assert name_x(svg.bracket_svg(single_elimination_create(list(range(1, 17)))[0], {})) == {"26"}
     # the windows from round 1, 5 and 9 together draw every match of the bracket
     starts = [svg.bracket_window(state, first=f, part=p) for f in (1, 5, 9) for p in range(max(1, 2 ** (12 - f) // 16))]
     assert all(any(w.holds(match) for w in starts) for match in state["matches"])
