@@ -5,6 +5,7 @@ from collections.abc import Iterable
 from urllib.parse import urlencode
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed, NotFound, PermissionDenied
@@ -92,6 +93,18 @@ class NoSuchEndpointView(ApiView):
 
     def initial(self, request: Request, *args: object, **kwargs: object) -> None:
         raise NotFound("No such endpoint.", code="no_such_endpoint")
+
+
+def id_query_parameter(name: str, description: str) -> OpenApiParameter:
+    """An optional query parameter holding an id or a rank (a list's keyset, a club to filter by), as the schema
+    states it."""
+    return OpenApiParameter(
+        name,
+        {"type": "integer", "minimum": 1, "maximum": ID_MAX},
+        OpenApiParameter.QUERY,
+        required=False,
+        description=description,
+    )
 
 
 def next_page_link(response: Response, request: Request, **query: int | None) -> Response:

@@ -4,7 +4,7 @@ or the player's request an organizer approves), roles and removal; a club's frie
 from datetime import timedelta
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -27,7 +27,7 @@ from league.api.serializers import (
     TableSummarySerializer,
     TableViewSerializer,
 )
-from league.api.views.base import ApiView, next_page_link
+from league.api.views.base import ApiView, id_query_parameter, next_page_link
 from league.caller import player_or_none, player_required
 from league.input import strict_int
 from league.models import Club, Player
@@ -287,12 +287,8 @@ class ClubTablesView(ApiView):
         summary="The club's tables, newest first, a hundred at a time: the next hundred at the `Link` header's "
         'rel="next" (`?before=` the last id).',
         parameters=[
-            OpenApiParameter(
-                "before",
-                {"type": "integer", "minimum": 1, "maximum": ID_MAX},
-                OpenApiParameter.QUERY,
-                required=False,
-                description="Only the tables of a lower id (the page after the one that ended with this id).",
+            id_query_parameter(
+                "before", "Only the tables of a lower id (the page after the one that ended with this id)."
             )
         ],
         responses={200: TableSummarySerializer(many=True), **error_responses(400, 401, 404)},

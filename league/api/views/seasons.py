@@ -28,7 +28,7 @@ from league.api.serializers import (
     StandingSerializer,
     VacationSerializer,
 )
-from league.api.views.base import ApiView, next_page_link
+from league.api.views.base import ApiView, id_query_parameter, next_page_link
 from league.caller import player_required
 from league.errors import NotFound
 from league.input import strict_int
@@ -348,12 +348,8 @@ class SeasonRoundsView(ReplicaReadsMixin, ApiView):
         summary="The season's rounds with their tables and byes, whole rounds of about 200 tables at a time: the next "
         "ones at the `Link` header's rel=\"next\" (`?after=` the page's last round number).",
         parameters=[
-            OpenApiParameter(
-                "after",
-                {"type": "integer", "minimum": 1, "maximum": ID_MAX},
-                OpenApiParameter.QUERY,
-                required=False,
-                description="Only the rounds after this round number (the page after the one that ended with it).",
+            id_query_parameter(
+                "after", "Only the rounds after this round number (the page after the one that ended with it)."
             )
         ],
         responses={200: RoundSerializer(many=True), **error_responses(400, 401, 404)},
@@ -385,12 +381,8 @@ class SeasonStandingsView(ReplicaReadsMixin, ApiView):
         summary="The standings as last computed, best first, with every tiebreak of the season; a hundred rows at a "
         "time: the next hundred at the `Link` header's rel=\"next\" (`?after=` the page's last rank).",
         parameters=[
-            OpenApiParameter(
-                "after",
-                {"type": "integer", "minimum": 1, "maximum": ID_MAX},
-                OpenApiParameter.QUERY,
-                required=False,
-                description="Only the rows ranked below this rank (the page after the one that ended with it).",
+            id_query_parameter(
+                "after", "Only the rows ranked below this rank (the page after the one that ended with it)."
             )
         ],
         responses={200: StandingSerializer(many=True), **error_responses(400, 401, 404)},
@@ -427,13 +419,7 @@ class TableForfeitView(ApiView):
 
 
 LEADERBOARD_PARAMETERS = [
-    OpenApiParameter(
-        "club",
-        {"type": "integer", "minimum": 1, "maximum": ID_MAX},
-        OpenApiParameter.QUERY,
-        required=False,
-        description="Only the members of this club.",
-    ),
+    id_query_parameter("club", "Only the members of this club."),
     OpenApiParameter(
         "limit",
         {"type": "integer", "minimum": 1, "maximum": 1000},
