@@ -331,6 +331,7 @@ def bracket_fill(
     """A single elimination created by `tournament_create`; seeded, built and advanced by league.tournaments' pure
     functions as `tournament_start` and `tournament_advance` would: the first round finished, then half of the
     second, the other half in play. Returns the tournament's id and one of its tables in play."""
+    from django.db.models import F
     from django.utils import timezone
 
     from games import get_engine
@@ -425,7 +426,10 @@ def bracket_fill(
             entrant.place, entrant.shared = placed[entrant.pk]["place"], placed[entrant.pk]["shared"]
     TournamentEntrant.objects.bulk_update(entrants, ["place", "shared"], batch_size=BATCH)
     Tournament.objects.filter(pk=tournament.pk).update(
-        state=state, status=Tournament.Status.RUNNING, started_at=now - timedelta(days=2)
+        state=state,
+        state_version=F("state_version") + 1,
+        status=Tournament.Status.RUNNING,
+        started_at=now - timedelta(days=2),
     )
     return int(tournament.pk), int(tables[0].pk)
 

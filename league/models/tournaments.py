@@ -62,6 +62,9 @@ class Tournament(models.Model):
     # the seed of a draw by lot (T-D1): its commitment is shown from creation, the seed itself once the draw is made
     draw_seed = models.CharField(max_length=64, blank=True)
     state = models.JSONField(default=dict, blank=True)
+    # counts the writes of `state` (league.services.tournaments._state_save, its one writer): a process holding the
+    # parsed state of this version need not read and parse it again (league.selectors.bracket_states)
+    state_version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
     created_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

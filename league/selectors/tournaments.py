@@ -62,11 +62,13 @@ def tournament_entrant_ids(*, tournament: Tournament, player: Player | None) -> 
     return set(rows.filter(Q(player=player) | Q(partner=player)).values_list("id", flat=True))
 
 
-def tournament_names(*, tournament: Tournament) -> dict[int, str]:
-    """The entrants' display names by their id in the bracket's state; a team's is "Alice & Bob"."""
-    rows = TournamentEntrant.objects.filter(tournament=tournament).values_list(
-        "id", "player__display_name", "partner__display_name"
-    )
+def tournament_names(*, tournament: Tournament, entrants: Collection[int] | None = None) -> dict[int, str]:
+    """The entrants' display names by their id in the bracket's state, of these `entrants` only when given; a
+    team's is "Alice & Bob"."""
+    chosen = TournamentEntrant.objects.filter(tournament=tournament)
+    if entrants is not None:
+        chosen = chosen.filter(pk__in=list(entrants))
+    rows = chosen.values_list("id", "player__display_name", "partner__display_name")
     return {pk: f"{name} & {partner}" if partner else name for pk, name, partner in rows}
 
 
@@ -95,18 +97,16 @@ def tournament_forfeitable(*, tournament: Tournament) -> list[tuple[str, list[tu
 def tournament_forfeits(*, tournament: Tournament) -> list[dict[str, str]]:
     """The matches ruled forfeited (T-D4), with who forfeited and why: the bracket's and the groups' matches whose
     note says so ("<entrant>: <reason>", docs/formats.md), in the order played."""
-    names = tournament_names(tournament=tournament)
     state = tournament.state or {}
     groups = state.get("group_matches") or (state.get("group_stage") or {}).get("group_matches", [])
-    matches = [*groups, *state.get("matches", [])]
-    out = []
-    for match in matches:
+    ruled = []
+    for match in [*groups, *state.get("matches", [])]:
         note = match.get("note") or ""
         entrant, sep, reason = note.partition(": ")
-        if match.get("decided") != "forfeit" or not sep or not entrant.isdigit():
-            continue
-        out.append({"match": match["id"], "name": names.get(int(entrant), "?"), "reason": reason})
-    return out
+        if match.get("decided") == "forfeit" and sep and entrant.isdigit():
+            ruled.append((match["id"], int(entrant), reason))
+    names = tournament_names(tournament=tournament, entrants={entrant for _, entrant, _ in ruled}) if ruled else {}
+    return [{"match": match, "name": names.get(entrant, "?"), "reason": reason} for match, entrant, reason in ruled]
 
 
 def tournament_groups(*, tournament: Tournament) -> list[dict[str, Any]]:

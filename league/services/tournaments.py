@@ -547,6 +547,7 @@ def _state_save(tournament: Tournament, state: State) -> None:
         playoff = _state_new(tournament, two_stage.group_qualifiers(state), engine.min_players, engine.max_players)
         state = {**playoff, "group_stage": state}
     tournament.state = state
+    tournament.state_version += 1
     placed = _places(tournament)
     if placed:
         awards = places.awards(placed, tournament.points) if tournament.points else {}
@@ -574,7 +575,7 @@ def _state_save(tournament: Tournament, state: State) -> None:
         tournament.finished_at = timezone.now()
     else:
         _tables_open(tournament)
-    tournament.save(update_fields=["state", "status", "started_at", "finished_at"])
+    tournament.save(update_fields=["state", "state_version", "status", "started_at", "finished_at"])
 
 
 def _places(tournament: Tournament) -> list[dict[str, Any]]:

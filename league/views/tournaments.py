@@ -20,6 +20,7 @@ from league.forms.organizer import EntrantsAddForm
 from league.forms.tournaments import FORMATS, MatchForfeitForm, TournamentForm, TournamentTeamForm
 from league.models import Club, Player, Tournament
 from league.replica.scope import replica_reads
+from league.selectors.bracket_states import tournament_state, tournament_without_state
 from league.selectors.clubs import club_role_of, is_organizer
 from league.selectors.tournaments import (
     club_tournaments,
@@ -114,7 +115,12 @@ def club_tournaments_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @replica_reads
 def tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=tournament_id)
+    try:
+        tournament = tournament_without_state(tournament_id=tournament_id)
+    except Tournament.DoesNotExist:
+        raise Http404 from None
+    # read-only from here: the parsed state is shared with the process's other requests
+    tournament.state = tournament_state(tournament=tournament)
     if request.htmx:
         return render(request, "league/tournament.html#bracket", _bracket_context(tournament, request))
     return _detail_page(request, tournament)
@@ -198,8 +204,11 @@ def _bracket_context(tournament: Tournament, request: HttpRequest) -> dict[str, 
     state = tournament.state
     window = _window(request, tournament) if bracket_windowed(state) else None
     # a large bracket's page lists the tables of the part it draws
-    shown = {match["id"] for match in state["matches"] if window.holds(match)} if window is not None else None
-    names = tournament_names(tournament=tournament)
+    drawn = [match for match in state["matches"] if window.holds(match)] if window is not None else None
+    shown = {match["id"] for match in drawn} if drawn is not None else None
+    # a part of a large bracket names its own entrants only (4,096 names were read for the 63 drawn)
+    named = {e for match in drawn for e in match["entrants"] if e is not None} if drawn is not None else None
+    names = tournament_names(tournament=tournament, entrants=named)
     context["in_play"] = [
         (link.match, link.number, link.table_id, [names.get(e, "?") for e in seats])
         for link, seats in tournament_tables_in_play(tournament=tournament, matches=shown)
