@@ -1,14 +1,28 @@
 """What the front door shows (the home page, the tournaments and leaderboards pages of the header): tables in play
 to watch, the leaderboards' leaders, the tournaments running and open for entry, and a player's clubs' news."""
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Case, Count, OuterRef, Prefetch, QuerySet, Subquery, Value, When
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 
 from games import available_games
-from league.models import Club, Player, PokerTournament, Round, Season, Seat, Table, Tournament
+from league.models import (
+    Club,
+    Player,
+    PokerEntrant,
+    PokerTournament,
+    Round,
+    Season,
+    Seat,
+    Table,
+    Tournament,
+    TournamentEntrant,
+)
 from league.selectors.seasons import LeaderboardRow, leaderboard
 
 # what a section of the home page shows before its "more" link
@@ -47,38 +61,59 @@ class TournamentRow:
     at: datetime
 
 
-def tournaments_listed(*, statuses: tuple[str, ...], limit: int | None = None) -> list[TournamentRow]:
-    """Bracket and poker tournaments in these statuses, of every club: those running first, then the latest."""
-    # without their states, which a list never shows (a 4,096-entrant bracket is 2 MB of JSON, read on every home
-    # page and grouped by besides)
-    brackets = (
-        Tournament.objects.filter(status__in=statuses)
-        .defer("state")
-        .select_related("club")
-        .annotate(n=Count("entrants"))
-    )
-    pokers = (
-        PokerTournament.objects.filter(status__in=statuses)
-        .defer("state")
-        .select_related("club")
-        .annotate(n=Count("entrants"))
-    )
+def tournaments_listed(
+    *,
+    statuses: tuple[str, ...],
+    limit: int,
+    clubs: Collection[Club] | None = None,
+    before: datetime | None = None,
+) -> list[TournamentRow]:
+    """Bracket and poker tournaments in these statuses, of every club or of these `clubs`: those running first, then
+    the latest (by when they finished, else started, else were created), `limit` at most; of those before `before`
+    only when given (the next page of a list)."""
     rows = [
-        TournamentRow(t.name, t.game, t.format, t.status, t.club, t.n, reverse("tournament", args=[t.pk]), _at(t))
-        for t in brackets
+        TournamentRow(t.name, t.game, t.format, t.status, t.club, t.n, reverse("tournament", args=[t.pk]), t.at)
+        for t in _latest(Tournament, TournamentEntrant, statuses, limit, clubs, before)
     ] + [
         TournamentRow(
-            t.name, t.game, "freezeout", t.status, t.club, t.n, reverse("poker_tournament", args=[t.pk]), _at(t)
+            t.name, t.game, "freezeout", t.status, t.club, t.n, reverse("poker_tournament", args=[t.pk]), t.at
         )
-        for t in pokers
+        for t in _latest(PokerTournament, PokerEntrant, statuses, limit, clubs, before)
     ]
     rows.sort(key=lambda row: (row.at, row.url), reverse=True)
     rows.sort(key=lambda row: row.status != Tournament.Status.RUNNING)
-    return rows[:limit] if limit is not None else rows
+    return rows[:limit]
 
 
-def _at(tournament: Tournament | PokerTournament) -> datetime:
-    return tournament.finished_at or tournament.started_at or tournament.created_at
+def _latest(
+    model: type[Tournament] | type[PokerTournament],
+    entrant: type[TournamentEntrant] | type[PokerEntrant],
+    statuses: tuple[str, ...],
+    limit: int,
+    clubs: Collection[Club] | None,
+    before: datetime | None,
+) -> Any:
+    """A kind's first `limit` in the list's order, sorted and cut in SQL: a site's years of tournaments were all read
+    and counted on every home page, to show six. Without their states, which a list never shows (a 4,096-entrant
+    bracket is 1.5 MB of JSON); the entrants counted for the rows shown only."""
+    chosen = model.objects.filter(status__in=statuses)
+    if clubs is not None:
+        chosen = chosen.filter(club__in=list(clubs))
+    entrants = (
+        entrant.objects.filter(tournament=OuterRef("pk"))
+        .order_by()
+        .values("tournament")
+        .annotate(n=Count("*"))
+        .values("n")
+    )
+    chosen = chosen.annotate(
+        at=Coalesce("finished_at", "started_at", "created_at"),
+        later=Case(When(status=Tournament.Status.RUNNING, then=Value(0)), default=Value(1)),
+    )
+    if before is not None:
+        chosen = chosen.filter(at__lt=before)
+    latest = chosen.defer("state").select_related("club").order_by("later", "-at", "-pk")[:limit]
+    return latest.annotate(n=Coalesce(Subquery(entrants), Value(0)))
 
 
 @dataclass(frozen=True)
@@ -107,9 +142,12 @@ def club_news(*, player: Player, limit: int = NEWS_SHOWN) -> list[NewsItem]:
     for round_ in rounds.select_related("season__club").order_by("-started_at")[:limit]:
         item = _season_item("round_started", round_.started_at, round_.season)
         news.append(NewsItem(item.kind, item.at, item.club, item.name, item.url, round_.number))
-    for row in tournaments_listed(statuses=(Tournament.Status.RUNNING, Tournament.Status.FINISHED)):
-        if row.club in clubs:
-            kind = "tournament_finished" if row.status == Tournament.Status.FINISHED else "tournament_started"
+    # each status on its own: the latest of each, where one list would put every running one first
+    for status, kind in (
+        (Tournament.Status.RUNNING, "tournament_started"),
+        (Tournament.Status.FINISHED, "tournament_finished"),
+    ):
+        for row in tournaments_listed(statuses=(status,), limit=limit, clubs=clubs):
             news.append(NewsItem(kind, row.at, row.club, row.name, row.url))
     news.sort(key=lambda item: (item.at, item.kind), reverse=True)
     return news[:limit]

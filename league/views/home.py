@@ -2,6 +2,8 @@
 player their turn first, then their clubs' news), the header's tournaments and leaderboards pages, the first-run
 page after sign-up, the "your turn" inbox (where a player lands after log-in) and "my games"."""
 
+from datetime import datetime
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -10,13 +12,21 @@ from league.caller import player_or_none, player_required
 from league.models import PokerTournament, Tournament
 from league.replica.scope import replica_reads
 from league.selectors.clubs import invitations_for
-from league.selectors.front_door import club_news, leaders_by_game, tables_to_watch, tournaments_listed
+from league.selectors.front_door import (
+    TournamentRow,
+    club_news,
+    leaders_by_game,
+    tables_to_watch,
+    tournaments_listed,
+)
 from league.selectors.my_games import club_directory, games_of, seasons_open_to, turns_of
 from league.views.base import HtmxHttpRequest
 
 # the home page lists this many clubs and tournaments before its "all" links
 CLUBS_SHOWN = 6
 TOURNAMENTS_SHOWN = 6
+# the tournaments page lists this many of each status, the finished ones page after page
+TOURNAMENTS_LISTED = 50
 OPEN = (Tournament.Status.RUNNING, Tournament.Status.REGISTRATION)
 
 
@@ -37,12 +47,29 @@ def home(request: HttpRequest) -> HttpResponse:
 @replica_reads
 def tournaments_page(request: HttpRequest) -> HttpResponse:
     """Every club's tournaments, brackets and poker alike: running, open for entry, finished."""
-    rows = tournaments_listed(statuses=(*OPEN, Tournament.Status.FINISHED))
-    groups = [
-        (status, [row for row in rows if row.status == status])
-        for status in (Tournament.Status.RUNNING, Tournament.Status.REGISTRATION, PokerTournament.Status.FINISHED)
+    before = _before(request)
+    # a later page goes on with the finished ones alone
+    groups: list[tuple[str, list[TournamentRow]]] = [
+        (status, tournaments_listed(statuses=(status,), limit=TOURNAMENTS_LISTED))
+        for status in (Tournament.Status.RUNNING, Tournament.Status.REGISTRATION)
+        if before is None
     ]
-    return render(request, "league/tournaments_all.html", {"groups": groups})
+    finished = tournaments_listed(statuses=(Tournament.Status.FINISHED,), limit=TOURNAMENTS_LISTED, before=before)
+    groups.append((PokerTournament.Status.FINISHED, finished))
+    older = finished[-1].at.isoformat() if len(finished) == TOURNAMENTS_LISTED else None
+    return render(
+        request, "league/tournaments_all.html", {"groups": groups, "older": older, "paged": before is not None}
+    )
+
+
+def _before(request: HttpRequest) -> datetime | None:
+    """The finished list's keyset (`?before=`, when the page before ended): a moment, else the first page."""
+    raw = request.GET.get("before", "")
+    try:
+        moment = datetime.fromisoformat(raw) if 0 < len(raw) < 40 else None
+    except ValueError:
+        return None
+    return moment if moment is not None and moment.tzinfo is not None else None
 
 
 @replica_reads

@@ -5,7 +5,7 @@ from typing import Any
 import factory
 from django.contrib.auth import get_user_model
 
-from league.models import Club, Membership, Player, Table
+from league.models import Club, Membership, Player, Table, Tournament
 from league.services.tables import seat_rated_agree, table_create
 
 
@@ -42,6 +42,18 @@ class MembershipFactory(factory.django.DjangoModelFactory):
     club = factory.SubFactory(ClubFactory)
     player = factory.SubFactory(PlayerFactory)
     role = Membership.Role.MEMBER
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    """A bracket tournament's row as the lists read it (no bracket: for the lists' own tests)."""
+
+    class Meta:
+        model = Tournament
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Cup {n}")
+    game = "palace-infighting"
+    format = Tournament.Format.SINGLE_ELIM
 
 
 def table_for(

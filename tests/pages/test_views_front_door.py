@@ -1,16 +1,26 @@
 """The front door through Django's test client (issue 34): the home page for a visitor and for a player, the
 header's places on every page with the phone menu, the tournaments and leaderboards pages."""
 
+import html
 import random
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from league.models import Membership
 from league.services.clubs import club_create
 from league.services.tournaments import TournamentSpec, tournament_create
-from tests.league.factories import MembershipFactory, PlayerFactory, rated_table_for, table_for
+from tests.league.factories import (
+    ClubFactory,
+    MembershipFactory,
+    PlayerFactory,
+    TournamentFactory,
+    rated_table_for,
+    table_for,
+)
 from tests.league.playing import play_moves
 from tests.league.poker_playing import small_freezeout
 
@@ -132,3 +142,29 @@ def test_the_front_door_reads_in_korean(site):
     page = _client(language="ko").get("/").content.decode()
     assert 'lang="ko"' in page
     assert "Card clubs run leagues" not in page and "Live tables to watch" not in page
+
+
+def test_the_finished_tournaments_page_after_page_and_a_bad_moment_gives_the_first(monkeypatch):
+    # given: five finished tournaments, and pages of two
+    monkeypatch.setattr("league.views.home.TOURNAMENTS_LISTED", 2)
+    club = ClubFactory()
+    start = timezone.now() - timedelta(days=30)
+    cups = [
+        TournamentFactory(club=club, status="finished", started_at=start, finished_at=start + timedelta(days=i))
+        for i in range(5)
+    ]
+    client = _client()
+    # when: the reader follows the "older" link to the end
+    seen, path = [], "/tournaments/"
+    while path:
+        page = client.get(path).content.decode()
+        finished = page[page.index('id="tournaments-finished"') :]
+        seen += [int(pk) for pk in re.findall(r'href="/tournaments/(\d+)/"', finished)]
+        link = re.search(r'rel="next" href="([^"]+)"', page)
+        path = html.unescape(link.group(1)) if link else ""
+    # then: every finished tournament once, newest first; later pages leave out the running and open ones
+    assert seen == [c.pk for c in reversed(cups)]
+    later = client.get("/tournaments/", {"before": cups[2].finished_at.isoformat()}).content.decode()
+    assert 'id="tournaments-running"' not in later and 'rel="first"' in later
+    for bad in ("yesterday", "2026-01-01T00:00:00", "9" * 60):
+        assert 'id="tournaments-running"' in client.get("/tournaments/", {"before": bad}).content.decode()
