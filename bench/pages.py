@@ -6,9 +6,10 @@ The league (own PostgreSQL database `cardleague_bench_pages`, created and droppe
 100,000 players (each rated at Palace Infighting, one in five at another game too), 1,000 clubs, a Swiss season of
 1,000 entrants with 10 rounds played (5,000 finished tables, its standings stored by `standings_recompute`), a
 4,096-entrant single-elimination bracket half played (its first round finished, half of its second finished and
-the other half in play), a 1,000-player poker freezeout running (created, entered and started through its
-services), and one player (`hero`) with 5,000 finished rated tables, 30 tables on their turn and 5,030
-notifications. --scale multiplies every count (a quick run: --scale 0.05).
+the other half in play), 2,000 finished tournaments of years past (8 entrants each, for the lists), a 1,000-player
+poker freezeout running (created, entered and started through its services), and one player (`hero`) with 5,000
+finished rated tables, 30 tables on their turn and 5,030 notifications. --scale multiplies every count (a quick
+run: --scale 0.05).
 
 What the services would be too slow for (a table opened through `table_create` costs ~350 ms: the 2,560 bracket
 tables alone would take a quarter of an hour) is written in bulk, the same rows the services write: tables finished
@@ -76,6 +77,7 @@ class Sizes:
     poker: int
     hero_tables: int
     turns: int
+    past_tournaments: int
 
 
 def sizes_of(scale: float) -> Sizes:
@@ -91,6 +93,7 @@ def sizes_of(scale: float) -> Sizes:
         poker=max(12, round(1000 * scale)),
         hero_tables=max(50, round(5000 * scale)),
         turns=30,
+        past_tournaments=max(100, round(2000 * scale)),
     )
 
 
@@ -237,6 +240,8 @@ def league_fill(size: Sizes) -> League:
     bracket_ids = ids[2 + size.entrants : 2 + size.entrants + size.bracket]
     tournament_id, bracket_table_id = bracket_fill(size, club, organizer, bracket_ids, ordinal_of, played, rng)
     done(f"bracket of {size.bracket}, half played")
+    past_fill(size, clubs, ids, rng)
+    done(f"{size.past_tournaments} finished tournaments of years past")
     start = 2 + size.entrants + size.bracket
     poker_id = poker_fill(club, organizer, players[start : start + size.poker])
     done(f"poker tournament of {size.poker}, started")
@@ -259,6 +264,39 @@ def league_fill(size: Sizes) -> League:
         poker_id=poker_id,
         hero_table_id=hero_table_id,
         bracket_table_id=bracket_table_id,
+    )
+
+
+def past_fill(size: Sizes, clubs: list[Any], ids: list[int], rng: random.Random) -> None:
+    """Years of finished bracket tournaments (a tenth of them the main club's), eight entrants each, as the lists
+    read them: their rows and entrants, no bracket (no page of theirs is opened)."""
+    from django.utils import timezone
+
+    from league.models import Tournament, TournamentEntrant
+
+    now = timezone.now()
+    past = Tournament.objects.bulk_create(
+        (
+            Tournament(
+                club=clubs[0] if n % 10 == 0 else rng.choice(clubs),
+                name=f"Past cup {n}",
+                game=GAME,
+                format=Tournament.Format.SINGLE_ELIM,
+                status=Tournament.Status.FINISHED,
+                started_at=now - timedelta(days=3 * n + 2),
+                finished_at=now - timedelta(days=3 * n),
+            )
+            for n in range(1, size.past_tournaments + 1)
+        ),
+        batch_size=BATCH,
+    )
+    TournamentEntrant.objects.bulk_create(
+        (
+            TournamentEntrant(tournament=t, player_id=pk, seed=seed, place=seed)
+            for t in past
+            for seed, pk in enumerate(rng.sample(ids, 8), start=1)
+        ),
+        batch_size=BATCH,
     )
 
 
