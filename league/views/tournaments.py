@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from league.caller import player_or_none, player_required
+from league.drawing.bracket_svg import bracket_svg
 from league.errors import ServiceError
 from league.forms.base import add_service_error
 from league.forms.organizer import EntrantsAddForm
@@ -49,7 +50,7 @@ from league.services.tournaments import (
     tournaments_create_per_division,
 )
 from league.spreadsheet import csv_text
-from league.tournaments.svg import Window, bracket_svg, bracket_window, bracket_windowed, window_of
+from league.tournaments.windows import Window, bracket_window, bracket_windowed, window_of
 from league.views.base import HtmxHttpRequest, organizer_required
 
 EXPORTS = ("standings", "results")
@@ -59,7 +60,7 @@ ACTIONS = ("register", "withdraw", "start")
 
 
 def svg_labels() -> dict[str, str]:
-    """The bracket's words in the reader's language (league.tournaments.svg.LABELS)."""
+    """The bracket's words in the reader's language (league.drawing.bracket_svg.LABELS)."""
     return {
         "final": _("Final"),
         "semifinals": _("Semifinals"),

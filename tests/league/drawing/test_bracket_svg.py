@@ -1,8 +1,10 @@
-"""Brackets as SVG drawn on the server (docs/formats.md, "Drawing")."""
+"""Brackets as SVG drawn on the server (league/drawing/bracket_svg.py; docs/formats.md, "Drawing"), a large one a
+part at a time (league/tournaments/windows.py)."""
 
 import xml.etree.ElementTree as ET
 
-from league.tournaments import bracket, svg
+from league.drawing import bracket_svg as svg
+from league.tournaments import bracket, windows
 from league.tournaments.double_elimination import double_elimination_create
 from league.tournaments.single_elimination import single_elimination_create
 
@@ -90,29 +92,29 @@ def _match_ids(markup):
 
 def test_a_large_single_elimination_is_drawn_a_window_at_a_time():
     state, _ = single_elimination_create(list(range(1, 4097)), third_place=True)
-    assert svg.bracket_windowed(state)
-    assert not svg.bracket_windowed(single_elimination_create(list(range(1, 65)))[0])
+    assert windows.bracket_windowed(state)
+    assert not windows.bracket_windowed(single_elimination_create(list(range(1, 65)))[0])
 
-    first = svg.bracket_window(state)
+    first = windows.bracket_window(state)
     # five rounds: sixteen matches of round 1 and the fifteen they lead to, no more
     assert _match_ids(svg.bracket_svg(state, {}, window=first)) == {
         f"W{r}.{n}" for r in range(1, 6) for n in range(1, 2 ** (5 - r) + 1)
     }
     assert _texts(_tree(svg.bracket_svg(state, {}, window=first)))[:2] == ["Round of 4096", "Round of 2048"]
     # the next part of round 1, and the rounds after: their first round is this one's last
-    second = svg.bracket_window(state, part=1)
+    second = windows.bracket_window(state, part=1)
     assert "W1.17" in _match_ids(svg.bracket_svg(state, {}, window=second))
     later = first.later()
     assert (later.first, later.part) == (5, 0)
     assert first in later.earlier() and second in later.earlier() and len(later.earlier()) == 16
     # the last window holds the final and the third-place match; nothing after it
-    last = svg.bracket_window(state, first=9)
+    last = windows.bracket_window(state, first=9)
     ids = _match_ids(svg.bracket_svg(state, {}, window=last))
     assert {"W12.1", "P3.1", "W9.1", "W9.8"} <= ids and len(ids) == 16
     assert last.later() is None
     # a request out of range shows the nearest window; a match's window starts at its round
-    assert svg.bracket_window(state, first=99, part=-3) == svg.bracket_window(state, first=12)
-    assert svg.window_of(state, "W3.100") == svg.bracket_window(state, first=3, part=6)
+    assert windows.bracket_window(state, first=99, part=-3) == windows.bracket_window(state, first=12)
+    assert windows.window_of(state, "W3.100") == windows.bracket_window(state, first=3, part=6)
 
     # a name starts after the widest seed: four digits here, two in a bracket of 16
     def name_x(markup):
@@ -121,5 +123,7 @@ def test_a_large_single_elimination_is_drawn_a_window_at_a_time():
     assert name_x(svg.bracket_svg(state, {}, window=first)) == {"40"}
     assert name_x(svg.bracket_svg(single_elimination_create(list(range(1, 17)))[0], {})) == {"26"}
     # the windows from round 1, 5 and 9 together draw every match of the bracket
-    starts = [svg.bracket_window(state, first=f, part=p) for f in (1, 5, 9) for p in range(max(1, 2 ** (12 - f) // 16))]
+    starts = [
+        windows.bracket_window(state, first=f, part=p) for f in (1, 5, 9) for p in range(max(1, 2 ** (12 - f) // 16))
+    ]
     assert all(any(w.holds(match) for w in starts) for match in state["matches"])
