@@ -4,15 +4,15 @@ from typing import Any
 
 from games import get_engine
 from games.core.protocol import Engine
-from league.errors import BadOptions
+from league.errors import InvalidValue
 
 
 def engine_for(game: str) -> Engine:
-    """The engine of a game, or BadOptions for a game that is unknown or not installed."""
+    """The engine of a game, or InvalidValue for a game that is unknown or not installed."""
     try:
         return get_engine(game)
     except (KeyError, ModuleNotFoundError) as error:
-        raise BadOptions(f"Unknown game {game!r}.", code="unknown_game", field="game") from error
+        raise InvalidValue(f"Unknown game {game!r}.", code="unknown_game", field="game") from error
 
 
 SIDES = 2  # a team game as a duel: one team against the other

@@ -107,10 +107,14 @@ class IdempotencyMismatch(ServiceError):
     default_message = "This idempotency key was already used for a different move."
 
 
-class BadOptions(ServiceError):
-    code = "bad_options"
+class InvalidValue(ServiceError):
+    """A value the client sent was read but cannot be accepted (a name too long, a format unknown, a date past, a
+    role that does not exist...); `field` names it and `code` says why when a client may act on it (`bad_options`:
+    a game's options the engine refused)."""
+
+    code = "invalid"
     status = 400
-    default_message = "The table settings are not valid."
+    default_message = "This value is not valid."
 
 
 class PermissionDenied(ServiceError):
@@ -129,10 +133,10 @@ class NoPlayer(PermissionDenied, DjangoPermissionDenied):
 
 __all__ = [
     "BadInput",
-    "BadOptions",
     "IdempotencyMismatch",
     "IllegalMoveError",
     "InputTooLarge",
+    "InvalidValue",
     "NoPlayer",
     "NotFound",
     "NotSeated",

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet, Subquery
 
-from league.errors import BadOptions, NotFound
+from league.errors import InvalidValue, NotFound
 from league.models import Club, Invitation, JoinRequest, Membership, Player, Table
 
 
@@ -72,7 +72,7 @@ def club_members_in_order(*, club: Club, player_ids: list[int]) -> list[Player]:
     found = {p.pk: p for p in Player.objects.filter(pk__in=player_ids, memberships__club=club)}
     for index, player_id in enumerate(player_ids):
         if player_id not in found:
-            raise BadOptions(
+            raise InvalidValue(
                 f"Player {player_id} is not a member of this club.", code="not_a_member", field=f"players.{index}"
             )
     return [found[player_id] for player_id in player_ids]

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db.models import Count, Prefetch, QuerySet
 
 from league.engines import season_options_schema
-from league.errors import BadOptions, NotFound
+from league.errors import InvalidValue, NotFound
 from league.models import Club, Entrant, Rating, Round, Season, Standing, Table, TableRuling
 from league.ratings import PROVISIONAL_GAMES
 from league.standings.ranks import shared_ranks
@@ -247,7 +247,7 @@ def table_entrants(*, table: Table, entrant_ids: list[int]) -> list[Entrant]:
     found = {e.pk: e for e in Entrant.objects.filter(pk__in=entrant_ids, season__rounds__tables=table)}
     for index, entrant_id in enumerate(entrant_ids):
         if entrant_id not in found:
-            raise BadOptions(
+            raise InvalidValue(
                 f"Entrant {entrant_id} is not in this table's season.", code="not_an_entrant", field=f"entrants.{index}"
             )
     return [found[entrant_id] for entrant_id in entrant_ids]

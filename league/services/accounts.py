@@ -19,7 +19,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from league.errors import BadOptions
+from league.errors import InvalidValue
 from league.links import site_link, site_url
 from league.models import Account, Player
 from league.selectors.notifications import DEFAULT_TIME_ZONE, time_zone_valid
@@ -92,15 +92,15 @@ def email_verify(*, token: str) -> Player:
     try:
         data = signing.loads(token, salt=VERIFY_SALT, max_age=VERIFY_MAX_AGE)
     except signing.SignatureExpired as error:
-        raise BadOptions(
+        raise InvalidValue(
             translation.gettext("This link has expired: send yourself a new one from your settings."),
             code="verification_expired",
         ) from error
     except signing.BadSignature as error:
-        raise BadOptions(translation.gettext("This link is not valid."), code="verification_invalid") from error
+        raise InvalidValue(translation.gettext("This link is not valid."), code="verification_invalid") from error
     player = Player.objects.select_related("user").filter(user_id=data.get("user")).first()
     if player is None or player.user.email.lower() != data.get("email"):
-        raise BadOptions(
+        raise InvalidValue(
             translation.gettext("This link is for an address the account no longer has."),
             code="verification_stale",
         )
@@ -137,12 +137,12 @@ def account_settings_update(
         account = email_change_request(player=player, email=email, password=password)
     if time_zone is not None:
         if not time_zone_valid(time_zone):
-            raise BadOptions(translation.gettext("Unknown time zone."), code="bad_time_zone", field="time_zone")
+            raise InvalidValue(translation.gettext("Unknown time zone."), code="bad_time_zone", field="time_zone")
         account.time_zone, account.time_zone_chosen = time_zone, True
         account.save(update_fields=["time_zone", "time_zone_chosen"])
     if language is not None:
         if language not in dict(settings.LANGUAGES):
-            raise BadOptions(translation.gettext("Unknown language."), code="bad_language", field="language")
+            raise InvalidValue(translation.gettext("Unknown language."), code="bad_language", field="language")
         account.language_chosen = True
         account.save(update_fields=["language_chosen"])
     if language is not None or display_name is not None or preferences is not None:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from league import db
 from league.clocks.arithmetic import Interval, TimeControl, WeeklyPause, deadline_after, running_time
 from league.engines import engine_for
-from league.errors import BadOptions
+from league.errors import InvalidValue
 from league.models import Entrant, Move, Player, Season, SeasonClock, Seat, SeatClock, Table, Vacation
 
 
@@ -296,18 +296,18 @@ def vacation_take(*, player: Player, season: Season, starts_at: datetime, days: 
     clock = SeasonClock.objects.filter(season=season).first()
     allowed = clock.vacation_days if clock else 0
     if days < 1:
-        raise BadOptions(_("A vacation lasts at least one day."), field="days")
+        raise InvalidValue(_("A vacation lasts at least one day."), field="days")
     if starts_at < timezone.now() - timedelta(minutes=5):
-        raise BadOptions(_("A vacation cannot start in the past."), field="starts_at")
+        raise InvalidValue(_("A vacation cannot start in the past."), field="starts_at")
     if not Entrant.objects.filter(season=season, withdrawn=False).filter(player=player).exists() and not (
         Entrant.objects.filter(season=season, withdrawn=False, partner=player).exists()
     ):
-        raise BadOptions(_("Only an entrant of the season takes vacations in it."), field="player")
+        raise InvalidValue(_("Only an entrant of the season takes vacations in it."), field="player")
     # one at a time per player and season, so two requests cannot both fit in the allowance
     taken = list(Vacation.objects.select_for_update().filter(season=season, player=player))
     used = sum(round((v.ends_at - v.starts_at) / timedelta(days=1)) for v in taken)
     if used + days > allowed:
-        raise BadOptions(
+        raise InvalidValue(
             _("The season allows %(allowed)s vacation days; %(left)s are left.")
             % {"allowed": allowed, "left": allowed - used},
             code="no_vacation_left",
@@ -315,7 +315,7 @@ def vacation_take(*, player: Player, season: Season, starts_at: datetime, days: 
         )
     ends_at = starts_at + timedelta(days=days)
     if any(v.starts_at < ends_at and starts_at < v.ends_at for v in taken):
-        raise BadOptions(_("The vacation overlaps one already taken."), field="starts_at")
+        raise InvalidValue(_("The vacation overlaps one already taken."), field="starts_at")
     vacation = Vacation.objects.create(player=player, season=season, starts_at=starts_at, ends_at=ends_at)
     tables = Table.objects.filter(
         round__season=season, status=Table.Status.ACTIVE, seats__player=player, seats__to_act=True
@@ -332,9 +332,9 @@ def vacation_cancel(*, player: Player, vacation: Vacation, now: datetime | None 
     now = now or timezone.now()
     vacation = Vacation.objects.select_for_update().get(pk=vacation.pk)
     if vacation.player_id != player.pk:
-        raise BadOptions(_("Only the player who took a vacation can cancel it."), code="not_yours", field="vacation")
+        raise InvalidValue(_("Only the player who took a vacation can cancel it."), code="not_yours", field="vacation")
     if vacation.ends_at <= now:
-        raise BadOptions(_("This vacation is over."), code="vacation_over", field="vacation")
+        raise InvalidValue(_("This vacation is over."), code="vacation_over", field="vacation")
     if vacation.starts_at > now:
         vacation.delete()
         kept = None

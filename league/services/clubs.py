@@ -12,7 +12,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone, translation
 from django.utils.text import slugify
 
-from league.errors import BadOptions, NotFound, PermissionDenied
+from league.errors import InvalidValue, NotFound, PermissionDenied
 from league.input import single_line_check
 from league.models import Club, Invitation, JoinRequest, Membership, Player
 from league.usernames import invisible_characters, look_alike_key
@@ -34,7 +34,7 @@ def player_settings_check(settings: dict[str, Any]) -> None:
     """A change of settings names only known keys, each with an allowed value (None removes the key)."""
     for key, value in settings.items():
         if key not in SETTINGS_KEYS:
-            raise BadOptions(
+            raise InvalidValue(
                 f"Unknown setting {key[:40]!r}; the settings are {', '.join(SETTINGS_KEYS)}.",
                 code="unknown_setting",
                 field=f"settings.{key[:40]}",
@@ -47,7 +47,7 @@ def player_settings_check(settings: dict[str, Any]) -> None:
                 and set(value) <= set(NOTIFICATION_DEFAULTS)
                 and all(isinstance(choice, bool) for choice in value.values())
             ):
-                raise BadOptions(
+                raise InvalidValue(
                     f"Reminder settings are true/false choices among {', '.join(NOTIFICATION_DEFAULTS)}.",
                     field="settings.notifications",
                 )
@@ -57,7 +57,7 @@ def player_settings_check(settings: dict[str, Any]) -> None:
                 and set(value) <= set(PUSH_DEFAULTS)
                 and all(isinstance(choice, bool) for choice in value.values())
             ):
-                raise BadOptions(
+                raise InvalidValue(
                     f"Push settings are true/false choices among {', '.join(PUSH_DEFAULTS)}.", field="settings.push"
                 )
         elif key == "quiet_hours":
@@ -66,13 +66,13 @@ def player_settings_check(settings: dict[str, Any]) -> None:
                 and set(value) == {"start", "end"}
                 and all(isinstance(t, str) and _CLOCK_TIME.fullmatch(t) for t in value.values())
             ):
-                raise BadOptions(
+                raise InvalidValue(
                     'Quiet hours are {"start": "HH:MM", "end": "HH:MM"} in your time zone, or null.',
                     field="settings.quiet_hours",
                 )
         elif not any(type(value) is type(choice) and value == choice for choice in DISPLAY_SETTINGS[key]):
             choices = ", ".join(str(choice).lower() for choice in DISPLAY_SETTINGS[key])
-            raise BadOptions(f"{key} is one of {choices}.", field=f"settings.{key}")
+            raise InvalidValue(f"{key} is one of {choices}.", field=f"settings.{key}")
 
 
 @transaction.atomic
@@ -88,7 +88,7 @@ def player_create(
     """A user and its player profile together, so that no user exists without one."""
     user_model = get_user_model()
     if user_model.objects.filter(username=username).exists():
-        raise BadOptions(f"The username {username!r} is taken.", code="username_taken", field="username")
+        raise InvalidValue(f"The username {username!r} is taken.", code="username_taken", field="username")
     _username_check(username)
     name = display_name or username
     _display_name_check(name)
@@ -107,7 +107,7 @@ def _username_check(username: str) -> None:
     skeleton, case folded), so that nobody logs in, or is invited, as a look-alike of another player. Every taken
     name is compared: some thousands a sign-up, 4 ms a thousand (docs/architecture.md)."""
     if hidden := invisible_characters(username):
-        raise BadOptions(
+        raise InvalidValue(
             translation.gettext("A username may not hold characters that do not show: %(chars)s.")
             % {"chars": ", ".join(hidden)},
             code="username_invisible",
@@ -116,7 +116,7 @@ def _username_check(username: str) -> None:
     key = look_alike_key(username)
     for taken in get_user_model().objects.values_list("username", flat=True).iterator():
         if look_alike_key(taken) == key:
-            raise BadOptions(
+            raise InvalidValue(
                 translation.gettext("This username looks like one that is taken; choose another."),
                 code="username_look_alike",
                 field="username",
@@ -131,7 +131,7 @@ def _display_name_check(name: str, *, player: Player | None = None) -> None:
     if player is not None:
         others = others.exclude(pk=player.pk)
     if others.exists():
-        raise BadOptions(
+        raise InvalidValue(
             f"The name {name!r} is taken; choose another.", code="display_name_taken", field="display_name"
         )
 
@@ -142,7 +142,7 @@ def _player_saved(player: Player, **save: Any) -> Player:
         with transaction.atomic():
             player.save(**save)
     except IntegrityError:
-        raise BadOptions(
+        raise InvalidValue(
             f"The name {player.display_name!r} is taken; choose another.",
             code="display_name_taken",
             field="display_name",
@@ -154,11 +154,11 @@ def _player_saved(player: Player, **save: Any) -> Player:
 def club_create(*, name: str, slug: str | None = None, description: str = "", organizer: Player | None = None) -> Club:
     """A club, with its first organizer when one is given."""
     if not slug and not any(character.isalnum() for character in name):
-        raise BadOptions("A club needs a name with letters or digits.", field="name")
+        raise InvalidValue("A club needs a name with letters or digits.", field="name")
     # a name in Hangul (or any script slugify drops) gets an address of its own: the URLs take ASCII slugs
     slug = slug or slugify(name) or f"club-{secrets.token_hex(4)}"
     if Club.objects.filter(slug=slug).exists():
-        raise BadOptions(f"The club address {slug!r} is taken.", code="slug_taken", field="slug")
+        raise InvalidValue(f"The club address {slug!r} is taken.", code="slug_taken", field="slug")
     club = Club.objects.create(name=name, slug=slug, description=description)
     if organizer is not None:
         _membership_grant(club=club, player=organizer, role=Membership.Role.ORGANIZER)
@@ -169,7 +169,7 @@ def _membership_grant(*, club: Club, player: Player, role: str) -> Membership:
     """Make the player a member (or change their role): only ever called once consent is given (a club's founder,
     an accepted invitation, an approved request), never by an endpoint on its own."""
     if role not in Membership.Role.values:
-        raise BadOptions(f"Unknown role {role!r}.", field="role")
+        raise InvalidValue(f"Unknown role {role!r}.", field="role")
     try:
         with transaction.atomic():
             membership, created = Membership.objects.get_or_create(club=club, player=player, defaults={"role": role})
@@ -195,9 +195,9 @@ def invitation_create(*, club: Club, by: Player, player: Player, role: str = Mem
     of the same player while one is pending returns that one, with the role asked now."""
     _organizer_check(club=club, player=by)
     if role not in Membership.Role.values:
-        raise BadOptions(f"Unknown role {role!r}.", field="role")
+        raise InvalidValue(f"Unknown role {role!r}.", field="role")
     if Membership.objects.filter(club=club, player=player).exists():
-        raise BadOptions(f"{player} is already a member of {club}.", code="already_member", field="player_id")
+        raise InvalidValue(f"{player} is already a member of {club}.", code="already_member", field="player_id")
     pending = Invitation.objects.select_for_update().filter(club=club, player=player, status=Invitation.Status.PENDING)
     if (invitation := pending.first()) is not None:
         if invitation.role != role:
@@ -263,9 +263,9 @@ def join_request_create(*, club: Club, player: Player, message: str = "") -> Joi
     """A player asks to join; an organizer answers (`join_request_approve`, `join_request_decline`). Asking again
     while a request is pending returns that one."""
     if Membership.objects.filter(club=club, player=player).exists():
-        raise BadOptions(f"You are already a member of {club}.", code="already_member", field="club_id")
+        raise InvalidValue(f"You are already a member of {club}.", code="already_member", field="club_id")
     if len(message) > 200:
-        raise BadOptions("A message has at most 200 characters.", field="message")
+        raise InvalidValue("A message has at most 200 characters.", field="message")
     pending = JoinRequest.objects.filter(club=club, player=player, status=JoinRequest.Status.PENDING).first()
     if pending is not None:
         return pending
@@ -322,7 +322,7 @@ def membership_role_set(*, club: Club, by: Player, player: Player, role: str) ->
     if membership is None:
         raise NotFound(f"{player} is not a member of {club}.", field="player_id")
     if role not in Membership.Role.values:
-        raise BadOptions(f"Unknown role {role!r}.", field="role")
+        raise InvalidValue(f"Unknown role {role!r}.", field="role")
     if membership.role == Membership.Role.ORGANIZER and role != Membership.Role.ORGANIZER:
         _last_organizer_check(club=club)
     membership.role = role
@@ -346,7 +346,7 @@ def membership_remove(*, club: Club, by: Player, player: Player) -> None:
 def _last_organizer_check(*, club: Club) -> None:
     organizers = Membership.objects.select_for_update().filter(club=club, role=Membership.Role.ORGANIZER)
     if organizers.count() <= 1:
-        raise BadOptions("A club keeps at least one organizer.", code="last_organizer", field="role")
+        raise InvalidValue("A club keeps at least one organizer.", code="last_organizer", field="role")
 
 
 @transaction.atomic

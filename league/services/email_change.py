@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_noop
 
-from league.errors import BadOptions
+from league.errors import InvalidValue
 from league.models import Account, Player
 from league.services.tokens import token_revoke
 
@@ -46,14 +46,14 @@ def email_check(email: str, *, user_id: int | None = None) -> None:
     try:
         validate_email(email)
     except Exception as error:  # Django's ValidationError: a service speaks in its own errors
-        raise BadOptions(
+        raise InvalidValue(
             translation.gettext("Enter a valid e-mail address."), code="bad_email", field="email"
         ) from error
     taken = get_user_model().objects.filter(email__iexact=email)
     if user_id is not None:
         taken = taken.exclude(pk=user_id)
     if taken.exists():
-        raise BadOptions(
+        raise InvalidValue(
             translation.gettext("This e-mail address belongs to another account."), code="email_taken", field="email"
         )
 
@@ -64,13 +64,13 @@ def email_change_request(*, player: Player, email: str, password: str | None) ->
     link to confirm it, the old one a notice with a link to undo."""
     user = player.user
     if not password:
-        raise BadOptions(
+        raise InvalidValue(
             translation.gettext("Enter your password to change your e-mail address."),
             code="password_required",
             field="password",
         )
     if not user.check_password(password):
-        raise BadOptions(translation.gettext("This is not your password."), code="wrong_password", field="password")
+        raise InvalidValue(translation.gettext("This is not your password."), code="wrong_password", field="password")
     account = account_locked(player)
     email_check(email, user_id=user.pk)
     account.pending_email = email
@@ -110,7 +110,7 @@ def email_change_confirm(*, token: str) -> Player:
     player = _player(data.get("user"))
     account = account_locked(player)
     if not account.pending_email or account.pending_email.lower() != data.get("email"):
-        raise BadOptions(
+        raise InvalidValue(
             translation.gettext("This link is for a change the account no longer waits for."),
             code="verification_stale",
         )
@@ -136,7 +136,7 @@ def email_change_undo(*, token: str) -> Player:
     pending = account.pending_email.lower() == new
     done = user.email.lower() == new
     if not (pending or done):
-        raise BadOptions(
+        raise InvalidValue(
             translation.gettext("There is nothing left to undo: the account's address is not the one this link names."),
             code="verification_stale",
         )
@@ -155,18 +155,18 @@ def _loaded(token: str, *, salt: str, max_age: int) -> dict[str, object]:
     try:
         data = signing.loads(token, salt=salt, max_age=max_age)
     except signing.SignatureExpired as error:
-        raise BadOptions(translation.gettext("This link has expired."), code="verification_expired") from error
+        raise InvalidValue(translation.gettext("This link has expired."), code="verification_expired") from error
     except signing.BadSignature as error:
-        raise BadOptions(translation.gettext("This link is not valid."), code="verification_invalid") from error
+        raise InvalidValue(translation.gettext("This link is not valid."), code="verification_invalid") from error
     if not isinstance(data, dict):
-        raise BadOptions(translation.gettext("This link is not valid."), code="verification_invalid")
+        raise InvalidValue(translation.gettext("This link is not valid."), code="verification_invalid")
     return data
 
 
 def _player(user_id: object) -> Player:
     player = Player.objects.select_related("user").filter(user_id=user_id).first() if isinstance(user_id, int) else None
     if player is None:
-        raise BadOptions(translation.gettext("This link is not valid."), code="verification_invalid")
+        raise InvalidValue(translation.gettext("This link is not valid."), code="verification_invalid")
     return player
 
 

@@ -23,7 +23,7 @@ from django.utils import timezone
 from games import IllegalMove
 from games.core.protocol import Engine
 from league.engines import engine_for
-from league.errors import BadOptions, NotFound, NotSeated, ServiceError, TableClosed
+from league.errors import InvalidValue, NotFound, NotSeated, ServiceError, TableClosed
 from league.fairness import ALGORITHM_VERSION, commitment_of, engine_seed_derive
 from league.models import (
     EntropyContribution,
@@ -64,7 +64,7 @@ def seed_revealed(table: Table) -> bool:
 def entropy_add(*, table_id: int, player: Player, entropy: object) -> EntropyContribution:
     """Add the player's entropy to the engine seed of a table still seeding; the last seat to answer deals."""
     if not isinstance(entropy, str) or not 0 < len(entropy) <= MAX_ENTROPY_LENGTH or not entropy.isprintable():
-        raise BadOptions(f"Entropy is 1 to {MAX_ENTROPY_LENGTH} printable characters.", field="entropy")
+        raise InvalidValue(f"Entropy is 1 to {MAX_ENTROPY_LENGTH} printable characters.", field="entropy")
     return _contribute(table_id=table_id, player=player, entropy=entropy)
 
 
@@ -82,7 +82,7 @@ def _contribute(*, table_id: int, player: Player, entropy: str | None) -> Entrop
     if seat is None:
         raise NotSeated()
     if EntropyContribution.objects.filter(table=table, seat=seat).exists():
-        raise BadOptions("This seat has already answered.", code="entropy_given", field="entropy")
+        raise InvalidValue("This seat has already answered.", code="entropy_given", field="entropy")
     contribution = EntropyContribution.objects.create(
         table=table, seat=seat, player=player, entropy=entropy or "", waived=entropy is None, at=timezone.now()
     )
@@ -414,5 +414,5 @@ def season_csv(*, season_id: int, kind: str) -> str:
                 ]
             )
     else:
-        raise BadOptions(f"An export is one of {', '.join(SEASON_CSV_KINDS)}.", field="kind")
+        raise InvalidValue(f"An export is one of {', '.join(SEASON_CSV_KINDS)}.", field="kind")
     return csv_text(rows)

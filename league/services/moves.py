@@ -19,9 +19,9 @@ from games.core.protocol import Engine
 from league.db import table_and_seats_locked, update_of, writes_run
 from league.engines import engine_for
 from league.errors import (
-    BadOptions,
     IdempotencyMismatch,
     IllegalMoveError,
+    InvalidValue,
     NotFound,
     NotSeated,
     StaleVersion,
@@ -76,7 +76,7 @@ def move_submit(
 ) -> MoveResult:
     """Apply one move for the player's seat, or refuse it and change nothing."""
     if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_KEY_LENGTH:
-        raise BadOptions(f"An idempotency key has 1 to {MAX_KEY_LENGTH} characters.", field="idempotency_key")
+        raise InvalidValue(f"An idempotency key has 1 to {MAX_KEY_LENGTH} characters.", field="idempotency_key")
     try:
         return _submit(
             table_id=table_id, player=player, move=move, expected_version=expected_version, key=idempotency_key

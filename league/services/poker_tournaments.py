@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from games import GAME_NAMES, IllegalMove
 from league.engines import engine_for
-from league.errors import BadOptions, NotFound, WrongStatus
+from league.errors import InvalidValue, NotFound, WrongStatus
 from league.fairness import commitment_of
 from league.models import Membership, Player, PokerEntrant, PokerHand, PokerTournament, Result, Table
 from league.models.clubs import Club
@@ -54,13 +54,13 @@ def poker_roles(game: str) -> dict[str, list[dict[str, Any]]]:
 
 
 def poker_game_check(game: str) -> dict[str, list[dict[str, Any]]]:
-    """The game's roles; BadOptions unless its engine declares a start from given stacks, a button, a hand limit
+    """The game's roles; InvalidValue unless its engine declares a start from given stacks, a button, a hand limit
     and forced bets (The Court, Black Card and Mini Poker do)."""
     if game not in GAME_NAMES:
-        raise BadOptions(f"No game {game!r}.", code="unknown_game", field="game")
+        raise InvalidValue(f"No game {game!r}.", code="unknown_game", field="game")
     roles = poker_roles(game)
     if any(role not in roles for role in NEEDED_ROLES):
-        raise BadOptions(
+        raise InvalidValue(
             "This game cannot be played as a poker tournament: its engine does not start from given stacks "
             "with forced bets.",
             code="not_a_poker_game",
@@ -72,14 +72,14 @@ def poker_game_check(game: str) -> dict[str, list[dict[str, Any]]]:
 def _levels_check(levels: Any, roles: Mapping[str, list[dict[str, Any]]]) -> list[dict[str, int]]:
     forced = {option["name"]: option for option in roles["forced_bet"]}
     if not isinstance(levels, list) or not all(isinstance(level, dict) for level in levels):
-        raise BadOptions("The levels are a list of forced bets, one object per level.", field="levels")
+        raise InvalidValue("The levels are a list of forced bets, one object per level.", field="levels")
     try:
         structure = freezeout.levels_check(levels)
     except ValueError as error:
-        raise BadOptions(f"The levels: {error}.", code="bad_levels", field="levels") from error
+        raise InvalidValue(f"The levels: {error}.", code="bad_levels", field="levels") from error
     unknown = sorted(set(structure[0]) - set(forced))
     if unknown:
-        raise BadOptions(
+        raise InvalidValue(
             f"The levels set {', '.join(unknown)}; this game's forced bets are {', '.join(sorted(forced))}.",
             code="bad_levels",
             field="levels",
@@ -88,7 +88,9 @@ def _levels_check(levels: Any, roles: Mapping[str, list[dict[str, Any]]]) -> lis
         for name, value in level.items():
             low, high = forced[name]["min"], forced[name]["max"]
             if not low <= value <= high:
-                raise BadOptions(f"Level {number}: {name} is from {low} to {high}.", code="bad_levels", field="levels")
+                raise InvalidValue(
+                    f"Level {number}: {name} is from {low} to {high}.", code="bad_levels", field="levels"
+                )
     return structure
 
 
@@ -105,12 +107,12 @@ def _options_check(
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise BadOptions("Options are a JSON object.", code="bad_options", field="options")
+        raise InvalidValue("Options are a JSON object.", code="bad_options", field="options")
     reserved = sorted(
         name for name in options if any(name == o["name"] for r in SET_BY_TOURNAMENT for o in roles.get(r, []))
     )
     if reserved:
-        raise BadOptions(
+        raise InvalidValue(
             f"The tournament sets {', '.join(reserved)} itself.", code="option_set_by_tournament", field="options"
         )
     engine = engine_for(game)
@@ -119,7 +121,7 @@ def _options_check(
         try:
             engine.check_options({**options, **hand_options_of(options, roles, hand)}, table_size)
         except IllegalMove as error:
-            raise BadOptions(error.message, code=error.code, field="options") from error
+            raise InvalidValue(error.message, code=error.code, field="options") from error
     return dict(options)
 
 
@@ -171,20 +173,20 @@ def poker_tournament_create(
     engine = engine_for(game)
     name = (name or "").strip()
     if not 1 <= len(name) <= 120:
-        raise BadOptions("A tournament has a name of 1 to 120 characters.", code="bad_name", field="name")
+        raise InvalidValue("A tournament has a name of 1 to 120 characters.", code="bad_name", field="name")
     most = min(10, engine.max_players)
     if not isinstance(table_size, int) or not 3 <= table_size <= most:
-        raise BadOptions(f"A table seats 3 to {most} players.", code="bad_table_size", field="table_size")
+        raise InvalidValue(f"A table seats 3 to {most} players.", code="bad_table_size", field="table_size")
     stack_high = roles["seat_stacks"][0]["max"]
     if not isinstance(starting_stack, int) or not 1 <= starting_stack <= stack_high:
-        raise BadOptions(f"The starting stack is from 1 to {stack_high}.", code="bad_stack", field="starting_stack")
+        raise InvalidValue(f"The starting stack is from 1 to {stack_high}.", code="bad_stack", field="starting_stack")
     if not isinstance(level_hands, int) or not 1 <= level_hands <= 10_000:
-        raise BadOptions("A level lasts 1 to 10,000 hands a table.", code="bad_level_hands", field="level_hands")
+        raise InvalidValue("A level lasts 1 to 10,000 hands a table.", code="bad_level_hands", field="level_hands")
     structure = _levels_check(levels, roles)
     try:
         table = points_table_check(list(points_table or []))
     except (ValueError, TypeError, ZeroDivisionError) as error:
-        raise BadOptions(
+        raise InvalidValue(
             "The points table lists points or prizes by place, none negative.", code="bad_points", field="points_table"
         ) from error
     extra = _options_check(game, options, roles, table_size=table_size, levels=structure)
@@ -224,7 +226,7 @@ def poker_tournament_register(*, tournament_id: int, player: Player) -> PokerEnt
     tournament = _locked(tournament_id)
     _status_check(tournament, PokerTournament.Status.REGISTRATION)
     if not Membership.objects.filter(club_id=tournament.club_id, player=player).exists():
-        raise BadOptions("Only members of the club may enter.", code="not_a_member", field="player")
+        raise InvalidValue("Only members of the club may enter.", code="not_a_member", field="player")
     entrant, _created = PokerEntrant.objects.get_or_create(
         tournament=tournament, player=player, defaults={"stack": tournament.starting_stack}
     )
@@ -244,13 +246,13 @@ def poker_entrants_add(*, tournament_id: int, by: Player, players: Sequence[Play
     entered = set(PokerEntrant.objects.filter(tournament=tournament).values_list("player_id", flat=True))
     for player in players:
         if player.pk not in members:
-            raise BadOptions(
+            raise InvalidValue(
                 _("%(name)s is not a member of the club.") % {"name": player.display_name},
                 code="not_a_member",
                 field="player",
             )
         if player.pk in entered:
-            raise BadOptions(
+            raise InvalidValue(
                 _("%(name)s is already entered.") % {"name": player.display_name},
                 code="already_entered",
                 field="player",
@@ -285,12 +287,12 @@ def poker_tournament_start(*, tournament_id: int, by: Player, seed: str | None =
         .values_list("player_id", flat=True)
     )
     if len(players) < 2:
-        raise BadOptions("A tournament needs at least 2 entrants.", code="too_few_entrants")
+        raise InvalidValue("A tournament needs at least 2 entrants.", code="too_few_entrants")
     roles = poker_roles(tournament.game)
     most = roles["seat_stacks"][0]["max"]
     if tournament.starting_stack * len(players) > most:
         # the last hand's winner may hold every chip, and the engine takes at most this many in one seat
-        raise BadOptions(
+        raise InvalidValue(
             f"{len(players)} stacks of {tournament.starting_stack} are more chips than one seat may hold ({most}).",
             code="too_many_chips",
             field="starting_stack",
@@ -347,7 +349,7 @@ def poker_seat_forfeit(*, tournament_id: int, player: Player, by: Player, reason
     _status_check(tournament, PokerTournament.Status.RUNNING)
     reason = (reason or "").strip()
     if not reason:
-        raise BadOptions(_("Say why the seat is forfeited."), code="no_reason", field="reason")
+        raise InvalidValue(_("Say why the seat is forfeited."), code="no_reason", field="reason")
     in_play = [
         hand
         for hand in PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True)
@@ -359,7 +361,7 @@ def poker_seat_forfeit(*, tournament_id: int, player: Player, by: Player, reason
     try:
         state, events = freezeout.player_forfeit(tournament.state, player.pk, reason=reason[:200])
     except ValueError as error:
-        raise BadOptions(_("This player has no seat in play."), code="not_in_play", field="player") from error
+        raise InvalidValue(_("This player has no seat in play."), code="not_in_play", field="player") from error
     tournament.state = state
     _entrants_sync(tournament, {player.pk} | {e["player"] for e in events if e["type"] == "moved"})
     if state["over"]:

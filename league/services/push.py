@@ -30,7 +30,7 @@ from django.conf import settings
 from django.db import transaction
 from pywebpush import WebPushException, webpush
 
-from league.errors import BadOptions
+from league.errors import InvalidValue
 from league.models import Player, PushSubscription
 from league.selectors.notifications import time_zone_of
 from league.services.clubs import PUSH_DEFAULTS
@@ -87,7 +87,7 @@ def _decoded(value: str, size: int, field: str) -> str:
     except (binascii.Error, ValueError):
         raw = b""
     if len(raw) != size:
-        raise BadOptions(f"keys.{field} is not a {size}-byte key in base64url.", code="bad_subscription", field=field)
+        raise InvalidValue(f"keys.{field} is not a {size}-byte key in base64url.", code="bad_subscription", field=field)
     return value
 
 
@@ -107,7 +107,7 @@ def push_subscription_add(*, player: Player, endpoint: str, p256dh: str, auth: s
     """Keep this browser's subscription for the player (a browser that subscribed for another account before is
     now this player's: one browser, one person signed in)."""
     if not isinstance(endpoint, str) or not endpoint or len(endpoint) > 1000 or not _endpoint_allowed(endpoint):
-        raise BadOptions(
+        raise InvalidValue(
             "The endpoint is not a known push service's address.", code="bad_subscription", field="endpoint"
         )
     values = {

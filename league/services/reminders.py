@@ -32,7 +32,7 @@ from django.utils.translation import gettext, ngettext
 
 from league.clocks.arithmetic import Interval, running_time
 from league.engines import engine_for
-from league.errors import BadOptions
+from league.errors import InvalidValue
 from league.links import site_link, site_url
 from league.models import (
     Account,
@@ -76,7 +76,7 @@ def notification_settings_set(*, player: Player, **choices: bool) -> dict[str, b
     """Change some of the player's reminder choices (your_move, deadline_near, daily_digest, season_news)."""
     unknown = set(choices) - set(NOTIFICATION_DEFAULTS)
     if unknown:
-        raise BadOptions(f"Unknown reminder setting {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
+        raise InvalidValue(f"Unknown reminder setting {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
     player = Player.objects.select_for_update().get(pk=player.pk)
     player.settings = {**(player.settings or {}), "notifications": {**notification_settings(player), **choices}}
     player.save(update_fields=["settings"])

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from django.db import transaction
 
-from league.errors import BadOptions, WrongStatus
+from league.errors import InvalidValue, WrongStatus
 from league.models import Entrant, Player, Season, Standing
 from league.services.permissions import organizer_check
 from league.services.seasons import SeasonSpec, season_create
@@ -50,9 +50,9 @@ def season_rollover(*, season: Season, by: Player, name: str | None = None) -> l
     if unfinished:
         raise WrongStatus(f"Every division must be finished first ({unfinished[0]} is {unfinished[0].status}).")
     if Season.objects.filter(club=season.club, league=season.league, edition=season.edition + 1).exists():
-        raise BadOptions("The next season of this league already exists.", code="duplicate")
+        raise InvalidValue("The next season of this league already exists.", code="duplicate")
     if len({s.game for s in olds}) != 1:
-        raise BadOptions("A league's divisions play one game.", field="game")
+        raise InvalidValue("A league's divisions play one game.", field="game")
     rankings = []
     for old in olds:
         withdrawn = set(Entrant.objects.filter(season=old, withdrawn=True).values_list("id", flat=True))

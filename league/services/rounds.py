@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.db import writers_turn
-from league.errors import BadOptions, NotFound, WrongStatus
+from league.errors import InvalidValue, NotFound, WrongStatus
 from league.models import (
     Bye,
     Entrant,
@@ -61,7 +61,7 @@ def _season_begin(*, season: Season, by: Player) -> Round:
     entrants = list(Entrant.objects.filter(season=season, withdrawn=False).order_by("seed_rank", "id"))
     needed = 4 if season.partners == Season.Partners.ROTATING else (season.table_min or 2)
     if len(entrants) < max(needed, 2):
-        raise BadOptions(f"A season needs at least {max(needed, 2)} entrants.", code="too_few_entrants")
+        raise InvalidValue(f"A season needs at least {max(needed, 2)} entrants.", code="too_few_entrants")
     if season.format in (Season.Format.ROUND_ROBIN, Season.Format.DOUBLE_ROUND_ROBIN):
         schedule = round_robin_schedule(
             [e.pk for e in entrants], double=season.format == Season.Format.DOUBLE_ROUND_ROBIN
@@ -89,7 +89,7 @@ def entrant_withdraw(*, season: Season, by: Player, entrant: Entrant, reason: st
     for opening in Round.objects.filter(season=season, status=Round.Status.RUNNING).exclude(seatings=[]):
         _tables_open_rest(round_id=opening.pk)
     if entrant.withdrawn:
-        raise BadOptions("The entrant has already withdrawn.", code="already_withdrawn", field="entrant")
+        raise InvalidValue("The entrant has already withdrawn.", code="already_withdrawn", field="entrant")
     entrant.withdrawn = True
     entrant.withdrawn_at = timezone.now()
     entrant.save(update_fields=["withdrawn", "withdrawn_at"])
@@ -438,9 +438,9 @@ def forfeit_award(
     losers = list(forfeiting)
     seated = {entrant_map(season)[p] for p in Seat.objects.filter(table=table).values_list("player_id", flat=True)}
     if not losers or any(e.pk not in seated for e in losers):
-        raise BadOptions("Forfeiting entrants must be seated at the table.", field="forfeiting")
+        raise InvalidValue("Forfeiting entrants must be seated at the table.", field="forfeiting")
     if {e.pk for e in losers} == seated:
-        raise BadOptions("Someone at the table must win the forfeit; annul it instead.", field="forfeiting")
+        raise InvalidValue("Someone at the table must win the forfeit; annul it instead.", field="forfeiting")
     _stop_or_unrate(table, reason or "forfeit")
     TableRuling.objects.filter(table=table).delete()
     ruling = TableRuling.objects.create(

@@ -7,7 +7,7 @@ from dataclasses import asdict, replace
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.errors import BadOptions
+from league.errors import InvalidValue
 from league.models import Entrant, Player, Season, SeasonClock
 from league.services.permissions import organizer_check
 from league.services.seasons import (
@@ -37,9 +37,9 @@ def season_settings_update(*, season: Season, by: Player, spec: SeasonSpec) -> S
     organizer_check(club=season.club, player=by)
     status_check(season, *EDITABLE)
     if spec.game != season.game:
-        raise BadOptions(_("A season's game cannot change; create another season."), field="game")
+        raise InvalidValue(_("A season's game cannot change; create another season."), field="game")
     if spec.partners != season.partners and Entrant.objects.filter(season=season).exists():
-        raise BadOptions(
+        raise InvalidValue(
             _("The entrants were registered for this partnership rule; withdraw them first."), field="partners"
         )
     values = season_values(spec)

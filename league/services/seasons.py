@@ -18,7 +18,7 @@ from games import IllegalMove
 from games.core.protocol import Engine
 from league.clocks.check import clock_check
 from league.engines import engine_for, season_options_schema
-from league.errors import BadOptions, PermissionDenied, WrongStatus
+from league.errors import InvalidValue, PermissionDenied, WrongStatus
 from league.labels import refusal_text
 from league.models import Club, Entrant, Membership, Player, Round, RoundRobinPairs, Season, SeasonClock
 from league.server_seeds import seed_new
@@ -58,7 +58,7 @@ def season_options(
             continue
         option = by_role.get(MATCH_FORMAT_ROLES.get(name, name))
         if option is None:
-            raise BadOptions(
+            raise InvalidValue(
                 _("%(game)s has no %(setting)s.")
                 % {"game": _(engine.title), "setting": _(MATCH_FORMAT_WORDS.get(name, name))},
                 field=name,
@@ -67,7 +67,7 @@ def season_options(
     try:
         return engine.check_options(merged, seats)
     except IllegalMove as error:
-        raise BadOptions(options_refusal(engine, error), code=error.code, field="options") from error
+        raise InvalidValue(options_refusal(engine, error), code=error.code, field="options") from error
 
 
 def options_refusal(engine: Engine, error: IllegalMove) -> str:
@@ -175,7 +175,7 @@ def season_create(*, club: Club, by: Player, spec: SeasonSpec, previous: Season 
     if Season.objects.filter(
         club=club, league=league, edition=spec.edition, division_level=spec.division_level
     ).exists():
-        raise BadOptions(_("That division of that season already exists."), code="duplicate", field="division_level")
+        raise InvalidValue(_("That division of that season already exists."), code="duplicate", field="division_level")
     season = Season.objects.create(
         club=club,
         league=league,
@@ -245,16 +245,18 @@ def _tournament_options_check(spec: SeasonSpec, engine: Engine) -> None:
     names = {option["name"] for option in season_options_schema(spec.game)}
     for option in engine.options_schema():
         if option["name"] in (spec.options or {}) and option["name"] not in names:
-            raise BadOptions(
-                _("%(option)s is set by tournaments only.") % {"option": _(option["label"])}, field="options"
+            raise InvalidValue(
+                _("%(option)s is set by tournaments only.") % {"option": _(option["label"])},
+                code="option_set_by_tournament",
+                field="options",
             )
 
 
 def clock_spec_check(clock: ClockSpec) -> None:
-    """BadOptions naming the first field at fault (`clock.<field>`) unless the clock is valid (`clock_check`)."""
+    """InvalidValue naming the first field at fault (`clock.<field>`) unless the clock is valid (`clock_check`)."""
     problems = clock_check(**asdict(clock))
     if problems:
-        raise BadOptions(problems[0].message, code="bad_clock", field=f"clock.{problems[0].field}")
+        raise InvalidValue(problems[0].message, code="bad_clock", field=f"clock.{problems[0].field}")
 
 
 def _partnership_seats(engine: Engine) -> int | None:
@@ -268,28 +270,28 @@ def _partners_check(spec: SeasonSpec) -> None:
     """Coinche is played by partners, the other games not; rotating partners sit at multi-table rounds, fixed
     teams meet in pairs."""
     if spec.format not in Season.Format.values:
-        raise BadOptions(f"Unknown format {spec.format!r}.", field="format")
+        raise InvalidValue(f"Unknown format {spec.format!r}.", field="format")
     if spec.partners not in Season.Partners.values:
-        raise BadOptions(f"Unknown partnership rule {spec.partners!r}.", field="partners")
+        raise InvalidValue(f"Unknown partnership rule {spec.partners!r}.", field="partners")
     partnership_game = _partnership_seats(engine_for(spec.game)) is not None
     if partnership_game and spec.partners == Season.Partners.NONE:
         title = engine_for(spec.game).title
-        raise BadOptions(f"{title} is played in partnerships: fixed or rotating.", field="partners")
+        raise InvalidValue(f"{title} is played in partnerships: fixed or rotating.", field="partners")
     if not partnership_game and spec.partners != Season.Partners.NONE:
-        raise BadOptions(
+        raise InvalidValue(
             _("%(game)s has no partnerships.") % {"game": _(engine_for(spec.game).title)}, field="partners"
         )
     if spec.partners == Season.Partners.ROTATING and spec.format != Season.Format.MULTITABLE:
-        raise BadOptions("Rotating partners are seated as multi-table rounds.", field="format")
+        raise InvalidValue("Rotating partners are seated as multi-table rounds.", field="format")
     if spec.partners == Season.Partners.FIXED and spec.format == Season.Format.MULTITABLE:
-        raise BadOptions("Fixed teams meet in pairs: round robin or Swiss.", field="format")
+        raise InvalidValue("Fixed teams meet in pairs: round robin or Swiss.", field="format")
 
 
 def _table_sizes(spec: SeasonSpec, engine: Engine) -> tuple[int | None, int | None]:
     """The fewest and most seats of a multi-table season's tables (the engine's range by default); none for duels."""
     if spec.format != Season.Format.MULTITABLE:
         if engine.min_players > 2 and spec.partners == Season.Partners.NONE:
-            raise BadOptions(
+            raise InvalidValue(
                 _("%(game)s needs at least %(count)s players at a table.")
                 % {"game": _(engine.title), "count": engine.min_players},
                 field="format",
@@ -298,13 +300,13 @@ def _table_sizes(spec: SeasonSpec, engine: Engine) -> tuple[int | None, int | No
     table_min = spec.table_min or engine.min_players
     table_max = spec.table_max or engine.max_players
     if not engine.min_players <= table_min <= table_max <= engine.max_players:
-        raise BadOptions(
+        raise InvalidValue(
             _("%(game)s tables seat %(low)s to %(high)s players.")
             % {"game": _(engine.title), "low": engine.min_players, "high": engine.max_players},
             field="table_max",
         )
     if table_max < 3 and spec.partners == Season.Partners.NONE:
-        raise BadOptions("Tables of two are a round robin or Swiss.", field="table_max")
+        raise InvalidValue("Tables of two are a round robin or Swiss.", field="table_max")
     return table_min, table_max
 
 
@@ -314,7 +316,7 @@ def _rounds_planned(spec: SeasonSpec) -> int | None:
         return None
     rounds = spec.rounds_planned or DEFAULT_ROUNDS
     if rounds < 1:
-        raise BadOptions("A season has at least one round.", field="rounds_planned")
+        raise InvalidValue("A season has at least one round.", field="rounds_planned")
     return rounds
 
 
@@ -351,21 +353,21 @@ def _is_points(value: Any) -> bool:
 def _points_and_tiebreaks(spec: SeasonSpec) -> tuple[dict[str, Any], list[str]]:
     points = spec.points_table or points_table_default(game=spec.game, partners=spec.partners)
     if (problem := points_table_problem(points)) is not None:
-        raise BadOptions(problem, code="bad_points_table", field="points_table")
+        raise InvalidValue(problem, code="bad_points_table", field="points_table")
     try:
         PointsTable.from_json(points)
         tiebreaks = tiebreak_check(spec.tiebreaks if spec.tiebreaks is not None else default_tiebreaks(spec.format))
     except (ValueError, KeyError, TypeError) as error:
-        raise BadOptions(str(error), field="points_table" if "tiebreak" not in str(error) else "tiebreaks") from error
+        raise InvalidValue(str(error), field="points_table" if "tiebreak" not in str(error) else "tiebreaks") from error
     return points, tiebreaks
 
 
 def _times_check(spec: SeasonSpec) -> None:
     time_per_move_check(spec.time_per_move)
     if spec.starts_on is not None and spec.ends_on is not None and spec.starts_on > spec.ends_on:
-        raise BadOptions("The season cannot end before it starts.", code="ends_before_start", field="ends_on")
+        raise InvalidValue("The season cannot end before it starts.", code="ends_before_start", field="ends_on")
     if not timedelta(0) <= spec.entropy_window <= timedelta(days=7):
-        raise BadOptions("The entropy window is between 0 and 7 days.", field="entropy_window")
+        raise InvalidValue("The entropy window is between 0 and 7 days.", field="entropy_window")
 
 
 def default_tiebreaks(format: str) -> list[str]:
@@ -397,21 +399,21 @@ def entrant_register(
     status_check(season, Season.Status.DRAFT, Season.Status.REGISTRATION)
     fixed = season.partners == Season.Partners.FIXED
     if fixed and partner is None:
-        raise BadOptions("This season is played by fixed teams: name the partner.", field="partner")
+        raise InvalidValue("This season is played by fixed teams: name the partner.", field="partner")
     if not fixed and partner is not None:
-        raise BadOptions("This season has no fixed partners.", field="partner")
+        raise InvalidValue("This season has no fixed partners.", field="partner")
     players = [player, *([partner] if partner else [])]
     if partner is not None and partner.pk == player.pk:
-        raise BadOptions("A player cannot partner themselves.", field="partner")
+        raise InvalidValue("A player cannot partner themselves.", field="partner")
     members = set(Membership.objects.filter(club=season.club, player__in=players).values_list("player_id", flat=True))
     for someone in players:
         if someone.pk not in members:
-            raise BadOptions(f"{someone} is not a member of {season.club}.", code="not_member", field="player")
+            raise InvalidValue(f"{someone} is not a member of {season.club}.", code="not_member", field="player")
     taken = Entrant.objects.filter(season=season).values_list("player_id", "partner_id")
     entered = {p for pair in taken for p in pair if p}
     for someone in players:
         if someone.pk in entered:
-            raise BadOptions(f"{someone} is already entered.", code="already_entered", field="player")
+            raise InvalidValue(f"{someone} is already entered.", code="already_entered", field="player")
     return Entrant.objects.create(season=season, player=player, partner=partner, name=name, seed_rank=len(taken) + 1)
 
 
@@ -423,14 +425,14 @@ def entrant_register_self(*, season: Season, player: Player) -> Entrant:
     season = season_lock(season.pk)
     status_check(season, Season.Status.REGISTRATION)
     if season.partners == Season.Partners.FIXED:
-        raise BadOptions(
+        raise InvalidValue(
             "This season is played by fixed teams: an organizer enters each team.", code="teams_by_organizer"
         )
     if not Membership.objects.filter(club=season.club, player=player).exists():
         raise PermissionDenied(f"Only a member of {season.club} may enter this season.", code="not_member")
     taken = Entrant.objects.filter(season=season).values_list("player_id", "partner_id")
     if any(player.pk in pair for pair in taken):
-        raise BadOptions("You are already entered.", code="already_entered", field="player")
+        raise InvalidValue("You are already entered.", code="already_entered", field="player")
     return Entrant.objects.create(season=season, player=player, seed_rank=len(taken) + 1)
 
 

@@ -13,7 +13,7 @@ from games import IllegalMove
 from games.core.protocol import Engine
 from league.db import Write, update_of
 from league.engines import engine_for
-from league.errors import BadOptions, NotFound, NotSeated, TableClosed
+from league.errors import InvalidValue, NotFound, NotSeated, TableClosed
 from league.fairness import ALGORITHM_VERSION, MAX_SEED_LENGTH, commitment_of
 from league.models import Club, LedgerEntry, Player, Result, Round, Season, Seat, SeatClock, Table, TableFairness
 from league.server_seeds import seed_new
@@ -34,7 +34,7 @@ def min_time_per_move() -> timedelta:
 def time_per_move_check(time_per_move: timedelta) -> None:
     floor = min_time_per_move()
     if time_per_move < floor:
-        raise BadOptions(
+        raise InvalidValue(
             f"The time per move is at least {int(floor.total_seconds())} seconds.",
             code="time_per_move_too_short",
             field="time_per_move",
@@ -170,23 +170,23 @@ def _opening(spec: TableSpec, *, now: datetime) -> _Opening:
     engine = engine_for(spec.game)
     count = len(spec.players)
     if not engine.min_players <= count <= engine.max_players:
-        raise BadOptions(
+        raise InvalidValue(
             f"{spec.game} is played by {engine.min_players} to {engine.max_players} players, not {count}.",
             code="bad_player_count",
             field="players",
         )
     if len({player.pk for player in spec.players}) != count:
-        raise BadOptions("A player may take only one seat at a table.", code="duplicate_player", field="players")
+        raise InvalidValue("A player may take only one seat at a table.", code="duplicate_player", field="players")
     try:
         full_options = engine.check_options(dict(spec.options or {}), count)
     except IllegalMove as error:
-        raise BadOptions(error.message, code=error.code, field="options") from error
+        raise InvalidValue(error.message, code=error.code, field="options") from error
     time_per_move = spec.time_per_move or DEFAULT_TIME_PER_MOVE
     if spec.round is None:  # a season's tables take the season's time, checked against the floor when it was created
         time_per_move_check(time_per_move)
     seed = spec.seed or seed_new()
     if not 0 < len(seed) <= MAX_SEED_LENGTH:
-        raise BadOptions(f"A seed has 1 to {MAX_SEED_LENGTH} characters.", field="seed")
+        raise InvalidValue(f"A seed has 1 to {MAX_SEED_LENGTH} characters.", field="seed")
     table = Table(
         club=spec.club,
         game=spec.game,
@@ -282,7 +282,7 @@ def seat_rated_agree(*, table_id: int, player: Player) -> Seat:
     if seat is None:
         raise NotSeated()
     if not table.rated or table.round_id is not None:
-        raise BadOptions("This table was not opened to be rated.", code="not_rated", field="rated")
+        raise InvalidValue("This table was not opened to be rated.", code="not_rated", field="rated")
     if table.version > 0 or table.status not in (Table.Status.ACTIVE, Table.Status.SEEDING):
         raise TableClosed("A table's seats agree to be rated before its first move.")
     if not seat.rated_agreed:

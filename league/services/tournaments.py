@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from games import IllegalMove
 from league.engines import engine_for, team_seats
-from league.errors import BadOptions, NotFound, WrongStatus
+from league.errors import InvalidValue, NotFound, WrongStatus
 from league.fairness import commitment_of
 from league.models import (
     Club,
@@ -102,7 +102,9 @@ def tournaments_create_per_division(*, club: Club, by: Player, spec: TournamentS
     first stage's league edition (the seasons of the same league and edition), top division first, each taking the
     top K of its own division; all of them, or none when one is refused."""
     if spec.format != Tournament.Format.TWO_STAGE or spec.season is None:
-        raise BadOptions(_("A playoff per division needs two stages and a season as the first stage."), field="season")
+        raise InvalidValue(
+            _("A playoff per division needs two stages and a season as the first stage."), field="season"
+        )
     divisions = Season.objects.filter(
         club=club, league=spec.season.league, edition=spec.season.edition, game=spec.season.game
     ).order_by("division_level", "id")
@@ -122,55 +124,57 @@ def _division_name(name: str, division: Season) -> str:
 
 
 def tournament_values(*, club: Club, spec: TournamentSpec) -> dict[str, Any]:
-    """The checked fields of a tournament from its spec; BadOptions naming the field at fault."""
+    """The checked fields of a tournament from its spec; InvalidValue naming the field at fault."""
     name = spec.name.strip()
     if not name or len(name) > 100:
-        raise BadOptions(_("A tournament's name has 1 to 100 characters."), field="name")
+        raise InvalidValue(_("A tournament's name has 1 to 100 characters."), field="name")
     if spec.format not in Tournament.Format.values:
-        raise BadOptions(_("No such tournament format."), field="format")
+        raise InvalidValue(_("No such tournament format."), field="format")
     if spec.seeding not in Tournament.Seeding.values:
-        raise BadOptions(_("No such seeding."), field="seeding")
+        raise InvalidValue(_("No such seeding."), field="seeding")
     engine = engine_for(spec.game)
     duel = spec.format in BRACKETS
     teams = team_seats(engine)
     if duel and teams is None and not engine.min_players <= DUEL <= engine.max_players:
-        raise BadOptions(_("This game is not played one against one: choose multiplayer elimination."), field="format")
+        raise InvalidValue(
+            _("This game is not played one against one: choose multiplayer elimination."), field="format"
+        )
     if not duel and teams is not None:
-        raise BadOptions(_("This game is played team against team: choose a bracket."), field="format")
+        raise InvalidValue(_("This game is played team against team: choose a bracket."), field="format")
     if not duel and engine.max_players < 3:
-        raise BadOptions(_("Multiplayer elimination needs a game of three or more seats."), field="format")
+        raise InvalidValue(_("Multiplayer elimination needs a game of three or more seats."), field="format")
     if not 1 <= spec.best_of <= BEST_OF_MAX or spec.best_of % 2 == 0:
-        raise BadOptions(_("A match is best of an odd number of tables, 1 to 9."), field="best_of")
+        raise InvalidValue(_("A match is best of an odd number of tables, 1 to 9."), field="best_of")
     if spec.advance is not None and not 1 <= spec.advance < engine.max_players:
-        raise BadOptions(_("At least one player of a table goes through, and not all of them."), field="advance")
+        raise InvalidValue(_("At least one player of a table goes through, and not all of them."), field="advance")
     if spec.playoff not in Tournament.Playoff.values:
-        raise BadOptions(_("No such playoff."), field="playoff")
+        raise InvalidValue(_("No such playoff."), field="playoff")
     two_stage_ = spec.format == Tournament.Format.TWO_STAGE
     if spec.groups is not None and (not two_stage_ or not 1 <= spec.groups <= GROUPS_MAX):
-        raise BadOptions(_("Groups are the first stage of two stages: 1 to 64 of them."), field="groups")
+        raise InvalidValue(_("Groups are the first stage of two stages: 1 to 64 of them."), field="groups")
     if spec.groups is not None and spec.season is not None:
-        raise BadOptions(_("The first stage is a season or groups, not both."), field="groups")
+        raise InvalidValue(_("The first stage is a season or groups, not both."), field="groups")
     from_season = two_stage_ and spec.groups is None
     needs_season = from_season or spec.seeding == Tournament.Seeding.STANDINGS
     if needs_season and spec.season is None:
-        raise BadOptions(_("Choose the season whose standings are used."), field="season")
+        raise InvalidValue(_("Choose the season whose standings are used."), field="season")
     if spec.season is not None and (spec.season.club_id != club.pk or spec.season.game != spec.game):
-        raise BadOptions(_("The season must be one of this club's, of the same game."), field="season")
+        raise InvalidValue(_("The season must be one of this club's, of the same game."), field="season")
     if from_season and (spec.stage_top is None or spec.stage_top < 2):
-        raise BadOptions(_("Say how many of the first stage go through: two or more."), field="stage_top")
+        raise InvalidValue(_("Say how many of the first stage go through: two or more."), field="stage_top")
     if two_stage_ and spec.groups is not None and (spec.stage_top is None or spec.stage_top * spec.groups < 2):
-        raise BadOptions(
+        raise InvalidValue(
             _("Say how many of each group go through: two or more in all."), code="bad_stage_top", field="stage_top"
         )
     if any(not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= 100_000 for p in spec.points):
-        raise BadOptions(_("Points by place are whole numbers from 0 to 100000."), field="points")
+        raise InvalidValue(_("Points by place are whole numbers from 0 to 100000."), field="points")
     time_per_move_check(spec.time_per_move)
     # a team bracket's tables seat both teams in full; a duel's, one player a side
     seats = engine.max_players if teams is not None or not duel else DUEL
     try:
         options = engine.check_options(dict(spec.options), seats)
     except IllegalMove as error:
-        raise BadOptions(error.message, code=error.code, field="options") from error
+        raise InvalidValue(error.message, code=error.code, field="options") from error
     return {
         "name": name,
         "game": spec.game,
@@ -215,29 +219,29 @@ def tournament_register(
         raise WrongStatus(_("The playoff's entrants come from its first stage."), code="no_registration")
     teams = team_seats(engine_for(tournament.game)) is not None
     if teams and partner is None:
-        raise BadOptions(
+        raise InvalidValue(
             _("This tournament is played by teams of two: an organizer enters each team."),
             code="teams_by_organizer",
             field="partner",
         )
     if not teams and partner is not None:
-        raise BadOptions(_("This game has no partners."), code="no_partners", field="partner")
+        raise InvalidValue(_("This game has no partners."), code="no_partners", field="partner")
     if teams or by.pk != player.pk:
         organizer_check(club=tournament.club, player=by)
     if partner is not None and partner.pk == player.pk:
-        raise BadOptions(_("A player cannot partner themselves."), code="own_partner", field="partner")
+        raise InvalidValue(_("A player cannot partner themselves."), code="own_partner", field="partner")
     players = [player, *([partner] if partner is not None else [])]
     members = set(
         Membership.objects.filter(club_id=tournament.club_id, player__in=players).values_list("player_id", flat=True)
     )
     if any(someone.pk not in members for someone in players):
-        raise BadOptions(_("Only the club's members may enter."), code="not_member", field="player")
+        raise InvalidValue(_("Only the club's members may enter."), code="not_member", field="player")
     entered = TournamentEntrant.objects.filter(tournament=tournament).filter(
         Q(player__in=players) | Q(partner__in=players)
     )
     if entered.exists():
         message = _("You are already entered.") if by.pk == player.pk else _("%(name)s is already entered.")
-        raise BadOptions(message % {"name": player.display_name}, code="already_entered", field="player")
+        raise InvalidValue(message % {"name": player.display_name}, code="already_entered", field="player")
     return TournamentEntrant.objects.create(tournament=tournament, player=player, partner=partner)
 
 
@@ -304,7 +308,7 @@ def tournament_match_forfeit(
     entrant = _entrant_of(tournament, player)
     if _in_groups(tournament):
         if entrant is None or entrant.pk not in current["entrants"]:
-            raise BadOptions(_("This player has no such match to forfeit."), field="match")
+            raise InvalidValue(_("This player has no such match to forfeit."), field="match")
         other = current["entrants"][1 - current["entrants"].index(entrant.pk)]
         note = f"{entrant.pk}: {reason[:100] or 'forfeit'}"
         recorded = two_stage.group_match_record(tournament.state, match, winner=other, decided="forfeit", note=note)
@@ -315,7 +319,7 @@ def tournament_match_forfeit(
             tournament.state, match, entrant=entrant.pk if entrant else -1, reason=reason[:100] or "forfeit"
         )
     except (KeyError, ValueError) as error:
-        raise BadOptions(_("This player has no such match to forfeit."), field="match") from error
+        raise InvalidValue(_("This player has no such match to forfeit."), field="match") from error
     _state_save(tournament, state)
     return tournament
 

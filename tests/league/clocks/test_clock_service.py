@@ -8,7 +8,7 @@ import pytest
 import time_machine
 
 from games import get_engine
-from league.errors import BadOptions
+from league.errors import InvalidValue
 from league.models import Entrant, Move, Season, SeasonClock, SeatClock, Standing, Table, TableRuling
 from league.services.clocks import abandoned_seats, table_deadline_refresh, vacation_take
 from league.services.moves import move_submit
@@ -231,7 +231,7 @@ def test_vacation_days_are_limited_to_the_seasons_allowance(fake_game):
     player = players_of(table)[0]
     with time_machine.travel(at(2, 10, 30), tick=False):
         vacation_take(player=player, season=season, starts_at=at(5), days=2)
-        with pytest.raises(BadOptions) as refused:
+        with pytest.raises(InvalidValue) as refused:
             vacation_take(player=player, season=season, starts_at=at(10), days=2)
     assert refused.value.code == "no_vacation_left"
 
@@ -240,7 +240,7 @@ def test_only_an_entrant_takes_a_vacation_and_never_in_the_past(fake_game):
     table = season_table(fake_game, start=at(2, 10), per_move=HOUR, vacation_days=3)
     season = Season.objects.get(rounds__tables=table)
     with time_machine.travel(at(2, 10, 30), tick=False):
-        with pytest.raises(BadOptions):
+        with pytest.raises(InvalidValue):
             vacation_take(player=PlayerFactory(), season=season, starts_at=at(3), days=1)
-        with pytest.raises(BadOptions):
+        with pytest.raises(InvalidValue):
             vacation_take(player=players_of(table)[0], season=season, starts_at=at(1), days=1)

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 import time_machine
 
-from league.errors import BadOptions
+from league.errors import InvalidValue
 from league.models import Season, SeatClock, Vacation
 from league.services.clocks import vacation_cancel, vacation_take
 from tests.league.clocks.support import at, players_of, season_table
@@ -51,8 +51,8 @@ def test_only_its_player_cancels_a_vacation_and_never_one_over(fake_game):
     players = players_of(table)
     with time_machine.travel(at(2, 10, 30), tick=False):
         vacation = vacation_take(player=players[0], season=season, starts_at=at(2, 10, 30), days=1)
-        with pytest.raises(BadOptions):
+        with pytest.raises(InvalidValue):
             vacation_cancel(player=players[1], vacation=vacation)
-    with time_machine.travel(at(4), tick=False), pytest.raises(BadOptions) as over:
+    with time_machine.travel(at(4), tick=False), pytest.raises(InvalidValue) as over:
         vacation_cancel(player=players[0], vacation=vacation)
     assert over.value.code == "vacation_over"

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games import get_engine
 from games.core.events import visible
-from league.errors import BadOptions, NotSeated, TableClosed
+from league.errors import InvalidValue, NotSeated, TableClosed
 from league.models import EntropyContribution, LedgerEntry, Move, Standing, Table, TableFairness
 from league.selectors.tables import table_view_for
 from league.services.fairness import (
@@ -165,11 +165,11 @@ def test_a_seat_answers_once_only_while_seeding_and_only_its_own(fake_game) -> N
     outsider = seated(table_for(fake_game))[0]
     entropy_add(table_id=table.pk, player=first, entropy="alpha")
 
-    with pytest.raises(BadOptions) as again:
+    with pytest.raises(InvalidValue) as again:
         entropy_waive(table_id=table.pk, player=first)
-    with pytest.raises(BadOptions) as empty:
+    with pytest.raises(InvalidValue) as empty:
         entropy_add(table_id=table.pk, player=second, entropy="")
-    with pytest.raises(BadOptions):
+    with pytest.raises(InvalidValue):
         entropy_add(table_id=table.pk, player=second, entropy="x" * 129)
     with pytest.raises(NotSeated):
         entropy_add(table_id=table.pk, player=outsider, entropy="gamma")
@@ -382,7 +382,7 @@ def test_season_standings_and_results_export_as_csv(fake_game, django_capture_on
     ]
     assert results[0] == ["round", "table", "status", "seat", "player", "place", "score"]
     assert [(row[0], row[2], row[3]) for row in results[1:]] == [("1", "finished", "0"), ("1", "finished", "1")]
-    with pytest.raises(BadOptions):
+    with pytest.raises(InvalidValue):
         season_csv(season_id=season.pk, kind="ratings")
 
 

@@ -3,7 +3,7 @@ open, only a member of the club, once, and never into a season of fixed teams (a
 
 import pytest
 
-from league.errors import BadOptions, PermissionDenied, WrongStatus
+from league.errors import InvalidValue, PermissionDenied, WrongStatus
 from league.models import Entrant, Season
 from league.services.seasons import SeasonSpec, entrant_register_self, season_create, season_open_registration
 from tests.league.factories import PlayerFactory
@@ -23,7 +23,7 @@ def test_a_member_enters_an_open_season_once() -> None:
     season_open_registration(season=season, by=organizer)
 
     entrant = entrant_register_self(season=season, player=member)
-    with pytest.raises(BadOptions) as again:
+    with pytest.raises(InvalidValue) as again:
         entrant_register_self(season=season, player=member)
 
     assert (entrant.player_id, entrant.partner_id, entrant.seed_rank) == (member.pk, None, 1)
@@ -56,7 +56,7 @@ def test_fixed_teams_are_entered_by_an_organizer() -> None:
     )
     season_open_registration(season=season, by=organizer)
 
-    with pytest.raises(BadOptions) as refused:
+    with pytest.raises(InvalidValue) as refused:
         entrant_register_self(season=season, player=members[0])
 
     assert refused.value.code == "teams_by_organizer"

@@ -5,7 +5,7 @@ from datetime import date, time, timedelta
 
 import pytest
 
-from league.errors import BadOptions, WrongStatus
+from league.errors import InvalidValue, WrongStatus
 from league.models import Entrant, Membership, Season, SeasonClock, Standing
 from league.services.rollover import divisions_move, season_rollover
 from league.services.rounds import entrant_withdraw, season_start
@@ -112,7 +112,7 @@ def test_rollover_needs_every_division_finished_and_leaves_out_the_withdrawn(
     play_out(season, random.Random(1), django_capture_on_commit_callbacks)
     [new] = season_rollover(season=season, by=organizer)
     assert set(Entrant.objects.filter(season=new).values_list("player_id", flat=True)) == {p.pk for p in players[1:]}
-    with pytest.raises(BadOptions):
+    with pytest.raises(InvalidValue):
         season_create(club=club, by=organizer, spec=SeasonSpec(game=fake_game, name="Cup", edition=2))
 
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from league.errors import BadOptions, PermissionDenied
+from league.errors import InvalidValue, PermissionDenied
 from league.models import (
     Bye,
     Entrant,
@@ -158,9 +158,9 @@ def test_a_forfeit_needs_seated_entrants_and_a_winner(fake_game):
     table = tables_in_play(season)[0]
     at_table = list(Entrant.objects.filter(season=season, player__seats__table=table))
     elsewhere = Entrant.objects.filter(season=season).exclude(pk__in=[e.pk for e in at_table]).first()
-    with pytest.raises(BadOptions):
+    with pytest.raises(InvalidValue):
         forfeit_award(table=table, by=organizer, forfeiting=[elsewhere])
-    with pytest.raises(BadOptions):
+    with pytest.raises(InvalidValue):
         forfeit_award(table=table, by=organizer, forfeiting=at_table)
 
 
@@ -231,7 +231,7 @@ def test_a_season_with_an_entropy_window_deals_its_tables_once_every_seat_has_an
 
 
 def test_an_entropy_window_longer_than_a_week_is_refused(fake_game):
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         season_with_entrants(fake_game, entrants=2, entropy_window=timedelta(days=8))
     assert error.value.field == "entropy_window"
 

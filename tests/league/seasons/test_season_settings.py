@@ -6,7 +6,7 @@ from datetime import time, timedelta
 
 import pytest
 
-from league.errors import BadOptions, PermissionDenied, WrongStatus
+from league.errors import InvalidValue, PermissionDenied, WrongStatus
 from league.models import Entrant, Season, SeasonClock
 from league.services.rounds import season_start
 from league.services.season_settings import division_add, season_clock_set, season_settings_update, season_spec
@@ -63,11 +63,11 @@ def test_a_started_seasons_settings_are_fixed():
 
 def test_the_game_stays_and_so_does_the_partnership_once_entrants_are_in():
     season, organizer, members = _draft("coinche", partners=Season.Partners.FIXED)
-    with pytest.raises(BadOptions) as game:
+    with pytest.raises(InvalidValue) as game:
         season_settings_update(season=season, by=organizer, spec=replace(season_spec(season), game="mini-poker"))
     entrant_register(season=season, by=organizer, player=members[0], partner=members[1])
     rotating = replace(season_spec(season), partners=Season.Partners.ROTATING, format=Season.Format.MULTITABLE)
-    with pytest.raises(BadOptions) as partners:
+    with pytest.raises(InvalidValue) as partners:
         season_settings_update(season=season, by=organizer, spec=rotating)
     assert (game.value.field, partners.value.field) == ("game", "partners")
 
@@ -81,11 +81,11 @@ def test_only_an_organizer_changes_settings():
 def test_a_clock_is_checked_where_it_is_stored_and_names_its_field():
     club, organizer, _ = club_with_members(2)
     bad = replace(SEOUL, time_zone="Europe/Pariss")
-    with pytest.raises(BadOptions) as refused:
+    with pytest.raises(InvalidValue) as refused:
         season_create(club=club, by=organizer, spec=SeasonSpec(game="palace-infighting", name="X", clock=bad))
     assert (refused.value.code, refused.value.field) == ("bad_clock", "clock.time_zone")
     season, organizer, _ = _draft()
-    with pytest.raises(BadOptions):
+    with pytest.raises(InvalidValue):
         season_clock_set(season=season, by=organizer, clock=replace(SEOUL, pause_hours=0))
     assert not SeasonClock.objects.filter(season=season).exists()
 
@@ -101,16 +101,16 @@ def test_a_division_below_carries_every_setting_and_the_clock():
 def test_members_registered_at_once_are_all_or_none():
     season, organizer, members = _draft()
     entrant_register(season=season, by=organizer, player=members[2])
-    with pytest.raises(BadOptions):
+    with pytest.raises(InvalidValue):
         entrants_register(season=season, by=organizer, players=[members[0], members[2]])
     assert list(Entrant.objects.filter(season=season).values_list("player_id", flat=True)) == [members[2].pk]
 
 
 def test_refusals_name_the_game_by_its_title():
     club, organizer, _ = club_with_members(2)
-    with pytest.raises(BadOptions) as stack:
+    with pytest.raises(InvalidValue) as stack:
         season_create(club=club, by=organizer, spec=SeasonSpec(game="palace-infighting", name="X", starting_stack=50))
-    with pytest.raises(BadOptions) as option:
+    with pytest.raises(InvalidValue) as option:
         season_create(club=club, by=organizer, spec=SeasonSpec(game="the-court", name="X", options={"ante": 0}))
     assert stack.value.message == "Palace Infighting has no starting stack."
     # the engine's refusal names the option by its label, not its key
@@ -119,6 +119,6 @@ def test_refusals_name_the_game_by_its_title():
 
 def test_the_tournament_only_options_are_refused_for_a_season():
     club, organizer, _ = club_with_members(2)
-    with pytest.raises(BadOptions) as refused:
+    with pytest.raises(InvalidValue) as refused:
         season_create(club=club, by=organizer, spec=SeasonSpec(game="the-court", name="X", options={"button": 1}))
     assert refused.value.message == "First button is set by tournaments only."

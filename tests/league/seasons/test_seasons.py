@@ -2,7 +2,7 @@
 
 import pytest
 
-from league.errors import BadOptions, PermissionDenied, WrongStatus
+from league.errors import InvalidValue, PermissionDenied, WrongStatus
 from league.models import Entrant, Round, RoundRobinPairs, Season, Standing, Table, TableRuling
 from league.services.rounds import entrant_withdraw, season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
@@ -37,7 +37,7 @@ def test_only_an_organizer_creates_a_season(fake_game):
 )
 def test_season_create_refuses_bad_settings(kwargs, field):
     club, organizer, _ = club_with_members(0)
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         season_create(club=club, by=organizer, spec=SeasonSpec(name="L", **kwargs))
     assert error.value.field == field
 
@@ -68,10 +68,10 @@ def test_multitable_defaults_to_the_games_seat_limits():
 
 def test_registration_needs_members_and_no_double_entry(fake_game):
     season, organizer, members = season_with_entrants(fake_game, entrants=2)
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         entrant_register(season=season, by=organizer, player=PlayerFactory())
     assert error.value.code == "not_member"
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         entrant_register(season=season, by=organizer, player=members[0])
     assert error.value.code == "already_entered"
     assert list(Entrant.objects.filter(season=season).values_list("seed_rank", flat=True)) == [1, 2]
@@ -80,13 +80,13 @@ def test_registration_needs_members_and_no_double_entry(fake_game):
 def test_fixed_teams_need_a_partner_who_is_not_entered_elsewhere():
     club, organizer, members = club_with_members(5)
     season = season_create(club=club, by=organizer, spec=SeasonSpec(game="coinche", name="K", partners="fixed"))
-    with pytest.raises(BadOptions):
+    with pytest.raises(InvalidValue):
         entrant_register(season=season, by=organizer, player=members[0])
     team = entrant_register(season=season, by=organizer, player=members[0], partner=members[1], name="Aces")
     assert team.label == "Aces"
-    with pytest.raises(BadOptions):
+    with pytest.raises(InvalidValue):
         entrant_register(season=season, by=organizer, player=members[2], partner=members[1])
-    with pytest.raises(BadOptions):
+    with pytest.raises(InvalidValue):
         entrant_register(season=season, by=organizer, player=members[3], partner=members[3])
 
 
@@ -107,7 +107,7 @@ def test_status_moves_draft_registration_running(fake_game, django_capture_on_co
 
 def test_a_season_needs_enough_entrants(fake_game):
     season, organizer, _ = season_with_entrants(fake_game, entrants=1)
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         season_start(season=season, by=organizer)
     assert error.value.code == "too_few_entrants"
 
@@ -126,5 +126,5 @@ def test_withdrawal_forfeits_tables_in_play_and_standings_follow(fake_game):
     # the test game seats up to four, so its default points table gives a duel's winner 2
     assert (opponent.points, opponent.wins, opponent.played) == (2, 1, 1)
     assert Standing.objects.get(season=season, entrant=leaver).points == 0
-    with pytest.raises(BadOptions):
+    with pytest.raises(InvalidValue):
         entrant_withdraw(season=season, by=organizer, entrant=leaver)

@@ -8,7 +8,7 @@ import pytest
 import time_machine
 from django.core import mail
 
-from league.errors import BadOptions
+from league.errors import InvalidValue
 from league.models import Account, Player
 from league.selectors.notifications import email_verified
 from league.services.accounts import (
@@ -81,18 +81,18 @@ def test_a_changed_address_waits_for_its_own_link_and_the_old_one_keeps_the_mail
 
 def test_a_forged_or_expired_link_is_refused():
     player = _signup()
-    with pytest.raises(BadOptions) as forged:
+    with pytest.raises(InvalidValue) as forged:
         email_verify(token="x" + email_verification_token(user_id=player.user_id, email="mina@example.org"))
     assert forged.value.code == "verification_invalid"
     token = _link(mail.outbox[0].body)
-    with time_machine.travel(time.time() + VERIFY_MAX_AGE + 3600), pytest.raises(BadOptions) as expired:
+    with time_machine.travel(time.time() + VERIFY_MAX_AGE + 3600), pytest.raises(InvalidValue) as expired:
         email_verify(token=token)
     assert expired.value.code == "verification_expired"
 
 
 def test_an_address_of_another_account_is_refused_at_sign_up():
     _signup()
-    with pytest.raises(BadOptions) as refused:
+    with pytest.raises(InvalidValue) as refused:
         _signup(username="jun", display_name="Jun", email="MINA@example.org")
     assert refused.value.code == "email_taken"
     assert not Player.objects.filter(user__username="jun").exists()
@@ -113,7 +113,7 @@ def test_settings_change_language_time_zone_and_mails_together():
 
 def test_an_unknown_time_zone_in_the_settings_is_refused_and_nothing_changes():
     player = PlayerFactory()
-    with pytest.raises(BadOptions) as refused:
+    with pytest.raises(InvalidValue) as refused:
         account_settings_update(player=player, language="ko", time_zone="Nowhere/Land")
     assert refused.value.code == "bad_time_zone"
     player.refresh_from_db()

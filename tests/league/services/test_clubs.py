@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from league.errors import BadOptions, NotFound, PermissionDenied
+from league.errors import InvalidValue, NotFound, PermissionDenied
 from league.models import Invitation, Membership, Player
 from league.services.clubs import (
     club_create,
@@ -43,7 +43,7 @@ def test_a_bot_has_no_usable_password() -> None:
 def test_a_taken_username_is_refused() -> None:
     player_create(username="alice")
 
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         player_create(username="alice")
 
     assert (error.value.code, error.value.field) == ("username_taken", "username")
@@ -55,7 +55,7 @@ def test_a_username_that_looks_like_a_taken_one_is_refused(look_alike: str) -> N
     # given: alice, made by the admin (no player service ran for her name)
     UserFactory(username="alice")
 
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         player_create(username=look_alike, email="other@example.org")
 
     assert (error.value.code, error.value.field) == ("username_look_alike", "username")
@@ -64,7 +64,7 @@ def test_a_username_that_looks_like_a_taken_one_is_refused(look_alike: str) -> N
 
 @pytest.mark.parametrize("hidden", ["ali\u200bce", "bob\u200d", "\u202eevil", "mina\ufeff"])
 def test_a_username_with_characters_that_do_not_show_is_refused(hidden: str) -> None:
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         player_create(username=hidden)
 
     assert (error.value.code, error.value.field) == ("username_invisible", "username")
@@ -82,7 +82,7 @@ def test_club_create_makes_its_first_organizer() -> None:
 def test_a_taken_club_slug_is_refused() -> None:
     club_create(name="Aces")
 
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         club_create(name="Aces")
 
     assert error.value.code == "slug_taken"
@@ -94,7 +94,7 @@ def test_a_club_named_in_hangul_gets_an_address_of_its_own_and_a_name_of_signs_a
     assert first.name == "부산 카드 클럽"
     assert re.fullmatch(r"club-[0-9a-f]{8}", first.slug) and first.slug != second.slug
     assert client.get(f"/clubs/{first.slug}/").status_code == 200
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         club_create(name="!!! ---")
     assert (error.value.field, error.value.message) == ("name", "A club needs a name with letters or digits.")
 
@@ -189,10 +189,10 @@ def test_roles_change_and_the_club_keeps_an_organizer(club_and_organizer) -> Non
     membership_role_set(club=club, by=organizer, player=member, role=Membership.Role.ORGANIZER)
     membership_role_set(club=club, by=member, player=organizer, role=Membership.Role.MEMBER)
 
-    with pytest.raises(BadOptions) as last:
+    with pytest.raises(InvalidValue) as last:
         membership_role_set(club=club, by=member, player=member, role=Membership.Role.MEMBER)
     assert last.value.code == "last_organizer"
-    with pytest.raises(BadOptions):
+    with pytest.raises(InvalidValue):
         membership_role_set(club=club, by=member, player=organizer, role="owner")
 
 
@@ -220,10 +220,10 @@ def test_no_service_adds_a_member_without_an_invitation_or_a_request() -> None:
 def test_display_names_are_unique_whatever_their_case() -> None:
     player_create(username="alice", display_name="Alice")
 
-    with pytest.raises(BadOptions) as taken:
+    with pytest.raises(InvalidValue) as taken:
         player_create(username="alice2", display_name="aLICE")
     other = player_create(username="bob", display_name="Bob")
-    with pytest.raises(BadOptions) as renamed:
+    with pytest.raises(InvalidValue) as renamed:
         player_update(player=other, display_name="ALICE")
 
     assert (taken.value.code, taken.value.field, renamed.value.code) == (
@@ -247,7 +247,7 @@ def test_player_update_merges_preferences_and_a_null_removes_one() -> None:
 @pytest.mark.parametrize("notifications", [{"carrier_pigeon": True}, {"your_move": "yes"}, ["your_move"]])
 def test_player_update_refuses_reminder_settings_the_clock_does_not_know(notifications) -> None:
     player = PlayerFactory()
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         player_update(player=player, settings={"notifications": notifications})
     assert error.value.field == "settings.notifications"
     player.refresh_from_db()

@@ -13,7 +13,7 @@ from itertools import pairwise
 import pytest
 
 from games import get_engine
-from league.errors import BadOptions, PermissionDenied, WrongStatus
+from league.errors import InvalidValue, PermissionDenied, WrongStatus
 from league.models import Membership, PokerEntrant, PokerHand, PokerTournament, Table
 from league.selectors.poker_tournaments import poker_seed_revealed
 from league.services.poker_tournaments import (
@@ -206,29 +206,29 @@ def test_hand_options_come_from_the_roles_of_each_poker_engine():
 def test_create_refuses_a_game_without_stacks_and_forced_bets_and_bad_levels():
     club, organizer, _players = _club_with(0)
     spec = {"name": "x", "starting_stack": 100, "table_size": 6, "level_hands": 2, "levels": LEVELS}
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         poker_tournament_create(club=club, by=organizer, game="coinche", **spec)
     assert error.value.code == "not_a_poker_game"
     for levels in ([], [{"ante": 10}, {"ante": 5}], [{"blind": 5}], [{"ante": 0}], "ante"):
-        with pytest.raises(BadOptions) as error:
+        with pytest.raises(InvalidValue) as error:
             poker_tournament_create(club=club, by=organizer, game="mini-poker", **(spec | {"levels": levels}))
         assert error.value.field == "levels"
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         poker_tournament_create(club=club, by=organizer, game="mini-poker", **spec, options={"seat_stacks": [1, 2]})
     assert error.value.code == "option_set_by_tournament"
     # every level is checked with the other options: a capped bet below a later ante would stop the tournament
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         poker_tournament_create(
             club=club, by=organizer, game="mini-poker", **spec, options={"limit": "max_bet", "bet_cap": 50}
         )
     assert error.value.field == "options"
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         poker_tournament_create(club=club, by=organizer, game="mini-poker", **(spec | {"table_size": 2}))
     assert error.value.code == "bad_table_size"
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         poker_tournament_create(club=club, by=organizer, game="mini-poker", **spec, points_table=[10, -1])
     assert error.value.code == "bad_points"
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         poker_tournament_create(club=club, by=organizer, game="mini-poker", **spec, time_per_move=timedelta(seconds=1))
     assert error.value.code == "time_per_move_too_short"
     assert not PokerTournament.objects.exists()
@@ -248,7 +248,7 @@ def test_only_organizers_create_and_start_and_only_members_enter():
             level_hands=2,
             levels=LEVELS,
         )
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         poker_tournament_register(tournament_id=tournament.pk, player=stranger)
     assert error.value.code == "not_a_member"
     with pytest.raises(PermissionDenied):
@@ -263,7 +263,7 @@ def test_only_organizers_create_and_start_and_only_members_enter():
 def test_start_refuses_more_chips_than_one_seat_may_hold():
     """Mini Poker's seats hold at most 1,000,000 chips: the winner of the last hand may hold every chip."""
     tournament, organizer, _players = _tournament(3, starting_stack=400_000)
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         poker_tournament_start(tournament_id=tournament.pk, by=organizer)
     assert error.value.code == "too_many_chips"
 
@@ -320,7 +320,7 @@ def test_an_organizer_enters_members_all_or_none_and_removes_one_before_the_star
     members = [MembershipFactory(club=club).player for _ in range(3)]
     stranger = PlayerFactory()
     # a stranger in the list: nobody is entered
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         poker_entrants_add(tournament_id=tournament.pk, by=organizer, players=[*members, stranger])
     assert error.value.code == "not_a_member" and not PokerEntrant.objects.filter(tournament=tournament).exists()
     # a member may not enter others
@@ -328,7 +328,7 @@ def test_an_organizer_enters_members_all_or_none_and_removes_one_before_the_star
         poker_entrants_add(tournament_id=tournament.pk, by=members[0], players=members[1:])
     entrants = poker_entrants_add(tournament_id=tournament.pk, by=organizer, players=members)
     assert [e.player for e in entrants] == members and {e.stack for e in entrants} == {tournament.starting_stack}
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         poker_entrants_add(tournament_id=tournament.pk, by=organizer, players=[members[0]])
     assert error.value.code == "already_entered"
     # removed by the organizer; a member may not remove another
@@ -349,7 +349,7 @@ def test_t_d8_a_forfeited_seat_annuls_the_hand_in_play_and_the_player_places_bel
     # when: the organizer rules the seat forfeited, with a reason
     with pytest.raises(PermissionDenied):
         poker_seat_forfeit(tournament_id=tournament.pk, player=leaving, by=players[0], reason="x")
-    with pytest.raises(BadOptions):
+    with pytest.raises(InvalidValue):
         poker_seat_forfeit(tournament_id=tournament.pk, player=leaving, by=organizer, reason="  ")
     poker_seat_forfeit(tournament_id=tournament.pk, player=leaving, by=organizer, reason="left for the army")
     # then: the hand in play is annulled and closed with its starting stacks, a new one is dealt without the player
@@ -362,7 +362,7 @@ def test_t_d8_a_forfeited_seat_annuls_the_hand_in_play_and_the_player_places_bel
     tournament.refresh_from_db()
     assert tournament.state["busts"][0]["forfeit"] == "left for the army"
     # a second forfeit of the same player is refused
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         poker_seat_forfeit(tournament_id=tournament.pk, player=leaving, by=organizer, reason="again")
     assert error.value.code == "not_in_play"
 

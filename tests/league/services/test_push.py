@@ -12,7 +12,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
-from league.errors import BadOptions
+from league.errors import InvalidValue
 from league.models import Account, PushSubscription
 from league.services.clubs import player_update
 from league.services.push import (
@@ -167,7 +167,7 @@ def test_a_subscription_is_taken_only_for_a_push_services_address(settings):
         "https://evil.example/fcm.googleapis.com",
         "https://fcm.googleapis.com.evil.example/x",
     ):
-        with pytest.raises(BadOptions) as refused:
+        with pytest.raises(InvalidValue) as refused:
             push_subscription_add(player=player, endpoint=endpoint, p256dh=keys["p256dh"], auth=keys["auth"], now=NOW)
         assert refused.value.code == "bad_subscription"
     push_subscription_add(
@@ -180,7 +180,7 @@ def test_keys_of_the_wrong_size_are_refused(settings):
     settings.PUSH_SERVICES = ["https://fcm.googleapis.com"]
     keys = Browser(endpoint="").subscription()["keys"]
     for p256dh, auth in ((keys["p256dh"][:40], keys["auth"]), (keys["p256dh"], keys["auth"] + "AAAA"), ("!!", "??")):
-        with pytest.raises(BadOptions):
+        with pytest.raises(InvalidValue):
             push_subscription_add(
                 player=PlayerFactory(), endpoint="https://fcm.googleapis.com/x", p256dh=p256dh, auth=auth, now=NOW
             )

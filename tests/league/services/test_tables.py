@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import available_games, get_engine
-from league.errors import BadOptions, TableClosed
+from league.errors import InvalidValue, TableClosed
 from league.models import OutboxMessage, Round, Seat, SeatClock, Table, TableFairness, Vacation
 from league.services.tables import TableSpec, table_annul, table_create, tables_open
 from tests.league.clocks.support import at, season_table
@@ -52,7 +52,7 @@ def test_a_seed_is_drawn_when_none_is_given(fake_game: str) -> None:
 
 
 def test_bad_options_are_refused_with_the_engines_code(fake_game: str) -> None:
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         table_for(fake_game, options={"rounds": 0})
 
     assert (error.value.code, error.value.field, error.value.status) == ("bad_options", "options", 400)
@@ -60,14 +60,14 @@ def test_bad_options_are_refused_with_the_engines_code(fake_game: str) -> None:
 
 
 def test_an_unknown_game_is_refused() -> None:
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         table_for("snap")
 
     assert error.value.code == "unknown_game"
 
 
 def test_a_player_count_outside_the_games_range_is_refused(fake_game: str) -> None:
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         table_for(fake_game, players=5)
 
     assert error.value.code == "bad_player_count"
@@ -76,7 +76,7 @@ def test_a_player_count_outside_the_games_range_is_refused(fake_game: str) -> No
 def test_a_player_may_take_only_one_seat(fake_game: str) -> None:
     player = PlayerFactory()
 
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         table_for(fake_game, players=[player, player])
 
     assert error.value.code == "duplicate_player"
@@ -103,16 +103,16 @@ def test_only_a_table_in_play_can_be_annulled(fake_game: str) -> None:
 @pytest.mark.parametrize("seconds", [1, 60, 3599])
 def test_a_friendly_table_faster_than_the_floor_is_refused(fake_game: str, seconds: int) -> None:
     # the report's one-second table, won on the clock against a player who never saw it
-    from league.errors import BadOptions
+    from league.errors import InvalidValue
 
-    with pytest.raises(BadOptions) as refused:
+    with pytest.raises(InvalidValue) as refused:
         table_for(fake_game, time_per_move=timedelta(seconds=seconds))
 
     assert (refused.value.code, refused.value.field) == ("time_per_move_too_short", "time_per_move")
 
 
 def test_the_floor_is_a_setting_and_seasons_are_held_to_it(fake_game: str, settings) -> None:
-    from league.errors import BadOptions
+    from league.errors import InvalidValue
     from league.services.seasons import SeasonSpec, season_create
     from tests.league.factories import MembershipFactory
 
@@ -120,7 +120,7 @@ def test_the_floor_is_a_setting_and_seasons_are_held_to_it(fake_game: str, setti
     table = table_for(fake_game, time_per_move=timedelta(seconds=600))
     organizer = MembershipFactory(role="organizer").player
 
-    with pytest.raises(BadOptions):
+    with pytest.raises(InvalidValue):
         season_create(
             club=organizer.clubs.get(),
             by=organizer,
@@ -225,7 +225,7 @@ def test_a_refused_spec_opens_none_of_the_tables(fake_game: str) -> None:
     alone = TableSpec(club=ClubFactory(), game=fake_game, players=players[2:3])
     before = Table.objects.count()
 
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         tables_open(specs=[good, alone])
 
     assert error.value.code == "bad_player_count"

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from league.errors import BadOptions, PermissionDenied, WrongStatus
+from league.errors import InvalidValue, PermissionDenied, WrongStatus
 from league.models import (
     Entrant,
     RatingEvent,
@@ -99,7 +99,7 @@ def test_only_an_organizer_creates_a_tournament(fake_game):
 def test_bad_settings_are_refused_naming_the_field(fake_game, change, field):
     club, organizer, _ = club_with_members(1)
     spec = {"name": "Cup", "game": fake_game, "format": "single_elim", **change}
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         tournament_create(club=club, by=organizer, spec=TournamentSpec(**spec))
     assert error.value.field == field
     assert not Tournament.objects.exists()
@@ -107,7 +107,7 @@ def test_bad_settings_are_refused_naming_the_field(fake_game, change, field):
 
 def test_a_duel_game_is_refused_for_multiplayer_elimination():
     club, organizer, _ = club_with_members(1)
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         tournament_create(
             club=club, by=organizer, spec=TournamentSpec(name="Cup", game="palace-infighting", format="multi_elim")
         )
@@ -117,10 +117,10 @@ def test_a_duel_game_is_refused_for_multiplayer_elimination():
 def test_only_members_register_and_only_once(fake_game):
     tournament, _organizer, members = _tournament(fake_game, 2)
     stranger = club_with_members(1)[2][0]
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         tournament_register(tournament=tournament, player=stranger)
     assert error.value.code == "not_member"
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         tournament_register(tournament=tournament, player=members[0])
     assert error.value.code == "already_entered"
 
@@ -299,7 +299,7 @@ def test_an_organizer_enters_several_members_at_once_all_or_none(fake_game):
     tournament = tournament_create(club=club, by=organizer, spec=spec)
     tournament_register(tournament=tournament, player=members[2])
     # one of them entered already: nobody more is entered, and the message names them
-    with pytest.raises(BadOptions) as error:
+    with pytest.raises(InvalidValue) as error:
         tournament_entrants_add(tournament=tournament, by=organizer, players=members)
     assert error.value.code == "already_entered" and members[2].display_name in error.value.message
     assert TournamentEntrant.objects.filter(tournament=tournament).count() == 1

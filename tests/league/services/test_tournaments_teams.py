@@ -7,7 +7,7 @@ import random
 import pytest
 from django.utils import timezone
 
-from league.errors import BadOptions, PermissionDenied, WrongStatus
+from league.errors import InvalidValue, PermissionDenied, WrongStatus
 from league.models import Entrant, Rating, RatingEvent, Result, Season, Standing, Table, Tournament, TournamentEntrant
 from league.services.tournaments import (
     TournamentSpec,
@@ -51,7 +51,7 @@ def test_a_team_game_takes_a_bracket_and_refuses_multiplayer_elimination():
     tournament = tournament_create(club=club, by=organizer, spec=spec)
     # the tables seat both teams in full: the options were checked for the engine's four seats
     assert tournament.options["target_score"] > 0
-    with pytest.raises(BadOptions) as refused:
+    with pytest.raises(InvalidValue) as refused:
         tournament_create(club=club, by=organizer, spec=TournamentSpec(name="Cup", game="coinche", format="multi_elim"))
     assert refused.value.field == "format"
 
@@ -73,7 +73,7 @@ def test_an_organizer_enters_each_team_of_two_members_and_a_player_plays_in_one_
         ({"player": members[2], "partner": outsider, "by": organizer}, "not_member"),
     ]
     for kwargs, code in refusals:
-        with pytest.raises(BadOptions) as refused:
+        with pytest.raises(InvalidValue) as refused:
             tournament_register(tournament=tournament, **kwargs)
         assert refused.value.code == code
     # a member cannot enter a team, even their own
@@ -86,7 +86,7 @@ def test_a_game_without_teams_takes_no_partner(fake_game):
     club, organizer, members = club_with_members(2)
     spec = TournamentSpec(name="Cup", game=fake_game, format="single_elim", options={"rounds": 1})
     tournament = tournament_create(club=club, by=organizer, spec=spec)
-    with pytest.raises(BadOptions) as refused:
+    with pytest.raises(InvalidValue) as refused:
         tournament_register(tournament=tournament, player=members[0], partner=members[1], by=organizer)
     assert refused.value.code == "no_partners"
 

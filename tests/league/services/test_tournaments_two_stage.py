@@ -6,7 +6,7 @@ import random
 import pytest
 from django.utils import timezone
 
-from league.errors import BadOptions, WrongStatus
+from league.errors import InvalidValue, WrongStatus
 from league.models import Entrant, Season, Standing, Table, Tournament, TournamentEntrant
 from league.services.tournaments import (
     TournamentSpec,
@@ -68,7 +68,7 @@ def test_a_playoff_per_division_needs_two_stages(fake_game):
     club, organizer, m = club_with_members(2)
     season = _division(club, fake_game, 1, "Premier", m)
     spec = TournamentSpec(name="Cup", game=fake_game, format="single_elim", season=season, options={"rounds": 1})
-    with pytest.raises(BadOptions) as refused:
+    with pytest.raises(InvalidValue) as refused:
         tournaments_create_per_division(club=club, by=organizer, spec=spec)
     assert refused.value.field == "season"
     assert not Tournament.objects.exists()
@@ -100,7 +100,7 @@ def _groups_cup(game, count, **spec):
 def test_t_r11_group_settings_are_checked_naming_the_field(fake_game, change, field):
     club, organizer, _ = club_with_members(0)
     values = {"name": "Cup", "game": fake_game, "format": "two_stage", "groups": 2, "stage_top": 2}
-    with pytest.raises(BadOptions) as refused:
+    with pytest.raises(InvalidValue) as refused:
         tournament_create(club=club, by=organizer, spec=TournamentSpec(**{**values, **change}))
     assert refused.value.field == field
 

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 import time_machine
 
-from league.errors import BadOptions, NotFound, PermissionDenied
+from league.errors import InvalidValue, NotFound, PermissionDenied
 from league.models import Season, SeatClock, Vacation
 from league.services.vacations import vacation_grant, vacation_revoke
 from tests.league.clocks.support import at, players_of, season_table
@@ -34,10 +34,10 @@ def test_a_grant_keeps_to_the_allowance_and_only_an_organizer_grants(fake_game):
     with time_machine.travel(at(2, 10, 30), tick=False):
         with pytest.raises(PermissionDenied):
             vacation_grant(season=season, by=other, player=player, starts_at=at(3), days=1)
-        with pytest.raises(BadOptions) as error:
+        with pytest.raises(InvalidValue) as error:
             vacation_grant(season=season, by=organizer, player=player, starts_at=at(3), days=4)
         assert error.value.code == "no_vacation_left"
-        with pytest.raises(BadOptions):
+        with pytest.raises(InvalidValue):
             vacation_grant(season=season, by=organizer, player=player, starts_at=at(1), days=1)
     assert not Vacation.objects.exists()
 

@@ -42,7 +42,7 @@ def test_seated_players_add_or_waive_entropy(fake_game, anon, client_for) -> Non
         "waived": False,
         "entropy": "alpha",
     }
-    assert (empty.status_code, empty.json()) == (400, error("bad_options", "entropy"))
+    assert (empty.status_code, empty.json()) == (400, error("invalid", "entropy"))
     assert waived.json()["status"] == "active"
 
 

@@ -68,7 +68,7 @@ def test_bad_season_settings_name_the_field(client_for, club, organizer) -> None
     )
 
     assert response.status_code == 400
-    assert response.json() == error("bad_options", "partners", "Palace Infighting has no partnerships.")
+    assert response.json() == error("invalid", "partners", "Palace Infighting has no partnerships.")
 
 
 def test_registration_and_start_open_the_first_round(client_for, club, organizer, members) -> None:
