@@ -25,7 +25,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 from django.db.models import signals
 from django.db.models.base import ModelState
-from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute, ReverseOneToOneDescriptor
 from django.utils.asyncio import async_unsafe
 from psycopg.types.datetime import TimestamptzLoader
 
@@ -104,6 +104,9 @@ def rows_fetch(
         return _instances(model, cursor, joined=joined, db=db)
 
 
+Plan = list[tuple[int, str, list[Converter], Any]]
+
+
 def _instances(
     model: type[models.Model],
     cursor: Any,
@@ -118,28 +121,50 @@ def _instances(
     rows = cursor.fetchall()
     if columns is None:
         columns = tuple(column[0] for column in cursor.description)
-    joined = joined or {}
-    plan = _read_plan(model, columns, "")
-    related = []
-    for name, other in joined.items():
-        other_plan = _read_plan(other, columns, f"{name}__")
-        pk_position = next(position for position, attname, _, _ in other_plan if attname == other._meta.pk.attname)
-        related.append((name, other, other_plan, pk_position))
-    claimed = {position for one in [plan, *(r[2] for r in related)] for position, _, _, _ in one}
-    extras = [(position, column) for position, column in enumerate(columns) if position not in claimed]
+    plan, related, extras = _row_plan(model, columns, tuple((joined or {}).items()))
     instances = []
     for row in rows:
         instance = _instance(model, plan, row, db)
-        for name, other, other_plan, pk_position in related:
+        for name, other, other_plan, pk_position, caches in related:
             if row[pk_position] is not None:
-                setattr(instance, name, _instance(other, other_plan, row, db))
+                found = _instance(other, other_plan, row, db)
+                if caches is None:
+                    setattr(instance, name, found)
+                else:
+                    # what the reverse one-to-one accessor's __set__ leaves (each side cached on the other; the
+                    # join already gave the related row its key), without its checks of a relation that the
+                    # statement itself made: a tenth of reading a move's seats and clocks
+                    instance._state.fields_cache[caches[0]] = found
+                    found._state.fields_cache[caches[1]] = instance
         for position, name in extras:
             setattr(instance, name, row[position])
         instances.append(instance)
     return instances
 
 
-Plan = list[tuple[int, str, list[Converter], Any]]
+Related = tuple[str, type[models.Model], Plan, int, tuple[str, str] | None]
+
+
+@cache
+def _row_plan(
+    model: type[models.Model], columns: tuple[str, ...], joined: tuple[tuple[str, type[models.Model]], ...]
+) -> tuple[Plan, list[Related], list[tuple[int, str]]]:
+    """`_instances`' plan for a statement's columns, worked out once: the model's read plan; for each joined model
+    its name, plan, the position of its key and, when the name is a reverse one-to-one accessor, the names under
+    which each side caches the other; and the columns that are no field (set as attributes)."""
+    plan = _read_plan(model, columns, "")
+    related: list[Related] = []
+    for name, other in joined:
+        other_plan = _read_plan(other, columns, f"{name}__")
+        pk_position = next(position for position, attname, _, _ in other_plan if attname == other._meta.pk.attname)
+        accessor = getattr(model, name, None)
+        caches = None
+        if isinstance(accessor, ReverseOneToOneDescriptor) and accessor.related.related_model is other:
+            caches = (accessor.related.cache_name, accessor.related.field.cache_name)
+        related.append((name, other, other_plan, pk_position, caches))
+    claimed = {position for one in [plan, *(r[2] for r in related)] for position, _, _, _ in one}
+    extras = [(position, column) for position, column in enumerate(columns) if position not in claimed]
+    return plan, related, extras
 
 
 def _instance(model: type[models.Model], plan: Plan, row: tuple[Any, ...], db: BaseDatabaseWrapper) -> Any:
@@ -318,17 +343,19 @@ class LockedTable:
 
 @cache
 def _table_locked_sql() -> tuple[str, tuple[str, ...]]:
-    """The move pipeline's read of one table (add the lock clause), and its column names."""
-    select, columns = _tables_with_clocks()
+    """The move pipeline's read of one table (add the lock clause), and its column names. The opening's events
+    are left out (deferred, as `.defer()` leaves a field: read if something asks for them): no move needs them,
+    and they were a third of the JSON a move decoded to read its table."""
+    select, columns = _tables_with_clocks(without=("opening_events",))
     return f"{select} WHERE t.id = %s", columns
 
 
 @cache
-def _tables_with_clocks() -> tuple[str, tuple[str, ...]]:
+def _tables_with_clocks(without: tuple[str, ...] = ()) -> tuple[str, tuple[str, ...]]:
     """SELECT ... FROM tables `t` with each one's season id (`season_of_round`) and season clock (`clock__...`),
-    and the column names, for a WHERE to follow."""
+    and the column names, for a WHERE to follow; the table's fields named in `without` are left out."""
     select, columns = _select_list(
-        [(Table, "t", ""), (SeasonClock, "c", "clock__")], extra={"season_of_round": "r.season_id"}
+        [(Table, "t", ""), (SeasonClock, "c", "clock__")], extra={"season_of_round": "r.season_id"}, without=without
     )
     sql = (
         f"SELECT {select} "
@@ -340,15 +367,20 @@ def _tables_with_clocks() -> tuple[str, tuple[str, ...]]:
 
 
 def _select_list(
-    sources: list[tuple[type[models.Model], str, str]], *, extra: dict[str, str] | None = None
+    sources: list[tuple[type[models.Model], str, str]],
+    *,
+    extra: dict[str, str] | None = None,
+    without: tuple[str, ...] = (),
 ) -> tuple[str, tuple[str, ...]]:
-    """A select list naming every column of each (model, table alias, prefix) as prefix + column, then the `extra`
-    expressions by name; and the names in order, which the statement's text fixes."""
+    """A select list naming every column of each (model, table alias, prefix) as prefix + column, but for the
+    first source's fields named in `without`, then the `extra` expressions by name; and the names in order, which
+    the statement's text fixes."""
     quote = connection.ops.quote_name
     items = [
         (f"{alias}.{quote(field.column)}", prefix + field.column)
-        for model, alias, prefix in sources
+        for number, (model, alias, prefix) in enumerate(sources)
         for field in model._meta.concrete_fields
+        if number or field.name not in without
     ]
     items += [(expression, name) for name, expression in (extra or {}).items()]
     return ", ".join(f"{expression} AS {quote(name)}" for expression, name in items), tuple(name for _, name in items)

@@ -47,6 +47,36 @@ def test_the_table_and_its_seats_come_as_the_orm_reads_them(fake_game: str) -> N
 
 
 @pytest.mark.django_db
+def test_a_seat_and_its_clock_know_each_other_without_a_query(fake_game: str) -> None:
+    table = table_for(fake_game)
+    second = Seat.objects.get(table=table, index=1)
+    SeatClock.objects.create(seat=second, bank=30, turn_started_at=AT)
+
+    seats = seats_with_clocks(table.pk)
+
+    # as the reverse one-to-one accessor leaves them when set: each side cached on the other
+    with CaptureQueriesContext(connection) as queries:
+        clock = seats[1].clock
+        assert clock.seat is seats[1]
+        assert clock.seat_id == seats[1].pk
+    assert queries.captured_queries == []
+    assert clock == SeatClock.objects.get(seat=second)
+
+
+@pytest.mark.django_db
+def test_the_locked_table_reads_its_opening_events_only_when_asked(fake_game: str) -> None:
+    table = table_for(fake_game)
+    Table.objects.filter(pk=table.pk).update(opening_events=[{"type": "dealt", "to": [0]}])
+
+    with transaction.atomic():
+        locked, _ = table_and_seats_locked(table.pk)
+
+    # no move reads them: they are deferred, as `.defer()` leaves a field, and read from the database on demand
+    assert locked.table.get_deferred_fields() == {"opening_events"}
+    assert locked.table.opening_events == [{"type": "dealt", "to": [0]}]
+
+
+@pytest.mark.django_db
 def test_no_such_table_reads_none(fake_game: str) -> None:
     table = table_for(fake_game)
 
