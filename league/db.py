@@ -2,8 +2,8 @@
 
 Django's query compiler costs 0.5–1 ms of CPU per query, several times what PostgreSQL spends on these one-row
 statements (bench/http_moves.py, docs/benchmarks.md "What was changed"); a move makes about ten of them. These
-helpers write the same SQL by hand and adapt every value through its model field (`get_db_prep_save`), so they
-behave as the ORM does on PostgreSQL and on SQLite alike. Anything not on the hot path uses the ORM.
+helpers write the same SQL by hand and adapt every value through its model field (`get_db_prep_save`, or `_saved`'s
+shorter way to the same answer for plain values), so they behave as the ORM does on PostgreSQL and on SQLite alike. Anything not on the hot path uses the ORM.
 
 The generic helpers come first (`rows_fetch`, `row_locked`, `rows_update`, `row_insert`, and `writes_run` for several
 writes in one statement); the statements that are written out by hand are the named queries at the end
@@ -263,7 +263,7 @@ def update_of(model: type[models.Model], changes: dict[int, dict[str, Any]]) -> 
     db = _db()
     if len(changes) == 1:
         [(pk, values)] = changes.items()
-        params = [_field(model, name).get_db_prep_save(value, db) for name, value in values.items()]
+        params = [_saved(_field(model, name), value, db) for name, value in values.items()]
         return Write(_update_one_sql(model, tuple(values)), [*params, pk])
     sets, params = [], []
     for name in sorted({name for values in changes.values() for name in values}):
@@ -272,7 +272,7 @@ def update_of(model: type[models.Model], changes: dict[int, dict[str, Any]]) -> 
         for pk, values in changes.items():
             if name in values:
                 whens.append("WHEN %s THEN %s")
-                params += [pk, field.get_db_prep_save(values[name], db)]
+                params += [pk, _saved(field, values[name], db)]
         # ELSE keeps the rows that do not change this column, and types the CASE even when every value is null
         sets.append(f"{column} = CASE {_pk(model)} {' '.join(whens)} ELSE {column} END")
     marks = ", ".join(["%s"] * len(changes))
@@ -304,6 +304,39 @@ def _update_one_sql(model: type[models.Model], names: tuple[str, ...]) -> str:
     return f"UPDATE {_table(model)} SET {sets} WHERE {_pk(model)} = %s"
 
 
+# the fields of these exact classes adapt a value of one plain type as `_saved` does, whatever it is: Django's
+# get_db_prep_save gets there through an `as_sql` probe (an AttributeError raised and caught for every plain value),
+# a lazy-text check, to_python and, for a datetime, a look at settings.USE_TZ: a sixth of a move's writes
+_INTEGERS = (
+    models.IntegerField,
+    models.PositiveIntegerField,
+    models.PositiveSmallIntegerField,
+    models.SmallIntegerField,
+    models.BigIntegerField,
+    models.PositiveBigIntegerField,
+)
+_AS_IS = {models.BooleanField: bool, models.CharField: str, models.TextField: str}
+
+
+def _saved(field: models.Field, value: Any, db: BaseDatabaseWrapper) -> Any:
+    """`field.get_db_prep_save(value, db)`, by a shorter way for the values a move writes most (whole numbers,
+    booleans, text, aware datetimes, JSON objects and arrays) in fields of Django's own classes; the same answer
+    (tests/league/test_db.py compares them)."""
+    kind = type(field)
+    if kind in _INTEGERS:
+        if type(value) is int:
+            return db.ops.adapt_integerfield_value(value, field.get_internal_type())
+    elif kind is models.DateTimeField:
+        if type(value) is datetime and value.utcoffset() is not None:
+            return db.ops.adapt_datetimefield_value(value)
+    elif kind is models.JSONField:
+        if type(value) is dict or type(value) is list:
+            return db.ops.adapt_json_value(value, field.encoder)
+    elif type(value) is _AS_IS.get(kind):
+        return value
+    return field.get_db_prep_save(value, db)
+
+
 @cache
 def _field(model: type[models.Model], name: str) -> models.Field:
     field = model._meta.get_field(name)
@@ -319,7 +352,7 @@ def row_insert(model: type[models.Model], values: dict[str, Any]) -> None:
 def insert_of(model: type[models.Model], values: dict[str, Any]) -> Write:
     """`row_insert`'s statement, to run with others (`writes_run`)."""
     db = _db()
-    params = [_field(model, name).get_db_prep_save(value, db) for name, value in values.items()]
+    params = [_saved(_field(model, name), value, db) for name, value in values.items()]
     return Write(_insert_sql(model, tuple(values)), params)
 
 
@@ -661,7 +694,7 @@ def _insert_rows_of(model: type[models.Model], names: tuple[str, ...], rows: lis
     fields = [_field(model, name) for name in names]
     columns = ", ".join(_column(model, name)[0] for name in names)
     one = f"({', '.join(['%s'] * len(names))})"
-    params = [field.get_db_prep_save(value, db) for row in rows for field, value in zip(fields, row, strict=True)]
+    params = [_saved(field, value, db) for row in rows for field, value in zip(fields, row, strict=True)]
     return Write(f"INSERT INTO {_table(model)} ({columns}) VALUES {', '.join([one] * len(rows))}", params)
 
 
