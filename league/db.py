@@ -3,7 +3,8 @@
 Django's query compiler costs 0.5–1 ms of CPU per query, several times what PostgreSQL spends on these one-row
 statements (bench/http_moves.py, docs/benchmarks.md "What was changed"); a move makes about ten of them. These
 helpers write the same SQL by hand and adapt every value through its model field (`get_db_prep_save`, or `_saved`'s
-shorter way to the same answer for plain values), so they behave as the ORM does on PostgreSQL and on SQLite alike. Anything not on the hot path uses the ORM.
+shorter way to the same answer for plain values), so they behave as the ORM does on PostgreSQL and on SQLite alike.
+Anything not on the hot path uses the ORM.
 
 The generic helpers come first (`rows_fetch`, `row_locked`, `rows_update`, `row_insert`, and `writes_run` for several
 writes in one statement); the statements that are written out by hand are the named queries at the end
@@ -42,32 +43,78 @@ def _db() -> BaseDatabaseWrapper:
 
 
 @async_unsafe
-def _cursor(db: BaseDatabaseWrapper | None = None) -> Any:
+def _cursor(db: BaseDatabaseWrapper | None = None, *, own: bool = False) -> Any:
     """A cursor for the statements of this module. On PostgreSQL it binds its parameters on the server and lets
     psycopg prepare a statement once the connection has run it a few times (`prepare_threshold` in
     config/settings.py): PostgreSQL then neither parses nor plans it anew, and a large value (a table's state) is
     sent as a parameter rather than escaped into the statement's text. Django's own cursors bind on the client and
     are never prepared. The cursor is checked and wrapped as Django checks and wraps its own (the connection's
-    health, its thread; errors converted, statements logged when Django logs them)."""
+    health, its thread; errors converted, statements logged when Django logs them).
+
+    On PostgreSQL the cursor is the connection's one kept cursor (`_kept_cursor`), left open at the end of a `with`:
+    each statement's rows are read before the next statement runs on it. `own`: a cursor of its own instead, for a
+    caller that holds two at once."""
     db = db or _db()
     if db.vendor != "postgresql":
         return db.cursor()
     db.close_if_health_check_failed()
     db.ensure_connection()
     db.validate_thread_sharing()
-    bound = psycopg.Cursor(db.connection)
+    bound = _bound_cursor(db) if own else _kept_cursor(db)
+    return _BoundDebugCursor(bound, db, keep=not own) if db.queries_logged else _BoundCursor(bound, db, keep=not own)
+
+
+# where the connection's kept cursor lives on Django's connection object: with the psycopg connection it was made on
+KEPT = "_league_kept_cursor"
+
+
+def _kept_cursor(db: BaseDatabaseWrapper) -> psycopg.Cursor[Any]:
+    """The connection's one server-binding cursor, made on first use and again when Django has opened a new
+    connection (or the cursor was closed): making one (psycopg's cursor and its own map of adapters) was a third of
+    the instructions of a one-row statement, and a move runs three of them (bench/instructions.py)."""
+    kept = db.__dict__.get(KEPT)
+    if kept is not None and kept[0] is db.connection and not kept[1].closed:
+        cursor: psycopg.Cursor[Any] = kept[1]
+        return cursor
+    cursor = _bound_cursor(db)
+    db.__dict__[KEPT] = (db.connection, cursor)
+    return cursor
+
+
+def _bound_cursor(db: BaseDatabaseWrapper) -> psycopg.Cursor[Any]:
+    bound: psycopg.Cursor[Any] = psycopg.Cursor(db.connection)
     if db.timezone_name == "UTC":
         # psycopg's loader of timestamps, compiled, where Django's is a Python subclass of it that sets the zone
         # after: in a UTC session both answer the same datetime (datetime.UTC), and a move reads about a dozen
         # (2.6 % of a move's instructions, bench/instructions.py)
         bound.adapters.register_loader("timestamptz", TimestamptzLoader)
-    return _BoundDebugCursor(bound, db) if db.queries_logged else CursorWrapper(bound, db)
+    return bound
+
+
+class _BoundCursor(CursorWrapper):
+    """Django's cursor wrapper, which leaves the kept cursor open at the end of a `with` (`_cursor`)."""
+
+    def __init__(self, cursor: Any, db: BaseDatabaseWrapper, *, keep: bool) -> None:
+        super().__init__(cursor, db)
+        self.keep = keep
+
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
+        if not self.keep:
+            super().__exit__(kind, value, traceback)
 
 
 class _BoundDebugCursor(CursorDebugWrapper):
     """Django's debug cursor (statements logged, as the tests' query captures read them), logging a statement as
     written with its placeholders: Django reads the statement back from a client-binding cursor, which this is not,
-    and would log None."""
+    and would log None. It leaves the kept cursor open, as `_BoundCursor` does."""
+
+    def __init__(self, cursor: Any, db: BaseDatabaseWrapper, *, keep: bool) -> None:
+        super().__init__(cursor, db)
+        self.keep = keep
+
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
+        if not self.keep:
+            super().__exit__(kind, value, traceback)
 
     def debug_sql(
         self, sql: Any = None, params: Any = None, use_last_executed_query: bool = False, many: bool = False

@@ -10,6 +10,7 @@ from django.db.models.signals import post_init
 from django.test.utils import CaptureQueriesContext
 
 from league.db import (
+    _cursor,
     _db,
     _instance,
     _plain,
@@ -159,6 +160,28 @@ def test_the_move_reads_are_prepared_once_per_connection(fake_game: str) -> None
 
     assert len([s for s in prepared if 'FROM "league_table" t' in s]) == 1
     assert len([s for s in prepared if 'FROM "league_seat" s' in s]) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.postgres
+def test_a_connection_keeps_one_cursor_for_the_statements_until_it_is_replaced() -> None:
+    with _cursor() as first:
+        first.execute("SELECT %s::int", [1])
+        assert first.fetchall() == [(1,)]
+    with _cursor() as second:
+        second.execute("SELECT %s::int", [2])
+        assert second.fetchall() == [(2,)]
+    # one psycopg cursor, left open between statements; a caller that holds two at once gets one of its own
+    assert second.cursor is first.cursor and not first.cursor.closed
+    with _cursor(own=True) as own:
+        assert own.cursor is not first.cursor
+    assert own.cursor.closed
+
+    connection.close()
+    with _cursor() as third:
+        third.execute("SELECT %s::int", [3])
+        assert third.fetchall() == [(3,)]
+    assert third.cursor is not first.cursor and third.cursor.connection is connection.connection
 
 
 @pytest.mark.django_db(transaction=True)
