@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
@@ -379,7 +379,7 @@ def _saved(field: models.Field, value: Any, db: BaseDatabaseWrapper) -> Any:
             return db.ops.adapt_datetimefield_value(value)
     elif kind is models.JSONField:
         if type(value) is dict or type(value) is list:
-            return db.ops.adapt_json_value(value, field.encoder)
+            return db.ops.adapt_json_value(value, cast(models.JSONField, field).encoder)
     elif type(value) is _AS_IS.get(kind):
         return value
     return field.get_db_prep_save(value, db)
