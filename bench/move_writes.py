@@ -49,7 +49,7 @@ def modes() -> dict[str, dict[str, Any]]:
     def reads_pipelined(table_id: int) -> Any:
         (table_sql, table_columns), (seats_sql, seat_columns) = db._table_locked_sql(), db._seats_with_clocks_sql()
         pipeline = connection.connection.pipeline()
-        with connection.wrap_database_errors, pipeline, db._cursor() as tables, db._cursor() as seats:
+        with connection.wrap_database_errors, pipeline, db._cursor() as tables, db._cursor(own=True) as seats:
             tables.execute(table_sql + db.lock_clause(of="t"), [table_id])
             seats.execute(seats_sql, [table_id])
             found = db._instances(Table, tables, joined={"clock": SeasonClock}, columns=table_columns)

@@ -2,8 +2,9 @@
 
 Django's query compiler costs 0.5–1 ms of CPU per query, several times what PostgreSQL spends on these one-row
 statements (bench/http_moves.py, docs/benchmarks.md "What was changed"); a move makes about ten of them. These
-helpers write the same SQL by hand and adapt every value through its model field (`get_db_prep_save`), so they
-behave as the ORM does on PostgreSQL and on SQLite alike. Anything not on the hot path uses the ORM.
+helpers write the same SQL by hand and adapt every value through its model field (`get_db_prep_save`, or `_saved`'s
+shorter way to the same answer for plain values), so they behave as the ORM does on PostgreSQL and on SQLite alike.
+Anything not on the hot path uses the ORM.
 
 The generic helpers come first (`rows_fetch`, `row_locked`, `rows_update`, `row_insert`, and `writes_run` for several
 writes in one statement); the statements that are written out by hand are the named queries at the end
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
@@ -25,7 +26,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 from django.db.models import signals
 from django.db.models.base import ModelState
-from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute, ReverseOneToOneDescriptor
 from django.utils.asyncio import async_unsafe
 from psycopg.types.datetime import TimestamptzLoader
 
@@ -42,32 +43,78 @@ def _db() -> BaseDatabaseWrapper:
 
 
 @async_unsafe
-def _cursor(db: BaseDatabaseWrapper | None = None) -> Any:
+def _cursor(db: BaseDatabaseWrapper | None = None, *, own: bool = False) -> Any:
     """A cursor for the statements of this module. On PostgreSQL it binds its parameters on the server and lets
     psycopg prepare a statement once the connection has run it a few times (`prepare_threshold` in
     config/settings.py): PostgreSQL then neither parses nor plans it anew, and a large value (a table's state) is
     sent as a parameter rather than escaped into the statement's text. Django's own cursors bind on the client and
     are never prepared. The cursor is checked and wrapped as Django checks and wraps its own (the connection's
-    health, its thread; errors converted, statements logged when Django logs them)."""
+    health, its thread; errors converted, statements logged when Django logs them).
+
+    On PostgreSQL the cursor is the connection's one kept cursor (`_kept_cursor`), left open at the end of a `with`:
+    each statement's rows are read before the next statement runs on it. `own`: a cursor of its own instead, for a
+    caller that holds two at once."""
     db = db or _db()
     if db.vendor != "postgresql":
         return db.cursor()
     db.close_if_health_check_failed()
     db.ensure_connection()
     db.validate_thread_sharing()
-    bound = psycopg.Cursor(db.connection)
+    bound = _bound_cursor(db) if own else _kept_cursor(db)
+    return _BoundDebugCursor(bound, db, keep=not own) if db.queries_logged else _BoundCursor(bound, db, keep=not own)
+
+
+# where the connection's kept cursor lives on Django's connection object: with the psycopg connection it was made on
+_KEPT = "_league_kept_cursor"
+
+
+def _kept_cursor(db: BaseDatabaseWrapper) -> psycopg.Cursor[Any]:
+    """The connection's one server-binding cursor, made on first use and again when Django has opened a new
+    connection (or the cursor was closed): making one (psycopg's cursor and its own map of adapters) was a third of
+    the instructions of a one-row statement, and a move runs three of them (bench/instructions.py)."""
+    kept = db.__dict__.get(_KEPT)
+    if kept is not None and kept[0] is db.connection and not kept[1].closed:
+        cursor: psycopg.Cursor[Any] = kept[1]
+        return cursor
+    cursor = _bound_cursor(db)
+    db.__dict__[_KEPT] = (db.connection, cursor)
+    return cursor
+
+
+def _bound_cursor(db: BaseDatabaseWrapper) -> psycopg.Cursor[Any]:
+    bound: psycopg.Cursor[Any] = psycopg.Cursor(db.connection)
     if db.timezone_name == "UTC":
         # psycopg's loader of timestamps, compiled, where Django's is a Python subclass of it that sets the zone
         # after: in a UTC session both answer the same datetime (datetime.UTC), and a move reads about a dozen
         # (2.6 % of a move's instructions, bench/instructions.py)
         bound.adapters.register_loader("timestamptz", TimestamptzLoader)
-    return _BoundDebugCursor(bound, db) if db.queries_logged else CursorWrapper(bound, db)
+    return bound
+
+
+class _BoundCursor(CursorWrapper):
+    """Django's cursor wrapper, which leaves the kept cursor open at the end of a `with` (`_cursor`)."""
+
+    def __init__(self, cursor: Any, db: BaseDatabaseWrapper, *, keep: bool) -> None:
+        super().__init__(cursor, db)
+        self.keep = keep
+
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
+        if not self.keep:
+            super().__exit__(kind, value, traceback)
 
 
 class _BoundDebugCursor(CursorDebugWrapper):
     """Django's debug cursor (statements logged, as the tests' query captures read them), logging a statement as
     written with its placeholders: Django reads the statement back from a client-binding cursor, which this is not,
-    and would log None."""
+    and would log None. It leaves the kept cursor open, as `_BoundCursor` does."""
+
+    def __init__(self, cursor: Any, db: BaseDatabaseWrapper, *, keep: bool) -> None:
+        super().__init__(cursor, db)
+        self.keep = keep
+
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
+        if not self.keep:
+            super().__exit__(kind, value, traceback)
 
     def debug_sql(
         self, sql: Any = None, params: Any = None, use_last_executed_query: bool = False, many: bool = False
@@ -104,6 +151,9 @@ def rows_fetch(
         return _instances(model, cursor, joined=joined, db=db)
 
 
+Plan = list[tuple[int, str, list[Converter], Any]]
+
+
 def _instances(
     model: type[models.Model],
     cursor: Any,
@@ -118,28 +168,50 @@ def _instances(
     rows = cursor.fetchall()
     if columns is None:
         columns = tuple(column[0] for column in cursor.description)
-    joined = joined or {}
-    plan = _read_plan(model, columns, "")
-    related = []
-    for name, other in joined.items():
-        other_plan = _read_plan(other, columns, f"{name}__")
-        pk_position = next(position for position, attname, _, _ in other_plan if attname == other._meta.pk.attname)
-        related.append((name, other, other_plan, pk_position))
-    claimed = {position for one in [plan, *(r[2] for r in related)] for position, _, _, _ in one}
-    extras = [(position, column) for position, column in enumerate(columns) if position not in claimed]
+    plan, related, extras = _row_plan(model, columns, tuple((joined or {}).items()))
     instances = []
     for row in rows:
         instance = _instance(model, plan, row, db)
-        for name, other, other_plan, pk_position in related:
+        for name, other, other_plan, pk_position, caches in related:
             if row[pk_position] is not None:
-                setattr(instance, name, _instance(other, other_plan, row, db))
+                found = _instance(other, other_plan, row, db)
+                if caches is None:
+                    setattr(instance, name, found)
+                else:
+                    # what the reverse one-to-one accessor's __set__ leaves (each side cached on the other; the
+                    # join already gave the related row its key), without its checks of a relation that the
+                    # statement itself made: a tenth of reading a move's seats and clocks
+                    instance._state.fields_cache[caches[0]] = found
+                    found._state.fields_cache[caches[1]] = instance
         for position, name in extras:
             setattr(instance, name, row[position])
         instances.append(instance)
     return instances
 
 
-Plan = list[tuple[int, str, list[Converter], Any]]
+Related = tuple[str, type[models.Model], Plan, int, tuple[str, str] | None]
+
+
+@cache
+def _row_plan(
+    model: type[models.Model], columns: tuple[str, ...], joined: tuple[tuple[str, type[models.Model]], ...]
+) -> tuple[Plan, list[Related], list[tuple[int, str]]]:
+    """`_instances`' plan for a statement's columns, worked out once: the model's read plan; for each joined model
+    its name, plan, the position of its key and, when the name is a reverse one-to-one accessor, the names under
+    which each side caches the other; and the columns that are no field (set as attributes)."""
+    plan = _read_plan(model, columns, "")
+    related: list[Related] = []
+    for name, other in joined:
+        other_plan = _read_plan(other, columns, f"{name}__")
+        pk_position = next(position for position, attname, _, _ in other_plan if attname == other._meta.pk.attname)
+        accessor = getattr(model, name, None)
+        caches = None
+        if isinstance(accessor, ReverseOneToOneDescriptor) and accessor.related.related_model is other:
+            caches = (accessor.related.cache_name, accessor.related.field.cache_name)
+        related.append((name, other, other_plan, pk_position, caches))
+    claimed = {position for one in [plan, *(r[2] for r in related)] for position, _, _, _ in one}
+    extras = [(position, column) for position, column in enumerate(columns) if position not in claimed]
+    return plan, related, extras
 
 
 def _instance(model: type[models.Model], plan: Plan, row: tuple[Any, ...], db: BaseDatabaseWrapper) -> Any:
@@ -238,7 +310,7 @@ def update_of(model: type[models.Model], changes: dict[int, dict[str, Any]]) -> 
     db = _db()
     if len(changes) == 1:
         [(pk, values)] = changes.items()
-        params = [_field(model, name).get_db_prep_save(value, db) for name, value in values.items()]
+        params = [_saved(_field(model, name), value, db) for name, value in values.items()]
         return Write(_update_one_sql(model, tuple(values)), [*params, pk])
     sets, params = [], []
     for name in sorted({name for values in changes.values() for name in values}):
@@ -247,7 +319,7 @@ def update_of(model: type[models.Model], changes: dict[int, dict[str, Any]]) -> 
         for pk, values in changes.items():
             if name in values:
                 whens.append("WHEN %s THEN %s")
-                params += [pk, field.get_db_prep_save(values[name], db)]
+                params += [pk, _saved(field, values[name], db)]
         # ELSE keeps the rows that do not change this column, and types the CASE even when every value is null
         sets.append(f"{column} = CASE {_pk(model)} {' '.join(whens)} ELSE {column} END")
     marks = ", ".join(["%s"] * len(changes))
@@ -279,6 +351,40 @@ def _update_one_sql(model: type[models.Model], names: tuple[str, ...]) -> str:
     return f"UPDATE {_table(model)} SET {sets} WHERE {_pk(model)} = %s"
 
 
+# the fields of these exact classes adapt a value of one plain type as `_saved` does, whatever it is: Django's
+# get_db_prep_save gets there through an `as_sql` probe (an AttributeError raised and caught for every plain value),
+# a lazy-text check, to_python and, for a datetime, a look at settings.USE_TZ (140,000 instructions of a move's
+# 2.5 million in move_submit, under callgrind)
+_INTEGERS = (
+    models.IntegerField,
+    models.PositiveIntegerField,
+    models.PositiveSmallIntegerField,
+    models.SmallIntegerField,
+    models.BigIntegerField,
+    models.PositiveBigIntegerField,
+)
+_AS_IS = {models.BooleanField: bool, models.CharField: str, models.TextField: str}
+
+
+def _saved(field: models.Field, value: Any, db: BaseDatabaseWrapper) -> Any:
+    """`field.get_db_prep_save(value, db)`, by a shorter way for the values a move writes most (whole numbers,
+    booleans, text, aware datetimes, JSON objects and arrays) in fields of Django's own classes; the same answer
+    (tests/league/test_db.py compares them)."""
+    kind = type(field)
+    if kind in _INTEGERS:
+        if type(value) is int:
+            return db.ops.adapt_integerfield_value(value, field.get_internal_type())
+    elif kind is models.DateTimeField:
+        if type(value) is datetime and value.utcoffset() is not None:
+            return db.ops.adapt_datetimefield_value(value)
+    elif kind is models.JSONField:
+        if type(value) is dict or type(value) is list:
+            return db.ops.adapt_json_value(value, cast(models.JSONField, field).encoder)
+    elif type(value) is _AS_IS.get(kind):
+        return value
+    return field.get_db_prep_save(value, db)
+
+
 @cache
 def _field(model: type[models.Model], name: str) -> models.Field:
     field = model._meta.get_field(name)
@@ -294,7 +400,7 @@ def row_insert(model: type[models.Model], values: dict[str, Any]) -> None:
 def insert_of(model: type[models.Model], values: dict[str, Any]) -> Write:
     """`row_insert`'s statement, to run with others (`writes_run`)."""
     db = _db()
-    params = [_field(model, name).get_db_prep_save(value, db) for name, value in values.items()]
+    params = [_saved(_field(model, name), value, db) for name, value in values.items()]
     return Write(_insert_sql(model, tuple(values)), params)
 
 
@@ -318,17 +424,19 @@ class LockedTable:
 
 @cache
 def _table_locked_sql() -> tuple[str, tuple[str, ...]]:
-    """The move pipeline's read of one table (add the lock clause), and its column names."""
-    select, columns = _tables_with_clocks()
+    """The move pipeline's read of one table (add the lock clause), and its column names. The opening's events
+    are left out (deferred, as `.defer()` leaves a field: read if something asks for them): no move needs them,
+    and they were a third of the JSON a move decoded to read its table."""
+    select, columns = _tables_with_clocks(without=("opening_events",))
     return f"{select} WHERE t.id = %s", columns
 
 
 @cache
-def _tables_with_clocks() -> tuple[str, tuple[str, ...]]:
+def _tables_with_clocks(without: tuple[str, ...] = ()) -> tuple[str, tuple[str, ...]]:
     """SELECT ... FROM tables `t` with each one's season id (`season_of_round`) and season clock (`clock__...`),
-    and the column names, for a WHERE to follow."""
+    and the column names, for a WHERE to follow; the table's fields named in `without` are left out."""
     select, columns = _select_list(
-        [(Table, "t", ""), (SeasonClock, "c", "clock__")], extra={"season_of_round": "r.season_id"}
+        [(Table, "t", ""), (SeasonClock, "c", "clock__")], extra={"season_of_round": "r.season_id"}, without=without
     )
     sql = (
         f"SELECT {select} "
@@ -340,15 +448,20 @@ def _tables_with_clocks() -> tuple[str, tuple[str, ...]]:
 
 
 def _select_list(
-    sources: list[tuple[type[models.Model], str, str]], *, extra: dict[str, str] | None = None
+    sources: list[tuple[type[models.Model], str, str]],
+    *,
+    extra: dict[str, str] | None = None,
+    without: tuple[str, ...] = (),
 ) -> tuple[str, tuple[str, ...]]:
-    """A select list naming every column of each (model, table alias, prefix) as prefix + column, then the `extra`
-    expressions by name; and the names in order, which the statement's text fixes."""
+    """A select list naming every column of each (model, table alias, prefix) as prefix + column, but for the
+    first source's fields named in `without`, then the `extra` expressions by name; and the names in order, which
+    the statement's text fixes."""
     quote = connection.ops.quote_name
     items = [
         (f"{alias}.{quote(field.column)}", prefix + field.column)
-        for model, alias, prefix in sources
+        for number, (model, alias, prefix) in enumerate(sources)
         for field in model._meta.concrete_fields
+        if number or field.name not in without
     ]
     items += [(expression, name) for name, expression in (extra or {}).items()]
     return ", ".join(f"{expression} AS {quote(name)}" for expression, name in items), tuple(name for _, name in items)
@@ -629,7 +742,7 @@ def _insert_rows_of(model: type[models.Model], names: tuple[str, ...], rows: lis
     fields = [_field(model, name) for name in names]
     columns = ", ".join(_column(model, name)[0] for name in names)
     one = f"({', '.join(['%s'] * len(names))})"
-    params = [field.get_db_prep_save(value, db) for row in rows for field, value in zip(fields, row, strict=True)]
+    params = [_saved(field, value, db) for row in rows for field, value in zip(fields, row, strict=True)]
     return Write(f"INSERT INTO {_table(model)} ({columns}) VALUES {', '.join([one] * len(rows))}", params)
 
 

@@ -1,11 +1,13 @@
 """league/db.py: the plain SQL of the move pipeline reads and writes what the ORM would."""
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection, models, transaction
+from django.db.models import Value
 
 from league.db import (
+    _saved,
     _select_list,
     insert_of,
     row_insert,
@@ -16,7 +18,7 @@ from league.db import (
     update_of,
     writes_run,
 )
-from league.models import Move, Seat, SeatClock, Table
+from league.models import Entrant, Move, Seat, SeatClock, Table
 from tests.league.factories import table_for
 
 pytestmark = pytest.mark.django_db
@@ -220,3 +222,40 @@ def test_a_failing_write_among_several_writes_nothing(fake_game: str) -> None:
 
     table.refresh_from_db()
     assert table.version == 0 and not Move.objects.filter(table=table, seq=2).exists()
+
+
+def _adapted(value: object) -> tuple[object, ...]:
+    """What a prepared value is for the database: its type, and for a JSON wrapper what it wraps and dumps with."""
+    if hasattr(value, "obj"):  # psycopg's Jsonb, which compares by identity
+        return (type(value), value.obj, value.dumps)
+    return (type(value), value)
+
+
+@pytest.mark.parametrize(
+    ("model", "name", "values"),
+    [
+        (Table, "version", [0, 7, 2**31 - 1, True, "12", None]),  # a positive integer
+        (Seat, "index", [0, 3, False]),  # a positive small integer
+        (Move, "seat", [1]),
+        (Entrant, "seed_rank", [5, None]),
+        (Table, "step_open", [True, False, 1, None]),  # a boolean
+        (Table, "status", ["active", Table.Status.FINISHED, ""]),  # text
+        (Table, "annul_reason", ["", "a reason"]),
+        (
+            Table,
+            "deadline",  # a datetime
+            [AT, AT.astimezone(timezone(timedelta(hours=9))), AT.replace(tzinfo=None), None],
+        ),
+        (
+            Move,
+            "payload",
+            [{"type": "pick"}, [], [1, {"a": None}], {}, None, "text", 3, Value(None, models.JSONField())],
+        ),
+        (Move, "table", [1, 2**40, None]),  # a foreign key: Django's own way
+    ],
+)
+@pytest.mark.filterwarnings("ignore:DateTimeField .* received a naive datetime")
+def test_saved_adapts_each_value_as_get_db_prep_save_does(model, name, values) -> None:
+    field = model._meta.get_field(name)
+    for value in values:
+        assert _adapted(_saved(field, value, connection)) == _adapted(field.get_db_prep_save(value, connection))

@@ -10,6 +10,7 @@ from django.db.models.signals import post_init
 from django.test.utils import CaptureQueriesContext
 
 from league.db import (
+    _cursor,
     _db,
     _instance,
     _plain,
@@ -44,6 +45,36 @@ def test_the_table_and_its_seats_come_as_the_orm_reads_them(fake_game: str) -> N
     assert not hasattr(seats[0], "clock")
     assert (seats[1].clock.bank, seats[1].clock.turn_started_at) == (30, AT)
     assert [seat.pk for seat in seats] == [seat.pk for seat in seats_with_clocks(table.pk)]
+
+
+@pytest.mark.django_db
+def test_a_seat_and_its_clock_know_each_other_without_a_query(fake_game: str) -> None:
+    table = table_for(fake_game)
+    second = Seat.objects.get(table=table, index=1)
+    SeatClock.objects.create(seat=second, bank=30, turn_started_at=AT)
+
+    seats = seats_with_clocks(table.pk)
+
+    # as the reverse one-to-one accessor leaves them when set: each side cached on the other
+    with CaptureQueriesContext(connection) as queries:
+        clock = seats[1].clock
+        assert clock.seat is seats[1]
+        assert clock.seat_id == seats[1].pk
+    assert queries.captured_queries == []
+    assert clock == SeatClock.objects.get(seat=second)
+
+
+@pytest.mark.django_db
+def test_the_locked_table_reads_its_opening_events_only_when_asked(fake_game: str) -> None:
+    table = table_for(fake_game)
+    Table.objects.filter(pk=table.pk).update(opening_events=[{"type": "dealt", "to": [0]}])
+
+    with transaction.atomic():
+        locked, _ = table_and_seats_locked(table.pk)
+
+    # no move reads them: they are deferred, as `.defer()` leaves a field, and read from the database on demand
+    assert locked.table.get_deferred_fields() == {"opening_events"}
+    assert locked.table.opening_events == [{"type": "dealt", "to": [0]}]
 
 
 @pytest.mark.django_db
@@ -129,6 +160,28 @@ def test_the_move_reads_are_prepared_once_per_connection(fake_game: str) -> None
 
     assert len([s for s in prepared if 'FROM "league_table" t' in s]) == 1
     assert len([s for s in prepared if 'FROM "league_seat" s' in s]) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.postgres
+def test_a_connection_keeps_one_cursor_for_the_statements_until_it_is_replaced() -> None:
+    with _cursor() as first:
+        first.execute("SELECT %s::int", [1])
+        assert first.fetchall() == [(1,)]
+    with _cursor() as second:
+        second.execute("SELECT %s::int", [2])
+        assert second.fetchall() == [(2,)]
+    # one psycopg cursor, left open between statements; a caller that holds two at once gets one of its own
+    assert second.cursor is first.cursor and not first.cursor.closed
+    with _cursor(own=True) as own:
+        assert own.cursor is not first.cursor
+    assert own.cursor.closed
+
+    connection.close()
+    with _cursor() as third:
+        third.execute("SELECT %s::int", [3])
+        assert third.fetchall() == [(3,)]
+    assert third.cursor is not first.cursor and third.cursor.connection is connection.connection
 
 
 @pytest.mark.django_db(transaction=True)

@@ -45,6 +45,24 @@ def test_what_no_database_or_page_can_hold_is_refused(raw: str | bytes, code: st
     assert refused.value.code == code
 
 
+@pytest.mark.parametrize(
+    "raw",
+    ['\ufeff{"x": 1}', '{"x": NaN}', "[1, 2", '{"x": 1} 2', '{"x": "\\q"}', b'\xef\xbb\xbf{"x": 1}', "", "nul"],
+)
+def test_a_document_json_cannot_read_is_refused_with_its_words(raw: str | bytes) -> None:
+    # the reader is made once (league.input): it refuses what json.loads refuses, with json's own message
+    text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    try:
+        json.loads(text, parse_constant=lambda name: float(name))
+    except json.JSONDecodeError as error:
+        expected = f"The JSON could not be read: {error.msg}."
+    else:
+        expected = "NaN is not a JSON number."
+    with pytest.raises(BadInput) as refused:
+        json_parse(raw)
+    assert (refused.value.code, refused.value.message) == ("parse_error", expected)
+
+
 def test_a_body_over_the_limit_is_a_413_and_a_value_over_its_limit_a_400() -> None:
     with pytest.raises(InputTooLarge) as body:
         json_parse(b" " * 11, max_bytes=10)

@@ -32,7 +32,7 @@ from league.selectors.tables import (
     tables_waiting_for,
     with_your_seat,
 )
-from league.services.moves import MAX_KEY_LENGTH, move_submit
+from league.services.moves import MAX_KEY_LENGTH, MoveResult, move_submit
 from league.services.tables import seat_rated_agree
 
 LOG_LIMIT = OpenApiParameter(
@@ -49,6 +49,23 @@ LOG_LIMIT = OpenApiParameter(
 # (run_validation raises the ValidationError that is_valid would, with the same detail)
 _MOVE_SUBMIT = MoveSubmitSerializer()
 _MOVE_RESULT = MoveResultSerializer()
+
+
+def move_answer(result: MoveResult) -> dict[str, Any]:
+    """What `MoveResultSerializer` renders of a move's result, field by field through its own fields where they
+    convert (the status, the deadline in the caller's time zone): its generic loop (each field's source looked up
+    attribute by attribute, each value checked for None) was a fifth of the instructions of answering a move, its
+    rendering included (80,000 of 355,000 under callgrind)."""
+    fields = _MOVE_RESULT.fields
+    return {
+        "table_id": int(result.table_id),
+        "seq": int(result.seq),
+        "version": int(result.version),
+        "status": fields["status"].to_representation(result.status),
+        "deadline": None if result.deadline is None else fields["deadline"].to_representation(result.deadline),
+        "view": {str(key): value for key, value in result.view.items()},
+        "replayed": bool(result.replayed),
+    }
 
 
 def _log_limit(request: Request) -> int | None:
@@ -128,7 +145,7 @@ class TableMovesView(ApiView):
             expected_version=submitted["expected_version"],
             idempotency_key=key,
         )
-        data = _MOVE_RESULT.to_representation(result)
+        data = move_answer(result)
         return Response(data, status=status.HTTP_200_OK if result.replayed else status.HTTP_201_CREATED)
 
 

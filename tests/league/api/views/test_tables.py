@@ -3,14 +3,19 @@ submission with versions, idempotency and throttling, and "your turn"."""
 
 import copy
 import json
+import zoneinfo
+from datetime import UTC, datetime
 
 import pytest
 from django.conf import settings
 from django.test import override_settings
+from django.utils import timezone
 
 from games import get_engine
+from league.api.serializers import MoveResultSerializer
+from league.api.views.tables import move_answer
 from league.models import Move, Table
-from league.services.moves import move_submit
+from league.services.moves import MoveResult, move_submit
 from league.services.tables import table_annul
 from tests.league.api.helpers import error
 from tests.league.factories import PlayerFactory, table_for
@@ -163,6 +168,28 @@ def test_submit_applies_the_move_and_returns_the_new_version(fake_game, client_f
     )
     assert body["view"]["my_pick"] == 2
     assert Move.objects.filter(table=table).count() == 1
+
+
+@pytest.mark.parametrize("deadline", [None, datetime(2026, 3, 29, 1, 30, 15, 123456, tzinfo=UTC)])
+@pytest.mark.parametrize("replayed", [False, True])
+def test_the_move_answer_is_what_its_serializer_renders(deadline, replayed) -> None:
+    result = MoveResult(
+        table_id=7,
+        seq=12,
+        version=12,
+        status=Table.Status.ACTIVE,
+        deadline=deadline,
+        view={"phase": "play", "to_act": [1], "hand": ["7S", "AH"], "contract": None},
+        replayed=replayed,
+    )
+
+    # in a caller's own time zone too (league.timezones activates it), where the deadline is written with its offset
+    for zone in ["UTC", "Asia/Seoul"]:
+        with timezone.override(zoneinfo.ZoneInfo(zone)):
+            answer = move_answer(result)
+            assert answer == MoveResultSerializer().to_representation(result)
+            assert list(answer) == list(MoveResultSerializer().to_representation(result))
+            assert json.dumps(answer) == json.dumps(MoveResultSerializer().to_representation(result))
 
 
 def test_non_seated_player_cannot_move(fake_game, client_for) -> None:
