@@ -100,5 +100,4 @@ class PokerTournamentDetailSerializer(PokerTournamentSerializer):
         allow_null=True, help_text="The seed of the draws, once the tournament is over (null before)."
     )
     level = PokerLevelSerializer(allow_null=True)
-    seating = PokerTableSerializer(many=True)
     entrants = PokerEntrantSerializer(many=True)

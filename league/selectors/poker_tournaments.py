@@ -1,6 +1,8 @@
 """Reads of poker tournaments that the pages, the API and the exports share: the seating chart with names and
 stacks, the level, the places. Never the tournament's state itself: it holds the seed of every draw."""
 
+from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
@@ -54,15 +56,87 @@ def poker_level(*, tournament: PokerTournament) -> dict[str, Any] | None:
     }
 
 
-def poker_seating(*, tournament: PokerTournament) -> list[dict[str, Any]]:
-    """The seating chart (`freezeout.seating_chart`) with each player's name and, for a table in a hand, the
-    league table playing it."""
+SEATING_PAGE = 12  # tables of the page's seating chart at a time (a 1,000-player freezeout seats 167)
+SEATING_API_PAGE = 50  # tables of the API's seating at a time
+
+
+@dataclass(frozen=True)
+class SeatingPart:
+    """One part of the seating chart, for a link to it: the table number it follows, its first and last tables."""
+
+    after: int
+    first: int
+    last: int
+
+
+@dataclass(frozen=True)
+class SeatingPage:
+    tables: list[dict[str, Any]]  # `poker_seating`'s rows of the part's tables, the reader's own table first
+    after: int  # the table number the part follows (0: the first part)
+    previous_after: int | None  # `after` of the part before, None on the first
+    next_after: int | None  # `after` of the part after, None on the last
+    parts: list[SeatingPart]  # every part of the chart in table order, SEATING_PAGE tables each
+    own_table: int | None  # the reader's table, when they are seated
+    total: int  # tables in play
+
+    @property
+    def paged(self) -> bool:
+        """More tables than one part: the page says which it shows and links the others."""
+        return len(self.parts) > 1
+
+    @property
+    def own_part(self) -> SeatingPart | None:
+        return next((p for p in self.parts if self.own_table is not None and p.first <= self.own_table <= p.last), None)
+
+
+def poker_seating_page(
+    *, tournament: PokerTournament, after: int | None = None, player_id: int | None = None, size: int | None = None
+) -> SeatingPage:
+    """The seating chart `size` tables at a time (SEATING_PAGE): those numbered above `after`, a keyset on the
+    table's number (a table keeps it until broken); with no `after`, the part holding the reader's own table, else
+    the first. Every seat of a 1,000-player freezeout was 190 KiB of the page (bench/pages.py)."""
+    size = size or SEATING_PAGE
+    live = freezeout.tables_live(tournament.state) if tournament.state else []
+    numbers = [table["id"] for table in live]
+    own = next((t["id"] for t in live if player_id is not None and player_id in freezeout.players_in(t)), None)
+    parts = [
+        SeatingPart(after=numbers[i - 1] if i else 0, first=numbers[i], last=numbers[min(i + size, len(numbers)) - 1])
+        for i in range(0, len(numbers), size)
+    ]
+    if after is None:
+        after = next((p.after for p in parts if own is not None and p.first <= own <= p.last), 0)
+    after = max(0, after)
+    following = [n for n in numbers if n > after]
+    shown = following[:size]
+    earlier = [n for n in numbers if n <= after]
+    tables = poker_seating(tournament=tournament, numbers=shown)
+    # the reader's table first: the part was chosen for it
+    tables.sort(key=lambda table: table["table"] != own)
+    return SeatingPage(
+        tables=tables,
+        after=after,
+        previous_after=(earlier[-size - 1] if len(earlier) > size else 0) if earlier else None,
+        next_after=shown[-1] if len(following) > size else None,
+        parts=parts,
+        own_table=own,
+        total=len(numbers),
+    )
+
+
+def poker_seating(*, tournament: PokerTournament, numbers: Collection[int] | None = None) -> list[dict[str, Any]]:
+    """The seating chart (`freezeout.seating_chart`; the tables numbered `numbers`, else all) with each player's
+    name and, for a table in a hand, the league table playing it."""
     state = tournament.state
     if not state:
         return []
-    chart = freezeout.seating_chart(state)
-    names = dict(PokerEntrant.objects.filter(tournament=tournament).values_list("player_id", "player__display_name"))
-    in_play = {h["number"] for h in freezeout.hands_in_play(state)}
+    chart = freezeout.seating_chart(state, numbers)
+    seated = [seat["player"] for table in chart for seat in table["seats"] if seat["player"] is not None]
+    names = dict(
+        PokerEntrant.objects.filter(tournament=tournament, player_id__in=seated).values_list(
+            "player_id", "player__display_name"
+        )
+    )
+    in_play = {table["hand"] for table in chart if table["hand"] is not None}
     tables = dict(PokerHand.objects.filter(tournament=tournament, number__in=in_play).values_list("number", "table_id"))
     for table in chart:
         table["table_id"] = tables.get(table["hand"])
