@@ -9,13 +9,15 @@ from urllib.parse import quote
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 from league.models import Membership, Player, PokerEntrant, PokerHand, PokerTournament
 from league.selectors import poker_tournaments as poker_selectors
 from league.services.clubs import club_create
+from league.services.poker_tournaments import poker_tournament_register
 from league.tournaments import freezeout
 from tests.league.factories import MembershipFactory, PlayerFactory
-from tests.league.poker_playing import freezeout_started, hand_play
+from tests.league.poker_playing import freezeout_started, hand_play, small_freezeout
 from tests.pages.test_form_fuzz import HOSTILE
 
 pytestmark = pytest.mark.django_db
@@ -278,3 +280,22 @@ def test_the_parts_of_the_seating_chart_read_in_korean(monkeypatch):
     text = _client(reader).get(f"/poker-tournaments/{tournament.pk}/").content.decode()
     for english in ("Parts of the seating chart", "Later tables", "your table", "Your table: "):
         assert english not in text
+
+
+def test_before_the_start_the_organizer_removes_an_entrant_by_the_button_of_their_row(club_setup):
+    # given: two entrants; the organizer's client checks CSRF as a browser's request is checked
+    club, organizer, members = club_setup
+    poker = small_freezeout(club=club, by=organizer)
+    for member in members[:2]:
+        poker_tournament_register(tournament_id=poker.pk, player=member)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(organizer.user)
+    page = client.get(f"/poker-tournaments/{poker.pk}/").content.decode()
+    # when: the form of the first entrant's row is sent as the page wrote it
+    action = f"/poker-tournaments/{poker.pk}/entrants/{members[0].pk}/remove/"
+    form = re.search(rf'<form method="post" action="{action}" class="inline">.*?value="([^"]+)"', page)
+    assert form is not None and f'aria-label="Remove {escape(members[0].display_name)}"' in page
+    response = client.post(action, {"csrfmiddlewaretoken": form.group(1)})
+    # then: they are out, the other still in
+    assert response.status_code == 302
+    assert list(PokerEntrant.objects.filter(tournament=poker).values_list("player_id", flat=True)) == [members[1].pk]
