@@ -22,6 +22,7 @@ def tables_to_watch(*, limit: int = LIVE_SHOWN) -> QuerySet[Table]:
     seats = Seat.objects.select_related("player").order_by("index")
     return (
         Table.objects.filter(status=Table.Status.ACTIVE)
+        .defer("state", "options")  # the list names the game and the players; a state is a whole game's JSON
         .select_related("club", "round__season")
         .prefetch_related(Prefetch("seats", queryset=seats, to_attr="seats_in_order"))
         .order_by("-version", "-id")[:limit]

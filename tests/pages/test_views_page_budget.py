@@ -332,6 +332,29 @@ def test_the_notifications_make_as_many_queries_for_many_as_for_a_few(path):
     assert counts[0] == counts[1], counts
 
 
+# --- a player's tables ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/me/games/", "/inbox/", "/"])
+def test_a_players_tables_make_as_many_queries_for_many_as_for_a_few_and_never_read_their_state(path):
+    counts = []
+    for size in (1, 4):
+        club, _organizer, members = club_with_members(2)
+        for n in range(size):
+            table_for(GAME, players=members, club=club, seed=f"mine-{n}")
+            done = table_for(GAME, players=members, club=club, seed=f"done-{n}")
+            Table.objects.filter(pk=done.pk).update(status=Table.Status.FINISHED, finished_at=timezone.now())
+        client = Client()
+        client.force_login(members[0].user)
+        client.get(path)  # the session and the caches warm
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(path).status_code == 200
+        counts.append(len(queries))
+        # a list shows no board: a state is a whole game's JSON, decoded and left to the collector
+        assert not [q["sql"] for q in queries.captured_queries if '"league_table"."state"' in q["sql"]]
+    assert counts[0] == counts[1], counts
+
+
 # --- a poker tournament ---------------------------------------------------------------------------------------------
 
 
@@ -389,6 +412,17 @@ def test_the_profile_makes_as_many_queries_for_a_long_rating_history_as_for_a_sh
         _rating_events(player, size)
         counts.append(_queries(Client(), f"/players/{player.pk}/"))
     assert counts[0] == counts[1], counts
+
+
+def test_the_profile_never_reads_a_tables_state():
+    # the history lists each table's game and date; a state is a whole game's JSON, left to the collector
+    player = PlayerFactory()
+    _rating_events(player, 2)
+    client = Client()
+    client.get(f"/players/{player.pk}/")
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(f"/players/{player.pk}/").status_code == 200
+    assert not [q["sql"] for q in queries.captured_queries if '"league_table"."state"' in q["sql"]]
 
 
 def test_the_rating_chart_shows_the_last_points_of_each_game_oldest_first():
