@@ -3,6 +3,7 @@ stacks, the level, the places. Never the tournament's state itself: it holds the
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import QuerySet
@@ -25,10 +26,44 @@ def club_poker_tournaments(*, club: Club) -> QuerySet[PokerTournament]:
     return PokerTournament.objects.filter(club=club).order_by("-created_at", "-id")
 
 
-def poker_entrants(*, tournament: PokerTournament) -> list[PokerEntrant]:
+@dataclass(frozen=True, slots=True)
+class PokerEntrantRow:
+    """An entrant as the places list it: values, not models. A thousand entrants were 7,000 objects a request,
+    which the API's serializer (in a cycle with its data) kept until a full collection (bench/pages.py)."""
+
+    player_id: int
+    name: str
+    stack: int
+    table_number: int | None
+    seat: int | None
+    place: int | None
+    shared: int | None
+    bust_hand: int | None
+    points: Decimal | None
+
+
+_ROW_FIELDS = ("player_id", "player__display_name", "stack", "table_number", "seat", "place", "shared", "bust_hand")
+
+
+def poker_entrant_row(entrant: PokerEntrant) -> PokerEntrantRow:
+    return PokerEntrantRow(
+        entrant.player_id,
+        entrant.player.display_name,
+        entrant.stack,
+        entrant.table_number,
+        entrant.seat,
+        entrant.place,
+        entrant.shared,
+        entrant.bust_hand,
+        entrant.points,
+    )
+
+
+def poker_entrants(*, tournament: PokerTournament) -> list[PokerEntrantRow]:
     """Everyone entered: placed first, best place first; then those still in, most chips first."""
-    rows = list(PokerEntrant.objects.filter(tournament=tournament).select_related("player"))
-    return sorted(rows, key=lambda e: (e.place is None, e.place or 0, -e.stack, e.player.display_name.lower()))
+    values = PokerEntrant.objects.filter(tournament=tournament).values_list(*_ROW_FIELDS, "points")
+    rows = [PokerEntrantRow(*row) for row in values]
+    return sorted(rows, key=lambda e: (e.place is None, e.place or 0, -e.stack, e.name.lower()))
 
 
 def poker_level(*, tournament: PokerTournament) -> dict[str, Any] | None:
@@ -159,7 +194,7 @@ def poker_results_rows(*, tournament: PokerTournament) -> list[list[Any]]:
     """The results as a spreadsheet: a header, then one row per entrant (place, player, points, bust hand, chips)."""
     header = ["place", "shared", "player", "points", "bust_hand", "chips"]
     rows = [
-        [e.place, e.shared if e.place else None, e.player.display_name, e.points, e.bust_hand, e.stack]
+        [e.place, e.shared if e.place else None, e.name, e.points, e.bust_hand, e.stack]
         for e in poker_entrants(tournament=tournament)
     ]
     return [header, *rows]

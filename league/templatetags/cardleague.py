@@ -301,7 +301,7 @@ def poker_places_rows(context: template.Context, entrants: Any, forfeits: Any, r
         )
     rows = []
     for e in entrants:
-        name = escape(e.player.display_name)
+        name = escape(e.name)
         place = f"{e.place}{'=' if e.shared and e.shared > 1 else ''}" if e.place else still_in
         reason = forfeits.get(e.player_id)
         out = (
@@ -311,7 +311,7 @@ def poker_places_rows(context: template.Context, entrants: Any, forfeits: Any, r
         )
         points = "" if e.points is None else floatformat(e.points, "-3")
         button = (
-            remove.format(id=e.player_id, label=escape(gettext("Remove %(name)s") % {"name": e.player.display_name}))
+            remove.format(id=e.player_id, label=escape(gettext("Remove %(name)s") % {"name": e.name}))
             if removable
             else ""
         )

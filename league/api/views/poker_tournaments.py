@@ -27,6 +27,7 @@ from league.selectors.clubs import club_get
 from league.selectors.poker_tournaments import (
     SEATING_API_PAGE,
     club_poker_tournaments,
+    poker_entrant_row,
     poker_entrants,
     poker_level,
     poker_seating_page,
@@ -139,7 +140,7 @@ class PokerTournamentEntryView(ApiView):
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = poker_tournament_get(tournament_id=tournament_id)
         entrant = poker_tournament_register(tournament_id=tournament.pk, player=player_required(request))
-        return Response(PokerEntrantSerializer(entrant).data, status=status.HTTP_201_CREATED)
+        return Response(PokerEntrantSerializer(poker_entrant_row(entrant)).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         operation_id="poker_tournaments_leave",
