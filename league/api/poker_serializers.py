@@ -54,7 +54,7 @@ class PokerTournamentSerializer(serializers.Serializer):
 
 class PokerEntrantSerializer(serializers.Serializer):
     player_id = serializers.IntegerField()
-    name = serializers.CharField(source="player.display_name")
+    name = serializers.CharField()
     stack = serializers.IntegerField()
     table = serializers.IntegerField(source="table_number", allow_null=True)
     seat = serializers.IntegerField(allow_null=True)
@@ -100,5 +100,4 @@ class PokerTournamentDetailSerializer(PokerTournamentSerializer):
         allow_null=True, help_text="The seed of the draws, once the tournament is over (null before)."
     )
     level = PokerLevelSerializer(allow_null=True)
-    seating = PokerTableSerializer(many=True)
     entrants = PokerEntrantSerializer(many=True)

@@ -106,6 +106,11 @@ urlpatterns = [
         name="api-poker-tournament",
     ),
     path(
+        "poker-tournaments/<id:tournament_id>/seating/",
+        poker_tournaments.PokerSeatingView.as_view(),
+        name="api-poker-tournament-seating",
+    ),
+    path(
         "poker-tournaments/<id:tournament_id>/entry/",
         poker_tournaments.PokerTournamentEntryView.as_view(),
         name="api-poker-tournament-entry",

@@ -102,6 +102,8 @@ def season_crosstable(*, season: Season, entrant_ids: Collection[int] | None = N
         sides = len(set(side.values()))
         ruling = rulings.get(table_id)
         for entrant, index in first_seat.items():
+            if wanted is not None and entrant not in wanted:
+                continue  # an opponent on another page of the standings: its cell is never shown here
             place: int | None
             if ruling == TableRuling.Kind.FORFEIT:
                 lost = entrant in forfeiting.get(table_id, set())

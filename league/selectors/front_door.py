@@ -36,8 +36,8 @@ def tables_to_watch(*, limit: int = LIVE_SHOWN) -> QuerySet[Table]:
     seats = Seat.objects.select_related("player").order_by("index")
     return (
         Table.objects.filter(status=Table.Status.ACTIVE)
-        # a list shows the game and the players, never the state (a Coinche deal's is kilobytes of JSON)
-        .defer("state", "opening_events")
+        # a list names the game and the players; a state is a whole game's JSON
+        .defer("state", "options", "opening_events")
         .select_related("club", "round__season")
         .prefetch_related(Prefetch("seats", queryset=seats, to_attr="seats_in_order"))
         .order_by("-version", "-id")[:limit]

@@ -31,8 +31,12 @@ class GameRow:
 
 def _tables_with_seats(tables: QuerySet[Table]) -> QuerySet[Table]:
     seats = Seat.objects.select_related("player").order_by("index")
-    return tables.select_related("club", "round__season").prefetch_related(
-        Prefetch("seats", queryset=seats, to_attr="seats_in_order")
+    # without the game's state, which no list shows: 80 tables' states were some 60,000 lists and dicts a request,
+    # decoded and then left, in the cycles of the prefetch (seat <-> table), to the collector's full collections
+    return (
+        tables.defer("state", "options")
+        .select_related("club", "round__season")
+        .prefetch_related(Prefetch("seats", queryset=seats, to_attr="seats_in_order"))
     )
 
 

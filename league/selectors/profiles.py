@@ -34,6 +34,9 @@ def table_history(*, player: Player) -> QuerySet[Result]:
     return (
         Result.objects.filter(player=player, table__poker_hand__isnull=True)
         .select_related("table")
+        # the list shows each table's game and date: its state was some 25,000 lists and dicts a request, decoded
+        # and left to the collector
+        .defer("table__state", "table__options")
         .order_by("-table__finished_at")[:HISTORY_LENGTH]
     )
 

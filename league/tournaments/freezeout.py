@@ -27,7 +27,7 @@ from the seat where the button stands. The "next to receive the button" is the f
 (at a table that has not dealt yet, the button's seat itself).
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from games.core import rng
@@ -180,12 +180,16 @@ def places(state: State) -> list[dict[str, Any]]:
     return sorted(out, key=lambda row: (row["place"], state["entrants"].index(row["entrant"])))
 
 
-def seating_chart(state: State) -> list[dict[str, Any]]:
-    """Plain data for an HTML table of the tables: each seat with its player, stack and the button marks."""
+def seating_chart(state: State, numbers: Collection[int] | None = None) -> list[dict[str, Any]]:
+    """Plain data for an HTML table of the tables (those numbered `numbers`, else every table in play): each seat
+    with its player, stack and the button marks."""
     held = set(held_tables(state))
-    final = len(tables_live(state)) == 1
+    live = tables_live(state)
+    final = len(live) == 1
     chart = []
-    for table in tables_live(state):
+    for table in live:
+        if numbers is not None and table["id"] not in numbers:
+            continue
         hand = table["hand"]
         has_players = bool(players_in(table))
         next_button = next_button_seat(table) if has_players else None

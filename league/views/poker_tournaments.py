@@ -28,7 +28,7 @@ from league.selectors.poker_tournaments import (
     poker_level,
     poker_players_in,
     poker_results_rows,
-    poker_seating,
+    poker_seating_page,
     poker_seed_revealed,
     poker_tournament_get,
 )
@@ -43,7 +43,7 @@ from league.services.poker_tournaments import (
     poker_tournament_unregister,
 )
 from league.spreadsheet import csv_text
-from league.views.base import HtmxHttpRequest, organizer_required
+from league.views.base import HtmxHttpRequest, keyset_after, organizer_required
 
 
 def _poker_games() -> list[str]:
@@ -61,16 +61,25 @@ def _poker_games() -> list[str]:
 def poker_tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(PokerTournament.objects.select_related("club", "winner"), pk=tournament_id)
     if request.htmx:
-        return render(request, "league/poker_tournament.html#live", _live_context(tournament))
+        return render(request, "league/poker_tournament.html#live", _live_context(request, tournament))
     return _detail_page(request, tournament)
 
 
-def _live_context(tournament: PokerTournament) -> dict[str, Any]:
+def _live_context(request: HttpRequest, tournament: PokerTournament) -> dict[str, Any]:
+    player = player_or_none(request)
+    # a part asked for by its link stays the part refreshed; without one, the part follows the reader's table
+    after = keyset_after(request) if "after" in request.GET else None
+    player_id = player.pk if player else None
+    seating = poker_seating_page(tournament=tournament, after=after, player_id=player_id)
+    if not seating.tables and seating.total:
+        # a link kept while tables broke, past the last table in play
+        seating = poker_seating_page(tournament=tournament, after=0, player_id=player_id)
     return {
         "tournament": tournament,
         "live": tournament.status == PokerTournament.Status.RUNNING,
         "level": poker_level(tournament=tournament),
-        "seating": poker_seating(tournament=tournament),
+        "seating": seating,
+        "seating_after": seating.after if after is not None else None,
         "entrants": poker_entrants(tournament=tournament),
         "forfeits": poker_forfeits(tournament=tournament),
     }
@@ -87,7 +96,7 @@ def _detail_page(
     player = player_or_none(request)
     organizer = is_organizer(club=tournament.club, player=player)
     registration = tournament.status == PokerTournament.Status.REGISTRATION
-    context = _live_context(tournament)
+    context = _live_context(request, tournament)
     if organizer and registration:
         entrants_form = entrants_form or _entrants_form(tournament)
     if organizer and (players_in := poker_players_in(tournament=tournament)):

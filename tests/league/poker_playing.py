@@ -51,6 +51,20 @@ def small_freezeout(*, club: Club, by: Player, **overrides) -> PokerTournament:
     return poker_tournament_create(club=club, by=by, **options)
 
 
+def freezeout_started(
+    count: int, *, table_size: int = 3, seed: str = "seating"
+) -> tuple[PokerTournament, list[Player]]:
+    """A small freezeout (`small_freezeout`) of `count` members started: about `count` / `table_size` tables, each
+    with its first hand dealt. Returns it with its players."""
+    club = ClubFactory()
+    organizer = MembershipFactory(club=club, role=Membership.Role.ORGANIZER).player
+    players = [MembershipFactory(club=club).player for _ in range(count)]
+    tournament = small_freezeout(club=club, by=organizer, table_size=table_size)
+    for player in players:
+        poker_tournament_register(tournament_id=tournament.pk, player=player)
+    return poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed=seed), players
+
+
 def freezeout_played(
     players: list[Player] | None = None,
     *,

@@ -10,9 +10,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from league.api.views import poker_tournaments as poker_api_views
 from league.models import Membership, Notification, Player, Rating, RatingEvent, Season, Table, Tournament
 from league.selectors import clubs as club_selectors
 from league.selectors import my_games as my_games_selectors
+from league.selectors import poker_tournaments as poker_selectors
 from league.selectors import seasons as season_selectors
 from league.selectors.profiles import rating_charts
 from league.selectors.seasons import leaderboard, season_standings
@@ -20,6 +22,7 @@ from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, table_for
+from tests.league.poker_playing import freezeout_started
 from tests.league.seasons.support import club_with_members, play_out
 
 pytestmark = pytest.mark.django_db
@@ -329,6 +332,54 @@ def test_the_notifications_make_as_many_queries_for_many_as_for_a_few(path):
     assert counts[0] == counts[1], counts
 
 
+# --- a player's tables ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/me/games/", "/inbox/", "/"])
+def test_a_players_tables_make_as_many_queries_for_many_as_for_a_few_and_never_read_their_state(path):
+    counts = []
+    for size in (1, 4):
+        club, _organizer, members = club_with_members(2)
+        for n in range(size):
+            table_for(GAME, players=members, club=club, seed=f"mine-{n}")
+            done = table_for(GAME, players=members, club=club, seed=f"done-{n}")
+            Table.objects.filter(pk=done.pk).update(status=Table.Status.FINISHED, finished_at=timezone.now())
+        client = Client()
+        client.force_login(members[0].user)
+        client.get(path)  # the session and the caches warm
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(path).status_code == 200
+        counts.append(len(queries))
+        # a list shows no board: a state is a whole game's JSON, decoded and left to the collector
+        assert not [q["sql"] for q in queries.captured_queries if '"league_table"."state"' in q["sql"]]
+    assert counts[0] == counts[1], counts
+
+
+# --- a poker tournament ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "signed_in"),
+    [
+        ("/poker-tournaments/{id}/", False),
+        ("/poker-tournaments/{id}/", True),
+        ("/api/poker-tournaments/{id}/", False),
+        ("/api/poker-tournaments/{id}/seating/", False),
+    ],
+)
+def test_a_poker_tournament_makes_as_many_queries_for_many_tables_as_for_a_few(monkeypatch, path, signed_in):
+    monkeypatch.setattr(poker_selectors, "SEATING_PAGE", 2)
+    monkeypatch.setattr(poker_api_views, "SEATING_API_PAGE", 2)
+    counts = []
+    for size in (6, 15):  # two tables, then five
+        tournament, players = freezeout_started(size, seed=f"budget-{size}")
+        client = Client()
+        if signed_in:
+            client.force_login(players[-1].user)
+        counts.append(_queries(client, path.format(id=tournament.pk)))
+    assert counts[0] == counts[1], counts
+
+
 # --- a player's profile ---------------------------------------------------------------------------------------------
 
 
@@ -361,6 +412,17 @@ def test_the_profile_makes_as_many_queries_for_a_long_rating_history_as_for_a_sh
         _rating_events(player, size)
         counts.append(_queries(Client(), f"/players/{player.pk}/"))
     assert counts[0] == counts[1], counts
+
+
+def test_the_profile_never_reads_a_tables_state():
+    # the history lists each table's game and date; a state is a whole game's JSON, left to the collector
+    player = PlayerFactory()
+    _rating_events(player, 2)
+    client = Client()
+    client.get(f"/players/{player.pk}/")
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(f"/players/{player.pk}/").status_code == 200
+    assert not [q["sql"] for q in queries.captured_queries if '"league_table"."state"' in q["sql"]]
 
 
 def test_the_rating_chart_shows_the_last_points_of_each_game_oldest_first():

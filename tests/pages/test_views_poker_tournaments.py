@@ -4,15 +4,20 @@ with its level, seating chart and places (and its live fragment), the results CS
 import csv
 import io
 import random
+import re
 from urllib.parse import quote
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
-from league.models import Membership, PokerEntrant, PokerHand, PokerTournament
+from league.models import Membership, Player, PokerEntrant, PokerHand, PokerTournament
+from league.selectors import poker_tournaments as poker_selectors
 from league.services.clubs import club_create
+from league.services.poker_tournaments import poker_tournament_register
+from league.tournaments import freezeout
 from tests.league.factories import MembershipFactory, PlayerFactory
-from tests.league.poker_playing import hand_play
+from tests.league.poker_playing import freezeout_started, hand_play, small_freezeout
 from tests.pages.test_form_fuzz import HOSTILE
 
 pytestmark = pytest.mark.django_db
@@ -193,3 +198,104 @@ def test_the_form_survives_hostile_values_in_every_field(club_setup):
             body = "&".join(f"{name}={value if name == field else quote(str(v))}" for name, v in FORM.items())
             response = client.post(url, body, content_type="application/x-www-form-urlencoded")
             assert response.status_code < 500, (field, value[:40])
+
+
+# --- the seating chart a part at a time ------------------------------------------------------------------------------
+
+
+def _tables_shown(text: str) -> list[int]:
+    return [int(n) for n in re.findall(r'<h3 id="poker-table-(\d+)"', text)]
+
+
+def _next_link(text: str) -> str:
+    found = re.search(r'<a rel="next" href="([^"]+)"', text)
+    return found.group(1) if found else ""
+
+
+def test_the_seating_chart_shows_a_part_at_a_time_and_its_parts_join_into_the_whole(monkeypatch):
+    # given: ten players at tables of three (four tables), parts of two tables
+    monkeypatch.setattr(poker_selectors, "SEATING_PAGE", 2)
+    tournament, players = freezeout_started(10)
+    numbers = [table["id"] for table in freezeout.tables_live(tournament.state)]
+    assert len(numbers) == 4
+    # when: a visitor follows the parts' rel="next" links from the page
+    seen, charts, path = [], "", f"/poker-tournaments/{tournament.pk}/"
+    while path:
+        text = Client().get(path).content.decode()
+        seen.append(_tables_shown(text))
+        charts += text.split('id="seating"')[1].split('id="places"')[0]
+        path = _next_link(text)
+    # then: two parts, every table once in order, every player seated in one of them, linked to their profile
+    assert seen == [numbers[:2], numbers[2:]]
+    for player in players:
+        assert charts.count(f'href="/players/{player.pk}/"') == 1
+
+
+def test_a_seated_reader_opens_on_the_part_holding_their_table_and_the_refresh_follows_it(monkeypatch):
+    # given: parts of two tables; the reader sits at the last table
+    monkeypatch.setattr(poker_selectors, "SEATING_PAGE", 2)
+    tournament, _players = freezeout_started(10)
+    last = freezeout.tables_live(tournament.state)[-1]
+    reader = _client(Player.objects.get(pk=freezeout.players_in(last)[0]))
+    url = f"/poker-tournaments/{tournament.pk}/"
+    # when: they open the page
+    text = reader.get(url).content.decode()
+    # then: their table comes first, marked, in the part holding it; the refresh asks for their table again
+    shown = _tables_shown(text)
+    assert shown[0] == last["id"] and len(shown) == 2 and "your table" in text
+    assert f'hx-get="{url}"' in text
+    assert _tables_shown(reader.get(url, headers={"HX-Request": "true"}).content.decode())[0] == last["id"]
+    # and another part, opened by its link, is the part its refresh keeps
+    first = _tables_shown(reader.get(f"{url}?after=0").content.decode())
+    fragment = reader.get(f"{url}?after=0", headers={"HX-Request": "true"}).content.decode()
+    assert f'hx-get="{url}?after=0"' in fragment
+    assert _tables_shown(fragment) == first and last["id"] not in first
+
+
+@pytest.mark.parametrize("after", ["x", "-2", "1.5", "99999999999", "%EF%BC%93"])
+def test_a_bad_after_shows_the_first_part_of_the_seating_chart(monkeypatch, after):
+    monkeypatch.setattr(poker_selectors, "SEATING_PAGE", 2)
+    tournament, _players = freezeout_started(10)
+    numbers = [table["id"] for table in freezeout.tables_live(tournament.state)]
+    response = Client().get(f"/poker-tournaments/{tournament.pk}/?after={after}")
+    assert response.status_code == 200
+    assert _tables_shown(response.content.decode()) == numbers[:2]
+
+
+def test_an_after_past_the_last_table_shows_the_first_part(monkeypatch):
+    # a link kept while tables broke may point past the last table still in play
+    monkeypatch.setattr(poker_selectors, "SEATING_PAGE", 2)
+    tournament, _players = freezeout_started(10)
+    numbers = [table["id"] for table in freezeout.tables_live(tournament.state)]
+    text = Client().get(f"/poker-tournaments/{tournament.pk}/?after={numbers[-1]}").content.decode()
+    assert _tables_shown(text) == numbers[:2]
+
+
+def test_the_parts_of_the_seating_chart_read_in_korean(monkeypatch):
+    monkeypatch.setattr(poker_selectors, "SEATING_PAGE", 2)
+    tournament, _players = freezeout_started(10)
+    reader = Player.objects.get(pk=freezeout.players_in(freezeout.tables_live(tournament.state)[0])[0])
+    reader.language = "ko"
+    reader.save(update_fields=["language"])
+    text = _client(reader).get(f"/poker-tournaments/{tournament.pk}/").content.decode()
+    for english in ("Parts of the seating chart", "Later tables", "your table", "Your table: "):
+        assert english not in text
+
+
+def test_before_the_start_the_organizer_removes_an_entrant_by_the_button_of_their_row(club_setup):
+    # given: two entrants; the organizer's client checks CSRF as a browser's request is checked
+    club, organizer, members = club_setup
+    poker = small_freezeout(club=club, by=organizer)
+    for member in members[:2]:
+        poker_tournament_register(tournament_id=poker.pk, player=member)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(organizer.user)
+    page = client.get(f"/poker-tournaments/{poker.pk}/").content.decode()
+    # when: the form of the first entrant's row is sent as the page wrote it
+    action = f"/poker-tournaments/{poker.pk}/entrants/{members[0].pk}/remove/"
+    form = re.search(rf'<form method="post" action="{action}" class="inline">.*?value="([^"]+)"', page)
+    assert form is not None and f'aria-label="Remove {escape(members[0].display_name)}"' in page
+    response = client.post(action, {"csrfmiddlewaretoken": form.group(1)})
+    # then: they are out, the other still in
+    assert response.status_code == 302
+    assert list(PokerEntrant.objects.filter(tournament=poker).values_list("player_id", flat=True)) == [members[1].pk]

@@ -1,10 +1,10 @@
 """Poker tournaments (issue 22): a club's tournaments, create one (organizers), enter or leave it, start it; the
-tournament with its level, seating chart and places."""
+tournament with its level and places; its seating chart a part at a time."""
 
 from datetime import timedelta
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -18,16 +18,19 @@ from league.api.poker_serializers import (
     PokerTournamentSerializer,
 )
 from league.api.schema import error_responses
-from league.api.views.base import ApiView
+from league.api.views.base import ApiView, next_page_link
 from league.caller import player_required
+from league.input import strict_int
 from league.models import PokerTournament
 from league.replica.scope import ReplicaReadsMixin
 from league.selectors.clubs import club_get
 from league.selectors.poker_tournaments import (
+    SEATING_API_PAGE,
     club_poker_tournaments,
+    poker_entrant_row,
     poker_entrants,
     poker_level,
-    poker_seating,
+    poker_seating_page,
     poker_seed_revealed,
     poker_tournament_get,
 )
@@ -39,16 +42,17 @@ from league.services.poker_tournaments import (
 )
 
 MANAGE_ERRORS = error_responses(400, 401, 403, 404, 409)
+TABLE_NUMBER_MAX = 32767  # PokerEntrant.table_number's column
 TAGS = ["poker tournaments"]
 
 
 def _detail(tournament: PokerTournament) -> dict[str, Any]:
-    """The tournament with its level, seating chart and places (the shape of PokerTournamentDetailSerializer)."""
+    """The tournament with its level and places (the shape of PokerTournamentDetailSerializer); the seating chart
+    is PokerSeatingView's, a part at a time (every seat of a 1,000-player freezeout was 90 KiB here)."""
     level = poker_level(tournament=tournament)
     return {
         **PokerTournamentSerializer(tournament).data,
         "level": PokerLevelSerializer(level).data if level is not None else None,
-        "seating": PokerTableSerializer(poker_seating(tournament=tournament), many=True).data,
         "entrants": PokerEntrantSerializer(poker_entrants(tournament=tournament), many=True).data,
         "seed": poker_seed_revealed(tournament=tournament),
     }
@@ -86,12 +90,41 @@ class ClubPokerTournamentsView(ReplicaReadsMixin, ApiView):
 class PokerTournamentDetailView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="poker_tournaments_retrieve",
-        summary="A poker tournament: the level in force, the seating chart with every stack, the places.",
+        summary="A poker tournament: the level in force, the places (with each entrant's table and seat); the seating "
+        "chart is /seating/.",
         responses={200: PokerTournamentDetailSerializer, **error_responses(401, 404)},
         tags=TAGS,
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         return Response(_detail(poker_tournament_get(tournament_id=tournament_id)))
+
+
+class PokerSeatingView(ReplicaReadsMixin, ApiView):
+    @extend_schema(
+        operation_id="poker_tournaments_seating",
+        summary="The seating chart: the tables in play with every seat and stack, by table number, fifty tables at a "
+        "time: the next ones at the `Link` header's rel=\"next\" (`?after=` the last table number). An entrant's own "
+        "table (its `table` in the tournament's entrants) starts the part `?after=` one below it.",
+        parameters=[
+            # from 0, unlike an id: the part that starts at table 1 follows table 0
+            OpenApiParameter(
+                "after",
+                {"type": "integer", "minimum": 0, "maximum": TABLE_NUMBER_MAX},
+                OpenApiParameter.QUERY,
+                required=False,
+                description="Only the tables numbered above this (the part after the one that ended here).",
+            )
+        ],
+        responses={200: PokerTableSerializer(many=True), **error_responses(400, 401, 404)},
+        tags=TAGS,
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = poker_tournament_get(tournament_id=tournament_id)
+        after = strict_int(request.query_params.get("after"), low=0, high=TABLE_NUMBER_MAX, field="after") or 0
+        page = poker_seating_page(tournament=tournament, after=after, size=SEATING_API_PAGE)
+        return next_page_link(
+            Response(PokerTableSerializer(page.tables, many=True).data), request, after=page.next_after
+        )
 
 
 class PokerTournamentEntryView(ApiView):
@@ -107,7 +140,7 @@ class PokerTournamentEntryView(ApiView):
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = poker_tournament_get(tournament_id=tournament_id)
         entrant = poker_tournament_register(tournament_id=tournament.pk, player=player_required(request))
-        return Response(PokerEntrantSerializer(entrant).data, status=status.HTTP_201_CREATED)
+        return Response(PokerEntrantSerializer(poker_entrant_row(entrant)).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
         operation_id="poker_tournaments_leave",

@@ -44,6 +44,7 @@ READ_DOORS = {
     "api-tournament",
     "api-club-poker-tournaments",
     "api-poker-tournament",
+    "api-poker-tournament-seating",
 }
 
 

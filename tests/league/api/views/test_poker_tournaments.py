@@ -1,13 +1,16 @@
 """The API of poker tournaments: create (organizers), enter and leave, start, read the level, the seating chart
-and the places; refusals in the API's one error format; the seed of the draws never shown."""
+(a part at a time) and the places; refusals in the API's one error format; the seed of the draws never shown."""
 
 import hashlib
 
 import pytest
 
+from league.api.views import poker_tournaments as poker_views
 from league.models import Membership, PokerEntrant, PokerTournament
+from league.tournaments import freezeout
 from tests.league.api.helpers import error
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory
+from tests.league.poker_playing import freezeout_started
 
 pytestmark = pytest.mark.django_db
 
@@ -82,12 +85,14 @@ def test_members_enter_and_leave_then_the_organizer_starts_it(club, organizer, c
     assert response.status_code == 200, response.json()
     body = response.json()
     assert body["status"] == "running"
-    assert [t["players"] for t in body["seating"]] == [3, 3]
     assert body["level"]["forced"] == {"ante": 5} and body["level"]["hands_needed"] == 6
-    assert all(t["in_hand"] and t["table_id"] for t in body["seating"])
-    seated = sorted(s["player"] for t in body["seating"] for s in t["seats"] if s["player"] is not None)
+    assert "seating" not in body
+    seating = anon.get(f"/api/poker-tournaments/{tournament['id']}/seating/").json()
+    assert [t["players"] for t in seating] == [3, 3]
+    assert all(t["in_hand"] and t["table_id"] for t in seating)
+    seated = sorted(s["player"] for t in seating for s in t["seats"] if s["player"] is not None)
     assert seated == sorted(p.pk for p in players[1:])
-    assert all(s["stack"] == 500 for t in body["seating"] for s in t["seats"] if s["player"] is not None)
+    assert all(s["stack"] == 500 for t in seating for s in t["seats"] if s["player"] is not None)
     assert {e["player_id"] for e in body["entrants"]} == {p.pk for p in players[1:]}
     # the seed of the draws is in the state, and never leaves the server
     seed = PokerTournament.objects.get(pk=tournament["id"]).state["seed"]
@@ -102,4 +107,59 @@ def test_members_enter_and_leave_then_the_organizer_starts_it(club, organizer, c
 
 def test_an_unknown_tournament_is_404(client_for, organizer):
     response = client_for(organizer).get("/api/poker-tournaments/999999/")
+    assert response.status_code == 404 and response.json()["error"]["code"] == "not_found"
+
+
+# --- the seating chart a part at a time ------------------------------------------------------------------------------
+
+
+def _parts(client, path: str) -> list[list[dict]]:
+    parts = []
+    while path:
+        response = client.get(path)
+        assert response.status_code == 200, response.json()
+        parts.append(response.json())
+        link = response.headers.get("Link", "")
+        path = link[1 : link.index(">")] if link else ""
+    return parts
+
+
+def test_the_seating_comes_a_part_at_a_time_and_its_parts_join_into_the_whole(anon, monkeypatch):
+    # given: ten players at tables of three (four tables), parts of three tables
+    monkeypatch.setattr(poker_views, "SEATING_API_PAGE", 3)
+    tournament, players = freezeout_started(10)
+    numbers = [table["id"] for table in freezeout.tables_live(tournament.state)]
+    # when: the parts are followed by their Link headers
+    parts = _parts(anon, f"/api/poker-tournaments/{tournament.pk}/seating/")
+    # then: two parts, every table once in order, every player seated once, the last part linking nowhere
+    assert [[t["table"] for t in part] for part in parts] == [numbers[:3], numbers[3:]]
+    seated = [s["player"] for part in parts for t in part for s in t["seats"] if s["player"] is not None]
+    assert sorted(seated) == sorted(p.pk for p in players)
+
+
+def test_an_entrant_finds_their_own_table_at_the_part_after_the_one_below_it(client_for, monkeypatch):
+    monkeypatch.setattr(poker_views, "SEATING_API_PAGE", 2)
+    tournament, players = freezeout_started(10)
+    me = players[-1]
+    mine = next(e for e in _detail(client_for(me), tournament)["entrants"] if e["player_id"] == me.pk)
+    part = client_for(me).get(f"/api/poker-tournaments/{tournament.pk}/seating/?after={mine['table'] - 1}").json()
+    assert part[0]["table"] == mine["table"]
+    assert part[0]["seats"][mine["seat"]]["player"] == me.pk
+
+
+def _detail(client, tournament) -> dict:
+    return client.get(f"/api/poker-tournaments/{tournament.pk}/").json()
+
+
+@pytest.mark.parametrize("after", ["x", "-1", "1.5", "%EF%BC%93", "32768", "9" * 30])
+def test_a_bad_after_of_the_seating_is_refused_with_its_code(anon, after):
+    tournament, _players = freezeout_started(4)
+    response = anon.get(f"/api/poker-tournaments/{tournament.pk}/seating/?after={after}")
+    assert response.status_code == 400 and response.json() == error("invalid", "after")
+
+
+def test_the_seating_of_a_tournament_not_started_is_empty_and_of_none_404(club, organizer, client_for, anon):
+    created = client_for(organizer).post(f"/api/clubs/{club.pk}/poker-tournaments/", SPEC, format="json").json()
+    assert anon.get(f"/api/poker-tournaments/{created['id']}/seating/").json() == []
+    response = anon.get("/api/poker-tournaments/999999/seating/")
     assert response.status_code == 404 and response.json()["error"]["code"] == "not_found"
