@@ -231,14 +231,8 @@ def _to_act(table: Table) -> Player:
     return seat.player
 
 
-# each scheme a test of its own, in a group of its own: pytest-xdist runs it beside the other browser tests
-@pytest.mark.parametrize(
-    "scheme",
-    [
-        pytest.param("light", marks=pytest.mark.xdist_group("browser-pages-light")),
-        pytest.param("dark", marks=pytest.mark.xdist_group("browser-pages-dark")),
-    ],
-)
+# each scheme a test of its own: pytest-xdist runs the two side by side
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_page_fits_a_phone_and_passes_axe(live_server, chromium, scheme):  # noqa: F811
     world = _world()
     pages = _pages(world)
