@@ -1,14 +1,19 @@
 """What every test shares: tests that need PostgreSQL say so (`@pytest.mark.postgres`) and are skipped, with the
 reason, when the suite runs on SQLite (`make check`); `make test` runs them all on PostgreSQL. The conformance run of
 every engine is marked `conformance`, so that `make check` can take it at a small size (CONFORMANCE_UNITS) while
-leaving the other slow tests out."""
+leaving the other slow tests out. The tests known to be slow (tests/slowest.py) come first, the slowest first, so
+that pytest-xdist hands them out while the rest can still fill the other worker: a long test started last left one
+core idle at the end of the run."""
 
 import pytest
 from django.conf import settings
 from django.utils import translation
 
+from tests.slowest import SLOWEST
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _slowest_first(items)
     for item in items:
         if item.path.name == "test_conformance.py" and item.path.parent.name == "games":
             item.add_marker(pytest.mark.conformance)
@@ -18,6 +23,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("postgres") is not None:
             item.add_marker(skip)
+
+
+def _slowest_first(items: list[pytest.Item]) -> None:
+    """A stable sort: the known-slow tests by their seconds, the others after them in the order they had
+    (pytest-django's: the tests in a transaction, then those that flush the database, then the rest). The tests of a
+    class move together, by the slowest of them: a class split in two would build its setUpTestData twice."""
+    seconds: dict[str, float] = {}
+    for item in items:
+        scope = _scope(item)
+        seconds[scope] = max(seconds.get(scope, 0.0), SLOWEST.get(item.nodeid, 0.0))
+    items.sort(key=lambda item: -seconds[_scope(item)])
+
+
+def _scope(item: pytest.Item) -> str:
+    return item.parent.nodeid if getattr(item, "cls", None) is not None and item.parent is not None else item.nodeid
 
 
 @pytest.fixture(autouse=True)

@@ -112,17 +112,20 @@ def _exchanged(state: State, groups: list[list[Path]], rng: random.Random) -> St
     """A copy of the state with the cards inside each group shuffled among its places."""
     shuffled = copied(state)
     # a group is mostly the places of one list (a deck of 100 cards): each list is looked up once, not per place
-    parents: dict[Path, Any] = {}
+    parents: dict[Path, tuple[Any, Any]] = {}
     for group in groups:
-        places = []
+        values = []
+        targets = []
         for path in group:
             parent_path = path[:-1]
-            if parent_path not in parents:
-                parents[parent_path] = (_get(state, parent_path), _get(shuffled, parent_path))
-            places.append((parents[parent_path], path[-1]))
-        values = [source[key] for (source, _target), key in places]
+            pair = parents.get(parent_path)
+            if pair is None:
+                pair = parents[parent_path] = (_get(state, parent_path), _get(shuffled, parent_path))
+            key = path[-1]
+            values.append(pair[0][key])
+            targets.append((pair[1], key))
         rng.shuffle(values)
-        for ((_source, target), key), value in zip(places, values, strict=True):
+        for (target, key), value in zip(targets, values, strict=True):
             target[key] = value
     return shuffled
 
@@ -131,12 +134,20 @@ def _viewers(state: State) -> list[int | None]:
     return [*range(state["players"]), None]
 
 
-def _check_views(engine: Engine, state: State, playout: Playout, rng: random.Random) -> None:
+def _check_views(
+    engine: Engine,
+    state: State,
+    playout: Playout,
+    rng: random.Random,
+    views: dict[int | None, Any] | None = None,
+) -> None:
     """Each viewer's view, and each seat's table choices (games/core/choices.py), are functions of what it may know:
-    one exchange of the cards hidden from the viewer leaves both the same. The choices agree with the legal moves."""
+    one exchange of the cards hidden from the viewer leaves both the same. The choices agree with the legal moves.
+    `views`: each viewer's view of this state where the step before already took them (the state is unchanged
+    since: every step checks that nothing mutates it)."""
     phases = engine.phases()
     for viewer in _viewers(state):
-        view = engine.view(state, viewer)
+        view = views[viewer] if views is not None and viewer in views else engine.view(state, viewer)
         phase = view.get("phase")
         _check(phase is None or phase in phases, playout, f"the view's phase {phase!r} is not among engine.phases()")
         _check(playout.seed not in _canonical(view), playout, f"the view of {viewer} contains the seed")
@@ -179,6 +190,7 @@ def play(
     conserved = engine.conserved(state) if checks else None
     log: list[tuple[int, Move, list[Event]]] = []
     secret_before: dict[int, State] = {}  # the state before each secret move, for the public-record checks
+    views: dict[int | None, Any] | None = None  # each viewer's view of the state, where the last step took them
     if checks:
         _check_opening(engine, state, playout, rng)
     for _ in range(MAX_STEPS):
@@ -191,15 +203,16 @@ def play(
         _check(bool(legal), playout, f"seat {seat} is to act but has no legal move")
         move = pick(rng, legal)
         if checks:
-            before = _check_step(engine, state, seat, legal, playout, rng, conserved)
+            before = _check_step(engine, state, seat, legal, playout, rng, conserved, views)
             after, events = engine.play_move(state, seat, move)
-            _check(before != _canonical(after), playout, f"move {move} by {seat} changed nothing")
+            after_text = _canonical(after)
+            _check(before != after_text, playout, f"move {move} by {seat} changed nothing")
             _check(
-                _canonical(engine.apply_move(state, seat, move)) == _canonical(after),
+                _canonical(engine.apply_move(state, seat, move)) == after_text,
                 playout,
                 "play_move and apply_move give different states",
             )
-            _check_events(engine, state, seat, move, legal, after, events, playout, rng)
+            views = _check_events(engine, state, seat, move, legal, after, events, playout, rng)
             if is_secret(events):
                 secret_before[len(log)] = state
             log.append((seat, move, events))
@@ -224,6 +237,7 @@ def _check_step(
     playout: Playout,
     rng: random.Random,
     conserved: dict[str, int] | None,
+    views: dict[int | None, Any] | None = None,
 ) -> str:
     """Every per-step check; returns the state's canonical JSON as it was before the step."""
     snapshot = _canonical(state)
@@ -258,7 +272,7 @@ def _check_step(
     else:
         raise ConformanceError(f"a move with an unknown key {invented!r} was accepted ({playout.describe()})")
     _check(_canonical(state) == snapshot, playout, "apply_move mutated its input")
-    _check_views(engine, state, playout, rng)
+    _check_views(engine, state, playout, rng, views)
     return snapshot
 
 
@@ -307,8 +321,9 @@ def _check_events(
     events: list[Event],
     playout: Playout,
     rng: random.Random,
-) -> None:
-    """The events of one move are well formed and each viewer's part of them is a function of what it may know."""
+) -> dict[int | None, Any]:
+    """The events of one move are well formed and each viewer's part of them is a function of what it may know;
+    returns each viewer's view of the state after the move (the next step's views)."""
     _check_event_form(engine, events, before["players"], playout)
     viewers = _viewers(before)
     seen = _seen(events, viewers)
@@ -348,6 +363,7 @@ def _check_events(
                 playout,
                 f"the events seen by {viewer} change when cards hidden from it are exchanged",
             )
+    return views_after
 
 
 def _check_opening(engine: Engine, state: State, playout: Playout, rng: random.Random) -> None:

@@ -53,12 +53,15 @@ def shoot(browser, live_server, player: Player | None, path: str, name: str, *, 
     """The page at `path` as `player` (or a visitor) sees it, on a phone and a desktop, in English and Korean."""
     shots.mkdir(parents=True, exist_ok=True)
     for language in LANGUAGES:
-        for viewport in VIEWPORTS:
-            context = player_context(browser, live_server, player, viewport=viewport, language=language, **options)
-            page = context.new_page()
-            page.goto(f"{live_server.url}{path}")
-            assert page.locator("html").get_attribute("lang") == language
+        # one load a language: shot on the phone, then resized to the desktop and shot again (the styles follow the
+        # viewport's width as it changes; no script of the site reads it)
+        context = player_context(browser, live_server, player, viewport="phone", language=language, **options)
+        page = context.new_page()
+        page.goto(f"{live_server.url}{path}")
+        assert page.locator("html").get_attribute("lang") == language
+        for viewport, size in VIEWPORTS.items():
+            page.set_viewport_size(size)
             capture(page, shots / f"{name}-{viewport}-{language}.png", full_page=True)
-            context.close()
+        context.close()
     if player is not None:
         Player.objects.filter(pk=player.pk).update(language="en")

@@ -37,7 +37,6 @@ from tests.pages.screens import LANGUAGES, VIEWPORTS, capture, player_context, s
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("browser"),
     pytest.mark.browser,
 ]
 

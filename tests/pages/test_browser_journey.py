@@ -25,7 +25,6 @@ from tests.pages.screens import VIEWPORTS, shoot, shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("browser"),
     pytest.mark.browser,
 ]
 

@@ -30,7 +30,6 @@ from tests.pages.table_browser import confirm
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("browser"),
     pytest.mark.browser,
 ]
 

@@ -24,7 +24,6 @@ from tests.pages.screens import player_context, shoot, shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("browser"),
     pytest.mark.browser,
 ]
 

@@ -21,7 +21,6 @@ from tests.pages.screens import capture, player_context, shoot, shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("browser"),
     pytest.mark.browser,
 ]
 

@@ -15,7 +15,6 @@ from tests.pages.screens import shoot, shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("browser"),
     pytest.mark.browser,
 ]
 

@@ -12,7 +12,6 @@ from tests.pages.table_browser import Seat, any_move, chromium  # noqa: F401
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("browser"),
     pytest.mark.browser,
 ]
 

@@ -14,7 +14,6 @@ from tests.pages.table_browser import Seat, any_move, chromium, confirm, play_a_
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("browser"),
     pytest.mark.browser,
 ]
 

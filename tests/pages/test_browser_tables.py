@@ -19,7 +19,6 @@ from tests.pages.table_browser import SCREENS, chromium  # noqa: F401
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("browser"),
     pytest.mark.browser,
 ]
 

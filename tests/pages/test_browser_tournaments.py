@@ -23,7 +23,6 @@ from tests.pages.screens import capture, shots_dir
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("browser"),
     pytest.mark.browser,
 ]
 
