@@ -26,6 +26,7 @@ urlpatterns = [
     path("me/notifications/read/", me.MyNotificationsReadView.as_view(), name="api-my-notifications-read"),
     path("clubs/", clubs.ClubListView.as_view(), name="api-clubs"),
     path("clubs/<id:club_id>/", clubs.ClubDetailView.as_view(), name="api-club"),
+    path("clubs/<id:club_id>/members/", clubs.ClubMembersView.as_view(), name="api-club-members"),
     path("clubs/<id:club_id>/invitations/", clubs.ClubInvitationsView.as_view(), name="api-club-invitations"),
     path("clubs/<id:club_id>/join-requests/", clubs.ClubJoinRequestsView.as_view(), name="api-club-join-requests"),
     path("me/invitations/", clubs.MyInvitationsView.as_view(), name="api-my-invitations"),

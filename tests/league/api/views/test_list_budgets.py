@@ -1,0 +1,55 @@
+"""Issue 37's budget for the API's lists and details that grew with the league (league/api/views): as many queries
+for a large club, season or tournament as for a small one, so that what they show stays a bounded part of it."""
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from league.selectors import seasons as season_selectors
+from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
+from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory
+from tests.league.seasons.support import club_with_members
+
+pytestmark = pytest.mark.django_db
+
+GAME = "palace-infighting"
+
+
+def _queries(client: Client, path: str) -> int:
+    client.get(path)  # the session and the caches warm
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path)
+    assert response.status_code == 200, (path, response.status_code)
+    return len(queries)
+
+
+@pytest.mark.parametrize("path", ["/api/clubs/{club}/", "/api/clubs/{club}/members/"])
+def test_a_club_and_its_members_make_as_many_queries_for_many_members_as_for_a_few(path):
+    counts = []
+    for size in (3, 120):
+        club = ClubFactory()
+        for player in PlayerFactory.create_batch(size):
+            MembershipFactory(club=club, player=player)
+        counts.append(_queries(Client(), path.format(club=club.pk)))
+    assert counts[0] == counts[1], counts
+
+
+def test_the_entrants_of_a_season_make_as_many_queries_for_many_as_for_a_few(monkeypatch):
+    monkeypatch.setattr(season_selectors, "ENTRANTS_PAGE", 3)
+    counts = []
+    for size in (4, 12):
+        club, organizer, members = club_with_members(size)
+        season = season_create(club=club, by=organizer, spec=SeasonSpec(game=GAME, name="Open"))
+        season_open_registration(season=season, by=organizer)
+        for member in members:
+            entrant_register(season=season, by=organizer, player=member)
+        first = Client().get(f"/api/seasons/{season.pk}/entrants/")
+        following = first.headers["Link"]
+        counts.append(
+            (
+                _queries(Client(), f"/api/seasons/{season.pk}/entrants/"),
+                _queries(Client(), following[1 : following.index(">")]),
+            )
+        )
+    assert counts[0] == counts[1], counts
