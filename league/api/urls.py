@@ -78,6 +78,16 @@ urlpatterns = [
     path("clubs/<id:club_id>/tournaments/", tournaments.ClubTournamentsView.as_view(), name="api-club-tournaments"),
     path("tournaments/<id:tournament_id>/", tournaments.TournamentDetailView.as_view(), name="api-tournament"),
     path(
+        "tournaments/<id:tournament_id>/matches/",
+        tournaments.TournamentMatchesView.as_view(),
+        name="api-tournament-matches",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/entrants/",
+        tournaments.TournamentEntrantsView.as_view(),
+        name="api-tournament-entrants",
+    ),
+    path(
         "tournaments/<id:tournament_id>/register/",
         tournaments.TournamentRegisterView.as_view(),
         name="api-tournament-register",

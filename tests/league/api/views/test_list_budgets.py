@@ -6,8 +6,12 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from league.api.views import tournaments as tournament_views
+from league.models import Tournament
 from league.selectors import seasons as season_selectors
+from league.selectors import tournament_pages
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
+from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory
 from tests.league.seasons.support import club_with_members
 
@@ -52,4 +56,30 @@ def test_the_entrants_of_a_season_make_as_many_queries_for_many_as_for_a_few(mon
                 _queries(Client(), following[1 : following.index(">")]),
             )
         )
+    assert counts[0] == counts[1], counts
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/tournaments/{t}/", "/api/tournaments/{t}/matches/?round=1", "/api/tournaments/{t}/entrants/"]
+)
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_a_tournament_and_its_lists_make_as_many_queries_for_a_large_bracket_as_for_a_small_one(
+    monkeypatch, path, signed_in
+):
+    # pages of 3 and a detail without its bracket above 4 entrants: both sizes show a part of the tournament
+    monkeypatch.setattr(tournament_views, "BRACKET_INLINE", 4)
+    monkeypatch.setattr(tournament_pages, "MATCHES_PAGE", 3)
+    monkeypatch.setattr(tournament_pages, "ENTRANTS_PAGE", 3)
+    counts = []
+    for size in (8, 32):
+        club, organizer, members = club_with_members(size)
+        spec = TournamentSpec(name=f"Cup of {size}", game=GAME, format=Tournament.Format.SINGLE_ELIM)
+        tournament = tournament_create(club=club, by=organizer, spec=spec)
+        for member in members:
+            tournament_register(tournament=tournament, player=member)
+        tournament_start(tournament=tournament, by=organizer)
+        client = Client()
+        if signed_in:
+            client.force_login(members[0].user)
+        counts.append(_queries(client, path.format(t=tournament.pk)))
     assert counts[0] == counts[1], counts
