@@ -366,7 +366,7 @@ class SeasonRoundsView(ReplicaReadsMixin, ApiView):
         season = season_get(season_id=season_id)
         page = season_rounds_page(season=season, after=_query_int(request, "after", 1, ID_MAX) or 0)
         return next_page_link(
-            Response(RoundSerializer([_round(r) for r in page.rounds], many=True).data), request, after=page.next_after
+            Response(RoundSerializer(page.rounds, many=True).data), request, after=page.next_after
         )
 
     @extend_schema(

@@ -306,3 +306,18 @@ def test_an_after_that_is_another_seasons_entrant_is_400_on_after(anon, club, or
 
 def test_the_entrants_of_an_unknown_season_are_a_404(anon) -> None:
     assert anon.get("/api/seasons/987654/entrants/").status_code == 404
+
+
+def test_the_rounds_list_an_odd_fields_bye_and_its_tables_seats_in_seat_order(client_for, club, organizer, members):
+    # given: five entrants, so that one sits the first round out
+    client = client_for(organizer)
+    season = _running(client, club, [*members, MembershipFactory(club=club).player])
+    # when
+    [first] = client.get(f"/api/seasons/{season['id']}/rounds/").json()
+    # then: the bye's entrant, and each table's seats as its Seat rows say, with the club named
+    round_ = Round.objects.get(season_id=season["id"], number=1)
+    assert first["byes"] == [bye.entrant_id for bye in round_.byes.all()] and len(first["byes"]) == 1
+    for table in first["tables"]:
+        seats = Table.objects.get(pk=table["id"]).seats.order_by("index")
+        assert [p["id"] for p in table["seats"]] == [seat.player_id for seat in seats]
+        assert table["club"] == {"id": club.pk, "name": club.name, "slug": club.slug}
