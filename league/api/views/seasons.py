@@ -365,9 +365,7 @@ class SeasonRoundsView(ReplicaReadsMixin, ApiView):
     def get(self, request: Request, season_id: int) -> Response:
         season = season_get(season_id=season_id)
         page = season_rounds_page(season=season, after=_query_int(request, "after", 1, ID_MAX) or 0)
-        return next_page_link(
-            Response(RoundSerializer(page.rounds, many=True).data), request, after=page.next_after
-        )
+        return next_page_link(Response(RoundSerializer(page.rounds, many=True).data), request, after=page.next_after)
 
     @extend_schema(
         operation_id="seasons_rounds_start",

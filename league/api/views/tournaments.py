@@ -78,7 +78,7 @@ def _detail(request: Request, tournament_id: int) -> dict[str, Any]:
         entrants_count=count,
         current_round=tournament_current_round(tournament=tournament) if started else None,
         your_entry=_entrant(entry) if entry is not None else None,
-        your_match=tournament_match_of(tournament=tournament, entrant_ids={entry.pk}) if entry and started else None,
+        your_match=tournament_match_of(tournament=tournament, entrant_id=entry.pk) if entry and started else None,
         links={
             "entrants": request.build_absolute_uri(reverse("api-tournament-entrants", kwargs=kwargs)),
             "matches": request.build_absolute_uri(reverse("api-tournament-matches", kwargs=kwargs)),

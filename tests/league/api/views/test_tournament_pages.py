@@ -99,17 +99,25 @@ def test_every_match_comes_once_without_a_round(anon, monkeypatch):
         (Tournament.Format.MULTI_ELIM, "the-court", {}),
     ],
 )
-def test_postgresql_and_python_list_the_same_matches_in_every_format(anon, monkeypatch, fmt, game, options):
-    # given: a started tournament of each shape of state (bracket, groups, multiplayer tables)
+def test_postgresql_and_python_list_the_same_matches_in_every_format(client_for, monkeypatch, fmt, game, options):
+    # given: a started tournament of each shape of state (bracket, groups, multiplayer tables), read by an entrant
     tournament = _started(8, fmt, game, **options)
-    url = f"/api/tournaments/{tournament.pk}/matches/"
-    # when: the list is read as PostgreSQL picks it out of the state, then as Python reads the state whole
-    in_sql = anon.get(url).json(), anon.get(f"/api/tournaments/{tournament.pk}/").json()["current_round"]
+    client = client_for(TournamentEntrant.objects.filter(tournament=tournament).order_by("pk").last().player)
+    base = f"/api/tournaments/{tournament.pk}/"
+
+    def read() -> tuple:
+        detail = client.get(base).json()
+        every, first = client.get(f"{base}matches/").json(), client.get(f"{base}matches/?round=1")
+        return every, first.status_code, first.json(), detail["current_round"], detail["your_match"]
+
+    # when: the lists are read as PostgreSQL picks them out of the state, then as Python reads the state whole
+    in_sql = read()
     monkeypatch.setattr(tournament_pages, "_in_sql", lambda: False)
-    in_python = anon.get(url).json(), anon.get(f"/api/tournaments/{tournament.pk}/").json()["current_round"]
-    # then: the same matches, and the same round under way
+    in_python = read()
+    # then: the same matches, of round 1 too (none in a group stage: 404), the same round under way and own match
     assert in_sql == in_python
     assert in_sql[0] and {m["kind"] for m in in_sql[0]} <= {"bracket", "group", "table"}
+    assert in_sql[4] is not None
 
 
 def test_a_decided_match_shows_how_and_its_winner(client_for, monkeypatch):
