@@ -237,7 +237,9 @@ def tournament_entrants_page(*, tournament: Tournament, after: int = 0, size: in
             | Q(place_key=place, seed_key=seed, entered_at__gt=entered)
             | Q(place_key=place, seed_key=seed, entered_at=entered, pk__gt=after)
         )
-    entrants = list(rows.order_by(F("place_key"), F("seed_key"), "entered_at", "pk")[: size + 1])
+    entrants: list[TournamentEntrant] = list(
+        rows.order_by(F("place_key"), F("seed_key"), "entered_at", "pk")[: size + 1]
+    )
     more = len(entrants) > size
     entrants = entrants[:size]
     return EntrantsPage(entrants=entrants, next_after=entrants[-1].pk if more else None)

@@ -1,6 +1,7 @@
-"""A tournament through the API a part at a time (league/api/views/tournaments.py, league/selectors/tournament_pages.py):
-the detail says what a reader needs first, the matches come a round and a page at a time, the entrants a page at a
-time in standing order, each followed by its Link header; a small tournament still carries its bracket whole."""
+"""A tournament through the API a part at a time (league/api/views/tournaments.py,
+league/selectors/tournament_pages.py): the detail says what a reader needs first, the matches come a round and a page
+at a time, the entrants a page at a time in standing order, each followed by its Link header; a small tournament
+still carries its bracket whole."""
 
 import pytest
 from django.test import Client
