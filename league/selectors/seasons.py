@@ -8,6 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from league.engines import season_options_schema
 from league.errors import BadInput, BadOptions, NotFound
@@ -293,7 +294,7 @@ def season_entrants_page(*, season: Season, after: int = 0, size: int | None = N
     if after > 0:
         mark = Entrant.objects.filter(season=season, pk=after).values_list("seed_rank", flat=True).first()
         if mark is None:
-            raise BadInput("No such entrant in this season.", code="invalid", field="after")
+            raise BadInput(_("No such entrant in this season."), code="invalid", field="after")
         rows = rows.filter(Q(seed_rank__gt=mark) | Q(seed_rank=mark, pk__gt=after))
     entrants = list(rows.order_by("seed_rank", "id")[: size + 1])
     more = len(entrants) > size

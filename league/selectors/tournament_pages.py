@@ -14,6 +14,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext as _
 
 from league.errors import BadInput
 from league.models import Tournament, TournamentEntrant, TournamentTable
@@ -118,7 +119,7 @@ def tournament_matches_page(
         if after is not None:
             found = _rows(_MATCHES + "SELECT part, i, j FROM n WHERE m->>'id' = %(after)s", params)
             if not found:
-                raise BadInput("No such match in this list.", code="invalid", field="after")
+                raise BadInput(_("No such match in this list."), code="invalid", field="after")
             params.update(zip(("part", "i", "j"), found[0], strict=True))
         page = "SELECT m FROM n WHERE (part, i, j) > (%(part)s, %(i)s, %(j)s) ORDER BY part, i, j LIMIT %(size)s"
         rows = _rows(_MATCHES + page, params)
@@ -127,7 +128,7 @@ def tournament_matches_page(
         listed = matches_in_order(_state(tournament), round_number)
         ids = [m["id"] for m in listed]
         if after is not None and after not in ids:
-            raise BadInput("No such match in this list.", code="invalid", field="after")
+            raise BadInput(_("No such match in this list."), code="invalid", field="after")
         start = ids.index(after) + 1 if after is not None else 0
         matches = listed[start : start + size + 1]
     more = len(matches) > size
@@ -229,7 +230,7 @@ def tournament_entrants_page(*, tournament: Tournament, after: int = 0, size: in
     if after > 0:
         mark = rows.filter(pk=after).values_list("place_key", "seed_key", "entered_at").first()
         if mark is None:
-            raise BadInput("No such entrant in this tournament.", code="invalid", field="after")
+            raise BadInput(_("No such entrant in this tournament."), code="invalid", field="after")
         place, seed, entered = mark
         rows = rows.filter(
             Q(place_key__gt=place)

@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -182,10 +183,10 @@ class TournamentMatchesView(ReplicaReadsMixin, ApiView):
         round_number = strict_int(request.query_params.get("round"), low=1, high=SMALL_MAX, field="round")
         after = request.query_params.get("after")
         if after is not None and not MATCH_ID.fullmatch(after):
-            raise BadInput('A match id such as "W1.2".', code="invalid", field="after")
+            raise BadInput(_('A match id such as "W1.2".'), code="invalid", field="after")
         page = tournament_matches_page(tournament=tournament, round_number=round_number, after=after)
         if round_number is not None and after is None and not page.matches:
-            raise NotFound("No match in this round.", field="round")
+            raise NotFound(_("No match in this round."), field="round")
         response = Response(TournamentMatchSerializer(page.matches, many=True).data)
         following = {"round": round_number} if round_number is not None else {}
         return next_page_link(response, request, **following, after=page.next_after)
