@@ -286,7 +286,7 @@ class SeasonRolloverView(ApiView):
         return Response(SeasonSerializer(seasons, many=True).data, status=status.HTTP_201_CREATED)
 
 
-class SeasonEntrantsView(ReplicaReadsMixin, ApiView):
+class SeasonEntrantsView(ApiView):
     @extend_schema(
         operation_id="seasons_entrants_list",
         summary="The season's entrants in seed order, a hundred at a time: the next hundred at the `Link` header's "

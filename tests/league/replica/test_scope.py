@@ -35,6 +35,7 @@ READ_DOORS = {
     "profile",
     "api-clubs",
     "api-club",
+    "api-club-members",
     "api-club-seasons",
     "api-season",
     "api-season-rounds",
@@ -42,6 +43,8 @@ READ_DOORS = {
     "api-leaderboard",
     "api-club-tournaments",
     "api-tournament",
+    "api-tournament-matches",
+    "api-tournament-entrants",
     "api-club-poker-tournaments",
     "api-poker-tournament",
 }
