@@ -2,8 +2,8 @@
 order, each a page of a keyset, and what a reader needs first (the round under way, the reader's own match).
 
 A 4,096-entrant bracket's state is 2 MB of JSON; reading it whole to show a page of it was 360 ms of the server's
-CPU. The matches are picked out of the state by PostgreSQL (`jsonb_array_elements`), so that only the page's matches
-reach Python. One sequence holds every match of every format, in the order the state lists them: a two-stage
+CPU. The matches are picked out of the state by PostgreSQL (jsonpath, `jsonb_path_query`), so that only the page's
+matches reach Python. One sequence holds every match of every format, in the order the state lists them: a two-stage
 tournament's group matches first (ids "G<group>.<n>"), then the bracket's ("W2.1", "L1.3", "GF.1", "P3.1"), or a
 multiplayer elimination's tables, each a match "R<round>.<table>" (the id its league tables carry)."""
 

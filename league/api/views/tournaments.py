@@ -60,7 +60,7 @@ from league.services.tournaments import (
 
 MANAGE_ERRORS = error_responses(400, 401, 403, 404, 409)
 BRACKET_INLINE = 64  # entrants up to which the detail carries its entrants, tables and bracket whole
-MATCH_ID = re.compile(r"[A-Z][A-Z0-9]{0,2}[0-9]*(\.[0-9]{1,5})?")
+MATCH_ID = re.compile(r"[A-Z][A-Z0-9]{0,2}[0-9]{0,5}(\.[0-9]{1,5})?")  # "W2.1", "GF.1", "P3.1", "G1.3", "R2.4"
 
 
 def _tournament(tournament: Tournament) -> dict[str, Any]:
