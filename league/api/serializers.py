@@ -136,8 +136,15 @@ class MemberSerializer(serializers.Serializer):
     role = serializers.CharField()
 
 
+class ClubLinksSerializer(serializers.Serializer):
+    members = serializers.URLField(help_text="The members, a hundred a page (`GET /api/clubs/{club_id}/members/`).")
+
+
 class ClubDetailSerializer(ClubSerializer):
-    members = MemberSerializer(many=True, read_only=True)
+    """A club without its members, who may be tens of thousands: their count, and where to read them."""
+
+    members_count = serializers.IntegerField(read_only=True)
+    links = ClubLinksSerializer(read_only=True)
     your_role = serializers.CharField(allow_null=True, read_only=True, help_text='"organizer", "member" or null.')
 
 

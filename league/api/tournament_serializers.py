@@ -123,12 +123,76 @@ class TournamentTableRefSerializer(serializers.Serializer):
     status = serializers.CharField()
 
 
-class TournamentDetailSerializer(TournamentSerializer):
-    """A tournament with its entrants, its tables and its bracket (the state of league.tournaments: entrant ids)."""
+class MatchTableSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="The table's number within its match (a best of N plays several).")
+    table_id = serializers.IntegerField()
+    status = serializers.CharField()
 
-    entrants = TournamentEntrantSerializer(many=True, read_only=True)
-    tables = TournamentTableRefSerializer(many=True, read_only=True)
-    bracket = JsonObjectField(read_only=True, help_text="The bracket's state (docs/formats.md).")
+
+MatchKindField = _enum_field("bracket", "group", "table")
+
+
+class TournamentMatchSerializer(serializers.Serializer):
+    """A match of any format: a bracket's match, a group's match (two stages) or a multiplayer elimination's table."""
+
+    id = serializers.CharField(help_text='"W2.1", "L1.3", "GF.1", "P3.1" (bracket), "G1.3" (group), "R2.4" (table).')
+    kind = MatchKindField()
+    bracket = serializers.CharField(allow_null=True, help_text='"W", "L", "GF" or "P3"; null but in a bracket.')
+    round = serializers.IntegerField(allow_null=True, help_text="Null for a group's match.")
+    group = serializers.IntegerField(allow_null=True, help_text="A group's match only.")
+    number = serializers.IntegerField()
+    entrants = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        help_text="The entrant ids in its slots (a multiplayer table: at its seats); null: not known yet.",
+    )
+    names = serializers.ListField(child=serializers.CharField(allow_null=True), help_text="Their names, likewise.")
+    winner = serializers.IntegerField(allow_null=True)
+    decided = serializers.CharField(
+        allow_null=True, help_text='"played", "bye", "forfeit", "draw_limit", "void", "unneeded"; null: not yet.'
+    )
+    in_play = serializers.BooleanField()
+    score = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True, help_text="A bracket's match: tables won by each slot."
+    )
+    places = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True, help_text="A played multiplayer table: each seat's place."
+    )
+    note = serializers.CharField(allow_null=True, help_text="Why, when it was not simply played out.")
+    tables = MatchTableSerializer(many=True, help_text="The league tables that played it, in the order opened.")
+
+
+class TournamentLinksSerializer(serializers.Serializer):
+    entrants = serializers.URLField(help_text="The entrants in standing order, a hundred a page.")
+    matches = serializers.URLField(
+        help_text="Every match, a hundred a page; `?round=N` the matches of round N (`current_round` first)."
+    )
+
+
+class TournamentDetailSerializer(TournamentSerializer):
+    """A tournament with what a reader needs first: its size, the round under way, the reader's own entry and match,
+    and where to read the rest a page at a time. A small one (at most BRACKET_INLINE entrants, 64) carries its
+    entrants, tables and bracket whole as well; a larger one has them null (a 4,096 bracket is 2 MB)."""
+
+    entrants_count = serializers.IntegerField(read_only=True)
+    current_round = serializers.IntegerField(
+        read_only=True, allow_null=True, help_text="The lowest round with a match to decide; null when none."
+    )
+    your_entry = TournamentEntrantSerializer(read_only=True, allow_null=True, help_text="Signed in and entered only.")
+    your_match = TournamentMatchSerializer(
+        read_only=True, allow_null=True, help_text="Your latest match (signed in and entered only)."
+    )
+    links = TournamentLinksSerializer(read_only=True)
+    entrants = TournamentEntrantSerializer(
+        many=True, read_only=True, allow_null=True, help_text="Null above 64 entrants: read `links.entrants`."
+    )
+    tables = TournamentTableRefSerializer(
+        many=True, read_only=True, allow_null=True, help_text="Null above 64 entrants: each match lists its tables."
+    )
+    bracket = JsonObjectField(
+        read_only=True,
+        allow_null=True,
+        help_text="The bracket's state (docs/formats.md); null above 64 entrants: read `links.matches`.",
+    )
 
 
 def tournament_data(tournament: Tournament, commitment: str) -> dict[str, Any]:

@@ -26,6 +26,7 @@ urlpatterns = [
     path("me/notifications/read/", me.MyNotificationsReadView.as_view(), name="api-my-notifications-read"),
     path("clubs/", clubs.ClubListView.as_view(), name="api-clubs"),
     path("clubs/<id:club_id>/", clubs.ClubDetailView.as_view(), name="api-club"),
+    path("clubs/<id:club_id>/members/", clubs.ClubMembersView.as_view(), name="api-club-members"),
     path("clubs/<id:club_id>/invitations/", clubs.ClubInvitationsView.as_view(), name="api-club-invitations"),
     path("clubs/<id:club_id>/join-requests/", clubs.ClubJoinRequestsView.as_view(), name="api-club-join-requests"),
     path("me/invitations/", clubs.MyInvitationsView.as_view(), name="api-my-invitations"),
@@ -76,6 +77,16 @@ urlpatterns = [
     # bracket tournaments (issue 22)
     path("clubs/<id:club_id>/tournaments/", tournaments.ClubTournamentsView.as_view(), name="api-club-tournaments"),
     path("tournaments/<id:tournament_id>/", tournaments.TournamentDetailView.as_view(), name="api-tournament"),
+    path(
+        "tournaments/<id:tournament_id>/matches/",
+        tournaments.TournamentMatchesView.as_view(),
+        name="api-tournament-matches",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/entrants/",
+        tournaments.TournamentEntrantsView.as_view(),
+        name="api-tournament-entrants",
+    ),
     path(
         "tournaments/<id:tournament_id>/register/",
         tournaments.TournamentRegisterView.as_view(),

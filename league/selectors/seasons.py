@@ -7,11 +7,12 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from league.engines import season_options_schema
-from league.errors import InvalidValue, NotFound
-from league.models import Club, Entrant, Rating, Round, Season, Standing, Table, TableRuling
+from league.errors import BadInput, InvalidValue, NotFound
+from league.models import Bye, Club, Entrant, Rating, Round, Season, Seat, Standing, Table, TableRuling
 from league.ratings import PROVISIONAL_GAMES
 from league.standings.ranks import shared_ranks
 
@@ -144,9 +145,52 @@ def season_rounds(*, season: Season, numbers: list[int] | None = None) -> list[R
     return list(rounds.order_by("number").prefetch_related(tables, "tables__seats__player", "byes__entrant"))
 
 
+def season_rounds_shown(*, season: Season, numbers: list[int]) -> list[dict[str, Any]]:
+    """The rounds of these numbers as the API shows them (its RoundSerializer's fields), with their tables, seats
+    and byes, read as rows rather than models: a round of 500 tables was 3,000 model instances (its tables, their
+    club, seats and players), 80 ms of CPU, for fields the rows hold as they are."""
+    rounds = list(
+        Round.objects.filter(season=season, number__in=numbers)
+        .order_by("number")
+        .values("id", "number", "status", "starts_at", "started_at", "finished_at")
+    )
+    ids = [r["id"] for r in rounds]
+    seats: dict[int, list[dict[str, Any]]] = {}
+    seated = Seat.objects.filter(table__round_id__in=ids).order_by("table_id", "index")
+    for table_id, player_id, name, is_bot in seated.values_list(
+        "table_id", "player_id", "player__display_name", "player__is_bot"
+    ):
+        seats.setdefault(table_id, []).append({"id": player_id, "display_name": name, "is_bot": is_bot})
+    tables: dict[int, list[dict[str, Any]]] = {pk: [] for pk in ids}
+    clubs: dict[int, dict[str, Any]] = {}
+    rows = Table.objects.filter(round_id__in=ids).order_by("id")
+    for pk, round_id, game, club_id, club_name, club_slug, status, version, deadline, players in rows.values_list(
+        "id", "round_id", "game", "club_id", "club__name", "club__slug", "status", "version", "deadline", "players"
+    ):
+        club = clubs.setdefault(club_id, {"id": club_id, "name": club_name, "slug": club_slug})
+        tables[round_id].append(
+            {
+                "id": pk,
+                "game": game,
+                "club": club,
+                "status": status,
+                "version": version,
+                "deadline": deadline,
+                "players": players,
+                "seats": seats.get(pk, []),
+            }
+        )
+    byes: dict[int, list[int]] = {pk: [] for pk in ids}
+    for round_id, entrant_id in (
+        Bye.objects.filter(round_id__in=ids).order_by("entrant_id").values_list("round_id", "entrant_id")
+    ):
+        byes[round_id].append(entrant_id)
+    return [{**r, "tables": tables[r["id"]], "byes": byes[r["id"]]} for r in rounds]
+
+
 @dataclass(frozen=True)
 class RoundsPage:
-    rounds: list[Round]
+    rounds: list[dict[str, Any]]  # as `season_rounds_shown` gives them
     next_after: int | None  # the round number the next page follows; None on the last
 
 
@@ -164,7 +208,9 @@ def season_rounds_page(*, season: Season, after: int = 0, tables: int | None = N
             break
         chosen.append(number)
         held += n
-    return RoundsPage(rounds=season_rounds(season=season, numbers=chosen), next_after=chosen[-1] if more else None)
+    return RoundsPage(
+        rounds=season_rounds_shown(season=season, numbers=chosen), next_after=chosen[-1] if more else None
+    )
 
 
 @dataclass(frozen=True)
@@ -230,9 +276,31 @@ def club_seasons(*, club: Club) -> QuerySet[Season]:
     return Season.objects.filter(club=club).select_related("club").order_by("league", "-edition", "division_level")
 
 
-def season_entrants(*, season: Season) -> QuerySet[Entrant]:
-    """The season's entrants in seed order."""
-    return Entrant.objects.filter(season=season).select_related("player", "partner").order_by("seed_rank", "id")
+ENTRANTS_PAGE = 100  # entrants of a page of the API's list
+
+
+@dataclass(frozen=True)
+class EntrantsPage:
+    entrants: list[Entrant]  # with their player and partner
+    next_after: int | None  # the entrant the next page follows; None on the last
+
+
+def season_entrants_page(*, season: Season, after: int = 0, size: int | None = None) -> EntrantsPage:
+    """The season's entrants in seed order from the entrant `after` on, `size` at a time (ENTRANTS_PAGE): a keyset
+    on (seed rank, id). All 1,000 of a large season at once were 107 KiB and 30 ms of the server's CPU. An `after`
+    that is no entrant of the season is refused (400 on `after`): its page would silently be empty."""
+    size = size or ENTRANTS_PAGE
+    # the players fetched for the page alone: joined before the sort, the partners' outer join read every player
+    rows = Entrant.objects.filter(season=season).prefetch_related("player", "partner")
+    if after > 0:
+        mark = Entrant.objects.filter(season=season, pk=after).values_list("seed_rank", flat=True).first()
+        if mark is None:
+            raise BadInput(_("No such entrant in this season."), code="invalid", field="after")
+        rows = rows.filter(Q(seed_rank__gt=mark) | Q(seed_rank=mark, pk__gt=after))
+    entrants = list(rows.order_by("seed_rank", "id")[: size + 1])
+    more = len(entrants) > size
+    entrants = entrants[:size]
+    return EntrantsPage(entrants=entrants, next_after=entrants[-1].pk if more else None)
 
 
 def entrant_get(*, season: Season, entrant_id: int) -> Entrant:

@@ -29,6 +29,22 @@ def tournament_get(*, tournament_id: int) -> Tournament:
         raise NotFound("No such tournament.", field="tournament_id") from None
 
 
+def tournament_get_without_state(*, tournament_id: int) -> Tournament:
+    """A tournament without its bracket's state, read only if asked for (2 MB of JSON for a 4,096 bracket)."""
+    try:
+        return Tournament.objects.select_related("club", "season").defer("state").get(pk=tournament_id)
+    except Tournament.DoesNotExist:
+        raise NotFound("No such tournament.", field="tournament_id") from None
+
+
+def tournament_entry_of(*, tournament: Tournament, player: Player | None) -> TournamentEntrant | None:
+    """The entrant the player plays as (alone or in a team), or None."""
+    if player is None:
+        return None
+    rows = TournamentEntrant.objects.filter(tournament=tournament).filter(Q(player=player) | Q(partner=player))
+    return rows.select_related("player", "partner").order_by("pk").first()
+
+
 def tournament_entrants(*, tournament: Tournament, limit: int | None = None) -> list[TournamentEntrant]:
     """Placed entrants best first, then those still in by seed, then (before the start) in the order entered; the
     first `limit` of them when given (a 4,096-entrant bracket's page lists a hundred)."""
@@ -69,6 +85,16 @@ def tournament_names(*, tournament: Tournament, entrants: Collection[int] | None
     if entrants is not None:
         chosen = chosen.filter(pk__in=list(entrants))
     rows = chosen.values_list("id", "player__display_name", "partner__display_name")
+    return {pk: f"{name} & {partner}" if partner else name for pk, name, partner in rows}
+
+
+def tournament_names_of(*, tournament: Tournament, entrant_ids: Collection[int]) -> dict[int, str]:
+    """The display names of these entrants only (a page of a large bracket names a few of its 4,096)."""
+    if not entrant_ids:
+        return {}
+    rows = TournamentEntrant.objects.filter(tournament=tournament, pk__in=list(entrant_ids)).values_list(
+        "id", "player__display_name", "partner__display_name"
+    )
     return {pk: f"{name} & {partner}" if partner else name for pk, name, partner in rows}
 
 

@@ -107,7 +107,7 @@ def id_query_parameter(name: str, description: str) -> OpenApiParameter:
     )
 
 
-def next_page_link(response: Response, request: Request, **query: int | None) -> Response:
+def next_page_link(response: Response, request: Request, **query: int | str | None) -> Response:
     """The next page of a list, as RFC 8288 says (`Link: <url>; rel="next"`): the body stays the list it always was.
     No header when the value of the keyset is None (the last page)."""
     if all(value is not None for value in query.values()):

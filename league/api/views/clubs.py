@@ -4,6 +4,7 @@ or the player's request an organizer approves), roles and removal; a club's frie
 from datetime import timedelta
 from typing import Any
 
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
@@ -37,8 +38,9 @@ from league.selectors.clubs import (
     club_invitations_pending,
     club_join_requests_pending,
     club_list,
+    club_members_by_id,
+    club_members_count,
     club_members_in_order,
-    club_memberships,
     club_role_of,
     club_tables,
     invitations_for,
@@ -60,14 +62,15 @@ from league.services.rounds import season_table_annul
 from league.services.tables import table_annul, table_create
 
 
-def _club_detail(club: Club, player: Player | None) -> dict[str, Any]:
+def _club_detail(club: Club, player: Player | None, request: Request) -> dict[str, Any]:
     return {
         "id": club.pk,
         "name": club.name,
         "slug": club.slug,
         "description": club.description,
         "created_at": club.created_at,
-        "members": club_memberships(club=club),
+        "members_count": club_members_count(club=club),
+        "links": {"members": request.build_absolute_uri(reverse("api-club-members", kwargs={"club_id": club.pk}))},
         "your_role": club_role_of(club=club, player=player),
     }
 
@@ -94,19 +97,37 @@ class ClubListView(ReplicaReadsMixin, ApiView):
         serializer = ClubSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         club = club_create(**serializer.validated_data, organizer=player)
-        return Response(ClubDetailSerializer(_club_detail(club, player)).data, status=status.HTTP_201_CREATED)
+        return Response(ClubDetailSerializer(_club_detail(club, player, request)).data, status=status.HTTP_201_CREATED)
 
 
 class ClubDetailView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="clubs_retrieve",
-        summary="A club with its members and your role in it.",
+        summary="A club with its number of members (read them at `links.members`) and your role in it.",
         responses={200: ClubDetailSerializer, **error_responses(401, 404)},
         tags=["clubs"],
     )
     def get(self, request: Request, club_id: int) -> Response:
         club = club_get(club_id=club_id)
-        return Response(ClubDetailSerializer(_club_detail(club, player_or_none(request))).data)
+        return Response(ClubDetailSerializer(_club_detail(club, player_or_none(request), request)).data)
+
+
+class ClubMembersView(ReplicaReadsMixin, ApiView):
+    @extend_schema(
+        operation_id="clubs_members_list",
+        summary="The club's members (organizers too) by player id, a hundred at a time: the next hundred at the "
+        "`Link` header's rel=\"next\" (`?after=` the page's last `player_id`).",
+        parameters=[id_query_parameter("after", "Only the members of a higher player id (the page after this one).")],
+        responses={200: MemberSerializer(many=True), **error_responses(400, 401, 404)},
+        tags=["clubs"],
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = club_get(club_id=club_id)
+        after = strict_int(request.query_params.get("after"), low=1, high=ID_MAX, field="after")
+        page = club_members_by_id(club=club, after=after or 0)
+        return next_page_link(
+            Response(MemberSerializer(page.memberships, many=True).data), request, after=page.next_after
+        )
 
 
 class ClubInvitationsView(ApiView):

@@ -40,7 +40,7 @@ from league.selectors.seasons import (
     club_seasons,
     entrant_get,
     leaderboard,
-    season_entrants,
+    season_entrants_page,
     season_get,
     season_rounds_page,
     season_standings_page,
@@ -289,13 +289,20 @@ class SeasonRolloverView(ApiView):
 class SeasonEntrantsView(ApiView):
     @extend_schema(
         operation_id="seasons_entrants_list",
-        summary="The season's entrants in seed order.",
-        responses={200: EntrantSerializer(many=True), **error_responses(401, 404)},
+        summary="The season's entrants in seed order, a hundred at a time: the next hundred at the `Link` header's "
+        'rel="next" (`?after=` the page\'s last entrant id).',
+        parameters=[
+            id_query_parameter("after", "Only the entrants after this one in seed order (the page after this one).")
+        ],
+        responses={200: EntrantSerializer(many=True), **error_responses(400, 401, 404)},
         tags=["seasons"],
     )
     def get(self, request: Request, season_id: int) -> Response:
         season = season_get(season_id=season_id)
-        return Response(EntrantSerializer(season_entrants(season=season), many=True).data)
+        page = season_entrants_page(season=season, after=_query_int(request, "after", 1, ID_MAX) or 0)
+        return next_page_link(
+            Response(EntrantSerializer(page.entrants, many=True).data), request, after=page.next_after
+        )
 
     @extend_schema(
         operation_id="seasons_entrants_create",
@@ -358,9 +365,7 @@ class SeasonRoundsView(ReplicaReadsMixin, ApiView):
     def get(self, request: Request, season_id: int) -> Response:
         season = season_get(season_id=season_id)
         page = season_rounds_page(season=season, after=_query_int(request, "after", 1, ID_MAX) or 0)
-        return next_page_link(
-            Response(RoundSerializer([_round(r) for r in page.rounds], many=True).data), request, after=page.next_after
-        )
+        return next_page_link(Response(RoundSerializer(page.rounds, many=True).data), request, after=page.next_after)
 
     @extend_schema(
         operation_id="seasons_rounds_start",

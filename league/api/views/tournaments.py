@@ -1,35 +1,51 @@
 """Bracket tournaments: a club's tournaments, create one (organizers), a tournament with its bracket, enter it (an
 organizer enters teams), withdraw, start it and rule forfeits (organizers)."""
 
+import re
 from datetime import timedelta
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api.schema import error_responses
+from league.api.serializers import ID_MAX, SMALL_MAX
 from league.api.tournament_serializers import (
     TournamentDetailSerializer,
     TournamentEntrantSerializer,
     TournamentForfeitSerializer,
+    TournamentMatchSerializer,
     TournamentRegisterSerializer,
     TournamentSerializer,
     tournament_data,
 )
-from league.api.views.base import ApiView
-from league.caller import player_required
+from league.api.views.base import ApiView, id_query_parameter, next_page_link
+from league.caller import player_or_none, player_required
+from league.errors import BadInput, NotFound
+from league.input import strict_int
 from league.models import Tournament, TournamentEntrant
 from league.replica.scope import ReplicaReadsMixin
 from league.selectors.clubs import club_get, player_get
+from league.selectors.tournament_pages import (
+    tournament_current_round,
+    tournament_entrants_page,
+    tournament_match_of,
+    tournament_matches_page,
+)
 from league.selectors.tournaments import (
     club_season_get,
     club_tournaments,
     entrant_name,
     tournament_entrants,
+    tournament_entrants_count,
+    tournament_entry_of,
     tournament_get,
+    tournament_get_without_state,
     tournament_match_tables_rows,
 )
 from league.services.tournaments import (
@@ -43,17 +59,39 @@ from league.services.tournaments import (
 )
 
 MANAGE_ERRORS = error_responses(400, 401, 403, 404, 409)
+BRACKET_INLINE = 64  # entrants up to which the detail carries its entrants, tables and bracket whole
+MATCH_ID = re.compile(r"[A-Z][A-Z0-9]{0,2}[0-9]{0,5}(\.[0-9]{1,5})?")  # "W2.1", "GF.1", "P3.1", "G1.3", "R2.4"
 
 
 def _tournament(tournament: Tournament) -> dict[str, Any]:
     return TournamentSerializer(tournament_data(tournament, draw_commitment(tournament))).data
 
 
-def _detail(tournament: Tournament) -> dict[str, Any]:
+def _detail(request: Request, tournament_id: int) -> dict[str, Any]:
+    """What a reader needs first; a small tournament's entrants, tables and bracket whole as well (BRACKET_INLINE)."""
+    tournament = tournament_get_without_state(tournament_id=tournament_id)
     data = tournament_data(tournament, draw_commitment(tournament))
-    data["entrants"] = [_entrant(e) for e in tournament_entrants(tournament=tournament)]
-    data["tables"] = tournament_match_tables_rows(tournament=tournament)
-    data["bracket"] = tournament.state
+    count = tournament_entrants_count(tournament=tournament)
+    entry = tournament_entry_of(tournament=tournament, player=player_or_none(request))
+    started = tournament.status != Tournament.Status.REGISTRATION
+    kwargs = {"tournament_id": tournament.pk}
+    data.update(
+        entrants_count=count,
+        current_round=tournament_current_round(tournament=tournament) if started else None,
+        your_entry=_entrant(entry) if entry is not None else None,
+        your_match=tournament_match_of(tournament=tournament, entrant_id=entry.pk) if entry and started else None,
+        links={
+            "entrants": request.build_absolute_uri(reverse("api-tournament-entrants", kwargs=kwargs)),
+            "matches": request.build_absolute_uri(reverse("api-tournament-matches", kwargs=kwargs)),
+        },
+        entrants=None,
+        tables=None,
+        bracket=None,
+    )
+    if count <= BRACKET_INLINE:
+        data["entrants"] = [_entrant(e) for e in tournament_entrants(tournament=tournament)]
+        data["tables"] = tournament_match_tables_rows(tournament=tournament)
+        data["bracket"] = tournament.state
     return TournamentDetailSerializer(data).data
 
 
@@ -105,12 +143,70 @@ class ClubTournamentsView(ReplicaReadsMixin, ApiView):
 class TournamentDetailView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="tournaments_retrieve",
-        summary="A tournament with its entrants, its tables and its bracket.",
+        summary="A tournament with its number of entrants, the round under way, your entry and your latest match, "
+        "and the links to its entrants and its matches a page at a time; up to 64 entrants, its entrants, tables and "
+        "bracket whole as well.",
         responses={200: TournamentDetailSerializer, **error_responses(401, 404)},
         tags=["tournaments"],
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        return Response(_detail(tournament_get(tournament_id=tournament_id)))
+        return Response(_detail(request, tournament_id))
+
+
+class TournamentMatchesView(ReplicaReadsMixin, ApiView):
+    @extend_schema(
+        operation_id="tournaments_matches_list",
+        summary="The tournament's matches in the bracket's order (a two-stage tournament's group matches first), a "
+        "hundred at a time: the next hundred at the `Link` header's rel=\"next\" (`?after=` the page's last match "
+        "id); `?round=N` the matches of round N only (a round not played, or not there: 404 on `round`).",
+        parameters=[
+            OpenApiParameter(
+                "round",
+                {"type": "integer", "minimum": 1, "maximum": SMALL_MAX},
+                OpenApiParameter.QUERY,
+                required=False,
+                description="Only the matches of this round (a bracket's round: its W, L and final matches).",
+            ),
+            OpenApiParameter(
+                "after",
+                {"type": "string", "maxLength": 16, "pattern": f"^{MATCH_ID.pattern}$"},
+                OpenApiParameter.QUERY,
+                required=False,
+                description='Only the matches after this one (the page after the one that ended with it: "W1.100").',
+            ),
+        ],
+        responses={200: TournamentMatchSerializer(many=True), **error_responses(400, 401, 404)},
+        tags=["tournaments"],
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_get_without_state(tournament_id=tournament_id)
+        round_number = strict_int(request.query_params.get("round"), low=1, high=SMALL_MAX, field="round")
+        after = request.query_params.get("after")
+        if after is not None and not MATCH_ID.fullmatch(after):
+            raise BadInput(_('A match id such as "W1.2".'), code="invalid", field="after")
+        page = tournament_matches_page(tournament=tournament, round_number=round_number, after=after)
+        if round_number is not None and after is None and not page.matches:
+            raise NotFound(_("No match in this round."), field="round")
+        response = Response(TournamentMatchSerializer(page.matches, many=True).data)
+        following = {"round": round_number} if round_number is not None else {}
+        return next_page_link(response, request, **following, after=page.next_after)
+
+
+class TournamentEntrantsView(ReplicaReadsMixin, ApiView):
+    @extend_schema(
+        operation_id="tournaments_entrants_list",
+        summary="The entrants in standing order (placed best first, then by seed, then as entered), a hundred at a "
+        "time: the next hundred at the `Link` header's rel=\"next\" (`?after=` the page's last entrant id).",
+        parameters=[id_query_parameter("after", "Only the entrants after this one (the page after this one).")],
+        responses={200: TournamentEntrantSerializer(many=True), **error_responses(400, 401, 404)},
+        tags=["tournaments"],
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_get_without_state(tournament_id=tournament_id)
+        after = strict_int(request.query_params.get("after"), low=1, high=ID_MAX, field="after")
+        page = tournament_entrants_page(tournament=tournament, after=after or 0)
+        response = Response(TournamentEntrantSerializer([_entrant(e) for e in page.entrants], many=True).data)
+        return next_page_link(response, request, after=page.next_after)
 
 
 class TournamentRegisterView(ApiView):
@@ -154,7 +250,7 @@ class TournamentWithdrawView(ApiView):
         tournament = tournament_get(tournament_id=tournament_id)
         player = player_required(request)
         tournament_withdraw(tournament=tournament, player=player, by=player)
-        return Response(_detail(tournament_get(tournament_id=tournament_id)))
+        return Response(_detail(request, tournament_id))
 
 
 class TournamentStartView(ApiView):
@@ -170,7 +266,7 @@ class TournamentStartView(ApiView):
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = tournament_get(tournament_id=tournament_id)
         tournament_start(tournament=tournament, by=player_required(request))
-        return Response(_detail(tournament_get(tournament_id=tournament_id)))
+        return Response(_detail(request, tournament_id))
 
 
 class TournamentForfeitView(ApiView):
@@ -197,4 +293,4 @@ class TournamentForfeitView(ApiView):
             by=player_required(request),
             reason=data["reason"],
         )
-        return Response(_detail(tournament_get(tournament_id=tournament_id)))
+        return Response(_detail(request, tournament_id))

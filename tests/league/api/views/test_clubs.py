@@ -41,7 +41,9 @@ def test_founding_a_club_makes_the_caller_its_organizer(client_for) -> None:
     assert response.status_code == 201
     body = response.json()
     assert (body["name"], body["slug"], body["your_role"]) == ("Spades Society", "spades-society", "organizer")
-    assert body["members"] == [{"player_id": founder.pk, "display_name": "Fay", "is_bot": False, "role": "organizer"}]
+    assert body["members_count"] == 1
+    members = client_for(founder).get(body["links"]["members"]).json()
+    assert members == [{"player_id": founder.pk, "display_name": "Fay", "is_bot": False, "role": "organizer"}]
 
 
 def test_a_taken_slug_is_400_on_the_slug(client_for, club) -> None:
@@ -55,14 +57,50 @@ def test_anonymous_cannot_found_a_club(anon) -> None:
     assert anon.post("/api/clubs/", {"name": "X"}, format="json").status_code == 401
 
 
-def test_detail_shows_members_and_the_callers_role(client_for, club, organizer, member) -> None:
+def test_detail_counts_the_members_links_their_list_and_shows_the_callers_role(
+    client_for, club, organizer, member
+) -> None:
     body = client_for(member).get(f"/api/clubs/{club.pk}/").json()
 
-    assert body["your_role"] == "member"
-    assert sorted((m["display_name"], m["role"]) for m in body["members"]) == [
-        ("Max", "member"),
-        ("Olga", "organizer"),
-    ]
+    assert (body["your_role"], body["members_count"]) == ("member", 2)
+    assert "members" not in body
+    assert body["links"] == {"members": f"http://testserver/api/clubs/{club.pk}/members/"}
+    listed = client_for(member).get(body["links"]["members"]).json()
+    assert [(m["player_id"], m["display_name"], m["role"]) for m in listed] == sorted(
+        [(member.pk, "Max", "member"), (organizer.pk, "Olga", "organizer")]
+    )
+
+
+def test_the_members_list_pages_a_hundred_by_player_id_with_a_link_to_the_next(anon, club, organizer) -> None:
+    # given: 250 members with the organizer
+    for player in PlayerFactory.create_batch(249):
+        MembershipFactory(club=club, player=player)
+    expected = sorted(Membership.objects.filter(club=club).values_list("player_id", flat=True))
+    # when: a client follows the Link header to the end
+    seen, url, pages = [], f"/api/clubs/{club.pk}/members/", 0
+    while url:
+        response = anon.get(url)
+        assert response.status_code == 200
+        seen += [m["player_id"] for m in response.json()]
+        pages += 1
+        link = response.headers.get("Link")
+        url = link[1 : link.index(">")] if link else None
+    # then: three pages, every member once, in player id order; the last page has no Link
+    assert (pages, seen) == (3, expected)
+
+
+@pytest.mark.parametrize("after", ["x", "0", "-1", "9999999999999999999", "1.5"])
+def test_a_bad_after_on_the_members_list_is_400_on_after(anon, club, organizer, after) -> None:
+    response = anon.get(f"/api/clubs/{club.pk}/members/?after={after}")
+
+    assert response.status_code == 400
+    assert (response.json()["error"]["code"], response.json()["error"]["field"]) == ("invalid", "after")
+
+
+def test_the_members_of_an_unknown_club_are_a_404(anon) -> None:
+    response = anon.get("/api/clubs/987654/members/")
+
+    assert response.status_code == 404 and response.json()["error"]["code"] == "not_found"
 
 
 def test_the_report_add_by_id_is_gone_and_an_organizer_invites_instead(client_for, club, organizer) -> None:

@@ -4,8 +4,10 @@ rule on tables; everyone reads seasons, entrants, rounds, standings and leaderbo
 import pytest
 
 from league.models import Entrant, Membership, Round, Season, Table, TableRuling
+from league.selectors import seasons as season_selectors
+from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from tests.league.api.helpers import error
-from tests.league.factories import ClubFactory, MembershipFactory
+from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -251,3 +253,71 @@ def test_the_schema_knows_a_seeding_table(anon) -> None:
     status = schema["components"]["schemas"]["TableView"]["properties"]["status"]
 
     assert "seeding" in status["pattern"]
+
+
+def _registered(club, organizer, count: int, *, name: str = "Open") -> Season:
+    """A season open for registration with `count` members of the club entered."""
+    season = season_create(club=club, by=organizer, spec=SeasonSpec(game=GAME, name=name))
+    season_open_registration(season=season, by=organizer)
+    for player in PlayerFactory.create_batch(count):
+        MembershipFactory(club=club, player=player)
+        entrant_register(season=season, by=organizer, player=player)
+    return season
+
+
+def test_the_entrants_come_a_page_at_a_time_in_seed_order_each_once(anon, club, organizer, monkeypatch) -> None:
+    # given: 7 entrants, two of them sharing a seed rank, and pages of 3
+    season = _registered(club, organizer, 7)
+    Entrant.objects.filter(season=season).update(seed_rank=5)
+    Entrant.objects.filter(pk=Entrant.objects.filter(season=season).order_by("-pk")[0].pk).update(seed_rank=1)
+    whole = list(Entrant.objects.filter(season=season).order_by("seed_rank", "id").values_list("pk", flat=True))
+    monkeypatch.setattr(season_selectors, "ENTRANTS_PAGE", 3)
+    # when: a client follows the Link headers
+    seen, url, pages = [], f"/api/seasons/{season.pk}/entrants/", 0
+    while url:
+        response = anon.get(url)
+        assert response.status_code == 200
+        seen += [e["id"] for e in response.json()]
+        pages += 1
+        link = response.headers.get("Link")
+        url = link[1 : link.index(">")] if link else None
+    # then: three pages, the whole list in seed order, ties by id
+    assert (pages, seen) == (3, whole)
+
+
+@pytest.mark.parametrize("after", ["x", "0", "1e3", "99999999999999999999"])
+def test_a_bad_after_on_the_entrants_is_400_on_after(anon, club, organizer, after) -> None:
+    season = _registered(club, organizer, 1)
+
+    response = anon.get(f"/api/seasons/{season.pk}/entrants/?after={after}")
+
+    assert response.status_code == 400
+    assert (response.json()["error"]["code"], response.json()["error"]["field"]) == ("invalid", "after")
+
+
+def test_an_after_that_is_another_seasons_entrant_is_400_on_after(anon, club, organizer) -> None:
+    season, other = _registered(club, organizer, 1), _registered(club, organizer, 1, name="Other")
+    stranger = Entrant.objects.get(season=other)
+
+    response = anon.get(f"/api/seasons/{season.pk}/entrants/?after={stranger.pk}")
+
+    assert response.status_code == 400 and response.json()["error"]["field"] == "after"
+
+
+def test_the_entrants_of_an_unknown_season_are_a_404(anon) -> None:
+    assert anon.get("/api/seasons/987654/entrants/").status_code == 404
+
+
+def test_the_rounds_list_an_odd_fields_bye_and_its_tables_seats_in_seat_order(client_for, club, organizer, members):
+    # given: five entrants, so that one sits the first round out
+    client = client_for(organizer)
+    season = _running(client, club, [*members, MembershipFactory(club=club).player])
+    # when
+    [first] = client.get(f"/api/seasons/{season['id']}/rounds/").json()
+    # then: the bye's entrant, and each table's seats as its Seat rows say, with the club named
+    round_ = Round.objects.get(season_id=season["id"], number=1)
+    assert first["byes"] == [bye.entrant_id for bye in round_.byes.all()] and len(first["byes"]) == 1
+    for table in first["tables"]:
+        seats = Table.objects.get(pk=table["id"]).seats.order_by("index")
+        assert [p["id"] for p in table["seats"]] == [seat.player_id for seat in seats]
+        assert table["club"] == {"id": club.pk, "name": club.name, "slug": club.slug}

@@ -1,0 +1,246 @@
+"""The API's reads of a large tournament a part at a time: its matches a round at a time and its entrants in standing
+order, each a page of a keyset, and what a reader needs first (the round under way, the reader's own match).
+
+A 4,096-entrant bracket's state is 2 MB of JSON; reading it whole to show a page of it was 360 ms of the server's
+CPU. The matches are picked out of the state by PostgreSQL (jsonpath, `jsonb_path_query`), so that only the page's
+matches reach Python. One sequence holds every match of every format, in the order the state lists them: a two-stage
+tournament's group matches first (ids "G<group>.<n>"), then the bracket's ("W2.1", "L1.3", "GF.1", "P3.1"), or a
+multiplayer elimination's tables, each a match "R<round>.<table>" (the id its league tables carry)."""
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connection
+from django.db.models import F, Q, Value
+from django.db.models.functions import Coalesce
+from django.utils.translation import gettext as _
+
+from league.errors import BadInput
+from league.models import Tournament, TournamentEntrant, TournamentTable
+from league.selectors.tournaments import tournament_names_of
+from league.tournaments import bracket
+
+MATCHES_PAGE = 100  # matches of a page (a 4,096 bracket's first round holds 2,048)
+ENTRANTS_PAGE = 100  # entrants of a page of the standings
+LAST = 2**31 - 1  # where an entrant without a place (or a seed) sorts: after every placed one
+
+# every match of the tournament as one sequence ordered by (part, i, j), a multiplayer table dressed as a match; of
+# one round, and of one entrant, when %(round)s and %(entrant)s are not null. jsonpath filters the state where it is
+# stored and copies out only the matches it keeps: jsonb_array_elements copied out all 4,095 of a 4,096 bracket
+# (20-30 ms). `i` counts the matches kept, so a keyset is good for one filter only, which is how it is used.
+_KEPT = "($round == null || @.round == $round) && ($entrant == null || @.entrants[*] == $entrant)"
+_TABLE = "$round == null || @.number == $round"
+_MATCHES = f"""
+WITH t AS (
+    SELECT state, jsonb_build_object('round', %(round)s::int, 'entrant', %(entrant)s::bigint) AS vars
+    FROM {Tournament._meta.db_table} WHERE id = %(tournament)s
+),
+n AS (
+    SELECT g.m, 1 AS part, g.i, 0::bigint AS j
+        FROM t, jsonb_path_query(t.state, '$.group_matches[*] ? ({_KEPT})', t.vars) WITH ORDINALITY AS g(m, i)
+    UNION ALL
+    SELECT g.m, 1, g.i, 0
+        FROM t, jsonb_path_query(t.state, '$.group_stage.group_matches[*] ? ({_KEPT})', t.vars)
+        WITH ORDINALITY AS g(m, i)
+    UNION ALL
+    SELECT b.m, 2, b.i, 0
+        FROM t, jsonb_path_query(t.state, '$.matches[*] ? ({_KEPT})', t.vars) WITH ORDINALITY AS b(m, i)
+    UNION ALL
+    SELECT x.tbl || jsonb_build_object(
+            'id', 'R' || (r.rnd->>'number') || '.' || (x.tbl->>'number'), 'round', r.rnd->'number',
+            'entrants', x.tbl->'seats', 'final', r.rnd->'final'), 3, r.i, x.j
+        FROM t, jsonb_path_query(t.state, '$.rounds[*] ? ({_TABLE})', t.vars) WITH ORDINALITY AS r(rnd, i),
+            jsonb_array_elements(r.rnd->'tables') WITH ORDINALITY AS x(tbl, j)
+        WHERE %(entrant)s::bigint IS NULL OR x.tbl->'seats' @> to_jsonb(ARRAY[%(entrant)s::bigint])
+)
+"""
+# the lowest round with a match to decide, of a bracket or of a multiplayer elimination (LEAST ignores a null)
+_CURRENT_ROUND = f"""
+SELECT LEAST(
+    (SELECT min(r::int) FROM jsonb_path_query(state, '$.matches[*] ? (@.decided == null).round') AS r),
+    (SELECT min(r::int) FROM jsonb_path_query(state, '$.rounds[*] ? (exists(@.tables[*] ? (@.result == null))).number')
+        AS r)
+) FROM {Tournament._meta.db_table} WHERE id = %(tournament)s
+"""
+
+
+def _rows(sql: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {"round": None, "entrant": None, **params})
+        return list(cursor.fetchall())
+
+
+def _loaded(value: Any) -> Any:
+    """A jsonb value as the driver hands it: text (Django leaves jsonb to JSONField to parse), or parsed already."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _in_sql() -> bool:
+    """PostgreSQL picks the matches out of the state; elsewhere (SQLite: `make check`, the embedded demo) Python
+    reads the state whole, as `matches_in_order` says."""
+    return connection.vendor == "postgresql"
+
+
+def matches_in_order(state: dict[str, Any], round_number: int | None = None) -> list[dict[str, Any]]:
+    """The sequence `_MATCHES` makes in SQL, from the state in Python: group matches, the bracket's matches, then a
+    multiplayer elimination's tables dressed as matches; of round `round_number` only when given."""
+    groups = state.get("group_matches") or (state.get("group_stage") or {}).get("group_matches") or []
+    tables = [
+        {**table, "id": f"R{r['number']}.{table['number']}", "round": r["number"], "entrants": table["seats"]}
+        | {"final": r["final"]}
+        for r in state.get("rounds") or []
+        for table in r["tables"]
+    ]
+    matches = [*groups, *(state.get("matches") or []), *tables]
+    return [m for m in matches if round_number is None or m.get("round") == round_number]
+
+
+def _state(tournament: Tournament) -> dict[str, Any]:
+    return dict(Tournament.objects.filter(pk=tournament.pk).values_list("state", flat=True).first() or {})
+
+
+@dataclass(frozen=True)
+class MatchesPage:
+    matches: list[dict[str, Any]]  # in the API's shape (`match_view`)
+    next_after: str | None  # the id of the page's last match when more follow
+
+
+def tournament_matches_page(
+    *, tournament: Tournament, round_number: int | None = None, after: str | None = None, size: int | None = None
+) -> MatchesPage:
+    """The tournament's matches (of round `round_number` only when given) after the match `after`, `size` at a time
+    (MATCHES_PAGE): a keyset on the match's place in the state. An `after` that is no match of that list is refused
+    (400 on `after`): its page would silently start over."""
+    size = size or MATCHES_PAGE
+    if _in_sql():
+        params = {"tournament": tournament.pk, "round": round_number, "after": after, "size": size + 1}
+        params.update(part=0, i=0, j=0)
+        if after is not None:
+            found = _rows(_MATCHES + "SELECT part, i, j FROM n WHERE m->>'id' = %(after)s", params)
+            if not found:
+                raise BadInput(_("No such match in this list."), code="invalid", field="after")
+            params.update(zip(("part", "i", "j"), found[0], strict=True))
+        page = "SELECT m FROM n WHERE (part, i, j) > (%(part)s, %(i)s, %(j)s) ORDER BY part, i, j LIMIT %(size)s"
+        rows = _rows(_MATCHES + page, params)
+        matches = [_loaded(m) for (m,) in rows]
+    else:
+        listed = matches_in_order(_state(tournament), round_number)
+        ids = [m["id"] for m in listed]
+        if after is not None and after not in ids:
+            raise BadInput(_("No such match in this list."), code="invalid", field="after")
+        start = ids.index(after) + 1 if after is not None else 0
+        matches = listed[start : start + size + 1]
+    more = len(matches) > size
+    matches = matches[:size]
+    return MatchesPage(
+        matches=matches_view(tournament=tournament, matches=matches), next_after=matches[-1]["id"] if more else None
+    )
+
+
+def tournament_current_round(*, tournament: Tournament) -> int | None:
+    """The lowest round with a match still to decide (of a multiplayer elimination: a table not played out); None
+    before the start, during a group stage and once every match is decided."""
+    if not _in_sql():
+        rounds = [
+            m["round"]
+            for m in matches_in_order(_state(tournament))
+            if m.get("round") is not None and m.get("decided", m.get("result")) is None
+        ]
+        return min(rounds, default=None)
+    rows = _rows(_CURRENT_ROUND, {"tournament": tournament.pk})
+    return None if not rows or rows[0][0] is None else int(rows[0][0])
+
+
+def tournament_match_of(*, tournament: Tournament, entrant_id: int) -> dict[str, Any] | None:
+    """The latest match of the entrant (the reader, alone or in a team) in the tournament's order, in the API's
+    shape; None when it has none (before the start, or a bye throughout)."""
+    if _in_sql():
+        params = {"tournament": tournament.pk, "entrant": entrant_id}
+        rows = _rows(_MATCHES + "SELECT m FROM n ORDER BY part DESC, i DESC, j DESC LIMIT 1", params)
+        found = _loaded(rows[0][0]) if rows else None
+    else:
+        played = [m for m in matches_in_order(_state(tournament)) if entrant_id in (m.get("entrants") or [])]
+        found = played[-1] if played else None
+    return None if found is None else matches_view(tournament=tournament, matches=[found])[0]
+
+
+def matches_view(*, tournament: Tournament, matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The matches as the API shows them: entrant ids with their names, the tables won by each, the league tables
+    that played them (two queries, whatever the page's size)."""
+    ids = {e for m in matches for e in m.get("entrants") or [] if e}
+    names = tournament_names_of(tournament=tournament, entrant_ids=ids)
+    tables: dict[str, list[dict[str, Any]]] = {}
+    links = TournamentTable.objects.filter(tournament=tournament, match__in=[m["id"] for m in matches]).order_by("id")
+    for match, number, table_id, status in links.values_list("match", "number", "table_id", "table__status"):
+        tables.setdefault(match, []).append({"number": number, "table_id": table_id, "status": status})
+    return [match_view(m, names=names, tables=tables.get(m["id"], [])) for m in matches]
+
+
+def match_view(match: dict[str, Any], *, names: dict[int, str], tables: list[dict[str, Any]]) -> dict[str, Any]:
+    """One match of any format in one shape: a bracket's match, a group's match or a multiplayer table."""
+    entrants = list(match.get("entrants") or [])
+    if "bracket" in match:  # a bracket's match (league.tournaments.bracket)
+        kind, score, places = "bracket", bracket.score(match) if all(entrants) else None, None
+        decided, in_play = match["decided"], bool(match["in_play"])
+    elif "group" in match:  # a group's match (league.tournaments.two_stage)
+        kind, score, places = "group", None, None
+        decided, in_play = match["decided"], match["decided"] is None
+    else:  # a multiplayer table (league.tournaments.multiplayer)
+        result = match.get("result")
+        kind, score, places = "table", None, (result["places"] if result else None)
+        decided, in_play = ("played" if result else None), result is None
+    return {
+        "id": match["id"],
+        "kind": kind,
+        "bracket": match.get("bracket"),
+        "round": match.get("round"),
+        "group": match.get("group"),
+        "number": match.get("number") or int(match["id"].rpartition(".")[2]),
+        "entrants": entrants,
+        "names": [names.get(e) if e else None for e in entrants],
+        "winner": match.get("winner"),
+        "decided": decided,
+        "in_play": in_play,
+        "score": score,
+        "places": places,
+        "note": match.get("note"),
+        "tables": tables,
+    }
+
+
+@dataclass(frozen=True)
+class EntrantsPage:
+    entrants: list[TournamentEntrant]  # with their player and partner
+    next_after: int | None  # the id of the page's last entrant when more follow
+
+
+def tournament_entrants_page(*, tournament: Tournament, after: int = 0, size: int | None = None) -> EntrantsPage:
+    """The entrants in standing order (placed best first, then by seed, then as entered: `tournament_entrants`'s
+    order) after the entrant `after`, `size` at a time (ENTRANTS_PAGE): a keyset on that order, whose empty places
+    and seeds sort last. An `after` that is no entrant of the tournament is refused (400 on `after`)."""
+    size = size or ENTRANTS_PAGE
+    # their players fetched after the page is chosen: joined before the sort, PostgreSQL read all 100,000 players
+    # for the partners' outer join (25 ms)
+    rows = (
+        TournamentEntrant.objects.filter(tournament=tournament)
+        .prefetch_related("player", "partner")
+        .annotate(place_key=Coalesce("place", Value(LAST)), seed_key=Coalesce("seed", Value(LAST)))
+    )
+    if after > 0:
+        mark = rows.filter(pk=after).values_list("place_key", "seed_key", "entered_at").first()
+        if mark is None:
+            raise BadInput(_("No such entrant in this tournament."), code="invalid", field="after")
+        place, seed, entered = mark
+        rows = rows.filter(
+            Q(place_key__gt=place)
+            | Q(place_key=place, seed_key__gt=seed)
+            | Q(place_key=place, seed_key=seed, entered_at__gt=entered)
+            | Q(place_key=place, seed_key=seed, entered_at=entered, pk__gt=after)
+        )
+    entrants: list[TournamentEntrant] = list(
+        rows.order_by(F("place_key"), F("seed_key"), "entered_at", "pk")[: size + 1]
+    )
+    more = len(entrants) > size
+    entrants = entrants[:size]
+    return EntrantsPage(entrants=entrants, next_after=entrants[-1].pk if more else None)
