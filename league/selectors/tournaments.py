@@ -22,6 +22,20 @@ def club_tournaments(*, club: Club) -> QuerySet[Tournament]:
     return Tournament.objects.filter(club=club).defer("state").order_by("-created_at", "-id")
 
 
+# a page of a club's tournaments in the API
+TOURNAMENTS_PAGE = 100
+
+
+def club_tournaments_before(*, club: Club, before: int | None, size: int = TOURNAMENTS_PAGE) -> list[Tournament]:
+    """The club's tournaments newest first by id, `size` at most, of an id below `before` when given (a keyset on
+    the primary key: a club's years of cups were listed whole), with their club; `size` + 1 are read, so that the
+    caller knows whether a page follows."""
+    rows = Tournament.objects.filter(club=club).defer("state").select_related("club")
+    if before is not None:
+        rows = rows.filter(pk__lt=before)
+    return list(rows.order_by("-pk")[: size + 1])
+
+
 def tournament_get(*, tournament_id: int) -> Tournament:
     try:
         return Tournament.objects.select_related("club", "season").get(pk=tournament_id)

@@ -38,8 +38,9 @@ from league.selectors.tournament_pages import (
     tournament_matches_page,
 )
 from league.selectors.tournaments import (
+    TOURNAMENTS_PAGE,
     club_season_get,
-    club_tournaments,
+    club_tournaments_before,
     entrant_name,
     tournament_entrants,
     tournament_entrants_count,
@@ -112,13 +113,20 @@ def _entrant(e: TournamentEntrant) -> dict[str, Any]:
 class ClubTournamentsView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="clubs_tournaments_list",
-        summary="The club's tournaments.",
-        responses={200: TournamentSerializer(many=True), **error_responses(401, 404)},
+        summary="The club's tournaments, newest first, a hundred at a time: the next hundred at the `Link` header's "
+        'rel="next" (`?before=` the page\'s last `id`).',
+        parameters=[id_query_parameter("before", "Only the tournaments of a lower id (the page after this one).")],
+        responses={200: TournamentSerializer(many=True), **error_responses(400, 401, 404)},
         tags=["tournaments"],
     )
     def get(self, request: Request, club_id: int) -> Response:
         club = club_get(club_id=club_id)
-        return Response([_tournament(t) for t in club_tournaments(club=club).select_related("club")])
+        before = strict_int(request.query_params.get("before"), low=1, high=ID_MAX, field="before")
+        rows = club_tournaments_before(club=club, before=before)
+        page = rows[:TOURNAMENTS_PAGE]
+        data = [tournament_data(t, draw_commitment(t)) for t in page]
+        following = page[-1].pk if len(rows) > TOURNAMENTS_PAGE else None
+        return next_page_link(Response(TournamentSerializer(data, many=True).data), request, before=following)
 
     @extend_schema(
         operation_id="clubs_tournaments_create",

@@ -3,6 +3,7 @@
 import pytest
 
 from league.models import Tournament, TournamentEntrant
+from tests.league.factories import ClubFactory, TournamentFactory
 from tests.league.seasons.support import club_with_members
 
 pytestmark = pytest.mark.django_db
@@ -120,3 +121,22 @@ def test_t_r11_a_two_stage_tournament_with_groups_takes_registration(client_for)
         assert client_for(member).post(f"/api/tournaments/{tid}/register/").status_code == 201
     started = client_for(organizer).post(f"/api/tournaments/{tid}/start/").json()
     assert started["bracket"]["stage"] == "groups" and [t["match"] for t in started["tables"]] == ["G1.1", "G2.1"]
+
+
+def test_a_clubs_tournaments_come_newest_first_a_page_at_a_time(anon, monkeypatch):
+    # given: a club with five tournaments, and pages of two
+    monkeypatch.setattr("league.api.views.tournaments.TOURNAMENTS_PAGE", 2)
+    club = ClubFactory()
+    cups = TournamentFactory.create_batch(5, club=club)
+    TournamentFactory()  # another club's
+    # when: a client follows the Link header to the end
+    seen, url = [], f"/api/clubs/{club.pk}/tournaments/"
+    while url:
+        response = anon.get(url)
+        assert response.status_code == 200
+        seen += [row["id"] for row in response.json()]
+        url = response.headers.get("Link", "").partition("<")[2].partition(">")[0]
+    # then: every one of the club's once, newest first, and a bad keyset is a 400 naming it
+    assert seen == [c.pk for c in reversed(cups)]
+    bad = anon.get(f"/api/clubs/{club.pk}/tournaments/", {"before": "x"})
+    assert (bad.status_code, bad.json()["error"]["field"]) == (400, "before")
