@@ -4,9 +4,13 @@ or a table still in play."""
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from league.models import Bye, Entrant, Result, Round, Season, Seat, Standing, Table, TableRuling
+from django.db import connection
+from django.db.models import QuerySet
+from django.db.models.expressions import RawSQL
+
+from league.models import Bye, Entrant, Player, Result, Round, Season, Seat, Standing, Table, TableRuling
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,19 @@ class _Entrant(NamedTuple):
     label: str
 
 
+def _among(ids: list[int]) -> Any:
+    """`IN these ids` as one array on PostgreSQL: a thousand marks were each parsed on the client and sent apart
+    (~3 ms a read, five reads a page); a list elsewhere."""
+    if connection.vendor == "postgresql":
+        return RawSQL("SELECT unnest(%s::bigint[])", (ids,))
+    return ids
+
+
+def _ids_of(tables: QuerySet[Table]) -> Any:
+    """The tables' ids for another model's `table_id__in`: the table ids' own array or subquery, not a join."""
+    return tables.values("id")
+
+
 def _label(name: str, player: str, partner: str | None) -> str:
     """Entrant.label, from values."""
     return name or (f"{player} & {partner}" if partner is not None else player)
@@ -50,13 +67,18 @@ def season_crosstable(*, season: Season, entrant_ids: Collection[int] | None = N
     """Every entrant's rounds, the entrants in standings order (registration order before any standings); with
     `entrant_ids`, the rows of those entrants alone (a page of the standings), read from their own tables only."""
     # every entrant as values (a label, its players), not models: a 1,000-entrant season read 2,000 models here
-    entrants = [
-        _Entrant(pk, seed_rank, player_id, partner_id, _label(name, player_name, partner_name))
-        for pk, seed_rank, player_id, partner_id, name, player_name, partner_name in Entrant.objects.filter(
-            season=season
-        ).values_list(
-            "id", "seed_rank", "player_id", "partner_id", "name", "player__display_name", "partner__display_name"
+    rows = list(
+        Entrant.objects.filter(season=season).values_list(
+            "id", "seed_rank", "player_id", "partner_id", "name", "player__display_name"
         )
+    )
+    # the partners' names apart, and only when there are partners: joined to the entrants, the planner scanned
+    # every player of the site for them (12 ms at 100,000 players: bench/pages.py)
+    partners = [row[3] for row in rows if row[3] is not None]
+    partner_names = dict(Player.objects.filter(pk__in=partners).values_list("id", "display_name")) if partners else {}
+    entrants = [
+        _Entrant(pk, seed_rank, player_id, partner_id, _label(name, player_name, partner_names.get(partner_id)))
+        for pk, seed_rank, player_id, partner_id, name, player_name in rows
     ]
     ranks = dict(Standing.objects.filter(season=season).values_list("entrant_id", "rank"))
     entrants.sort(key=lambda e: (ranks.get(e.pk, 10**9), e.seed_rank, e.pk))
@@ -65,9 +87,10 @@ def season_crosstable(*, season: Season, entrant_ids: Collection[int] | None = N
     wanted = None if entrant_ids is None else set(entrant_ids)
     if wanted is not None:
         players = [p for e in entrants if e.pk in wanted for p in (e.player_id, e.partner_id) if p is not None]
-        # the page's tables: each read below joins them by table id (a semi-join the planner runs on the seats' index)
-        seated = Seat.objects.filter(table__round__season=season, player_id__in=players).values("table_id")
-        tables = Table.objects.filter(id__in=seated)
+        # the page's tables, found once by the seats' index; each read below then looks them up by id (the same
+        # semi-join repeated by five reads cost ~14 ms each at 1,000 entrants: bench/pages.py)
+        seated = Seat.objects.filter(table__round__season=season, player_id__in=players)
+        tables = Table.objects.filter(id__in=_among(sorted(set(seated.values_list("table_id", flat=True)))))
     shown = entrants if wanted is None else [e for e in entrants if e.pk in wanted]
     of_player: dict[int, int] = {}
     for someone in entrants:
@@ -79,17 +102,19 @@ def season_crosstable(*, season: Season, entrant_ids: Collection[int] | None = N
     rotating = season.partners == Season.Partners.ROTATING
 
     seats: dict[int, list[tuple[int, int]]] = {}
-    for table_id, index, player_id in Seat.objects.filter(table__in=tables).values_list(
+    for table_id, index, player_id in Seat.objects.filter(table_id__in=_ids_of(tables)).values_list(
         "table_id", "index", "player_id"
     ):
         seats.setdefault(table_id, []).append((index, player_id))
     places: dict[int, dict[int, int]] = {}
-    for table_id, seat, placed in Result.objects.filter(table__in=tables).values_list("table_id", "seat", "place"):
+    for table_id, seat, placed in Result.objects.filter(table_id__in=_ids_of(tables)).values_list(
+        "table_id", "seat", "place"
+    ):
         places.setdefault(table_id, {})[seat] = placed
-    rulings = dict(TableRuling.objects.filter(table__in=tables).values_list("table_id", "kind"))
+    rulings = dict(TableRuling.objects.filter(table_id__in=_ids_of(tables)).values_list("table_id", "kind"))
     forfeiting: dict[int, set[int]] = {}
     for table_id, entrant_id in TableRuling.forfeiting.through.objects.filter(
-        tableruling__table__in=tables
+        tableruling__table_id__in=_ids_of(tables)
     ).values_list("tableruling__table_id", "entrant_id"):
         forfeiting.setdefault(table_id, set()).add(entrant_id)
 

@@ -6,7 +6,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from league.models import SeasonClock, Table
+from league.models import Season, SeasonClock, Table
 from league.selectors.crosstable import season_crosstable
 from league.selectors.rounds import (
     round_dates,
@@ -18,7 +18,7 @@ from league.selectors.rounds import (
 )
 from league.selectors.seasons import season_options_shown, season_standings
 from league.services.rounds import season_start, season_table_annul
-from league.services.seasons import SeasonSpec, season_create
+from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from tests.league.playing import play_moves
 from tests.league.seasons.factories import season_with_entrants
 from tests.league.seasons.support import club_with_members
@@ -123,3 +123,23 @@ def test_the_options_are_shown_with_the_engines_labels_less_the_tournament_ones(
     assert (shown["ante"].label, shown["ante"].value, shown["ante"].changed) == ("Ante", 20, True)
     assert shown["starting_stack"].changed is False
     assert "seat_stacks" not in shown and "button" not in shown
+
+
+def test_a_fixed_teams_crosstable_names_each_team_by_its_two_players():
+    # given: a Coinche season of fixed teams, two teams entered by the organizer
+    club, organizer, members = club_with_members(4)
+    members[0].display_name, members[1].display_name = "Ada", "Bo"
+    for member in members[:2]:
+        member.save(update_fields=["display_name"])
+    season = season_create(
+        club=club, by=organizer, spec=SeasonSpec(game="coinche", name="Pairs", partners=Season.Partners.FIXED)
+    )
+    season_open_registration(season=season, by=organizer)
+    team = entrant_register(season=season, player=members[0], partner=members[1], by=organizer)
+    entrant_register(season=season, player=members[2], partner=members[3], by=organizer)
+    # when: the crosstable is read, whole and for one page
+    whole = season_crosstable(season=season)
+    page = season_crosstable(season=season, entrant_ids=[team.pk])
+    # then: the team reads "Ada & Bo" in both
+    assert "Ada & Bo" in [row.label for row in whole.rows]
+    assert [row.label for row in page.rows] == ["Ada & Bo"]
