@@ -234,6 +234,24 @@ CROSS_MARKS = {
 
 
 @register.simple_tag
+def standings_rows(standings: Any, tiebreaks: Any) -> str:
+    """The standings' rows (league.selectors.seasons' rows of a page): rank ("2=" when shared), the entrant, points,
+    played, wins, byes, then each tiebreak of `tiebreaks` ((name, label, definition)...). Built in one call, as
+    `cross_rows` is, rather than by a dozen template nodes per row (a third of the season page's CPU)."""
+    withdrawn = escape(gettext("withdrawn"))
+    names = [name for name, _label, _definition in tiebreaks]
+    rows = []
+    for row in standings:
+        rank = f"{row.shared_rank}{'=' if row.tied else ''}"
+        label = escape(row.label) + (f" ({withdrawn})" if row.withdrawn else "")
+        counts = f"<td>{floatformat(row.points, '-3')}</td><td>{row.played}</td><td>{row.wins}</td><td>{row.byes}</td>"
+        breaks = "".join(f"<td>{escape(exact_number(at(row.tiebreaks, name)))}</td>" for name in names)
+        muted = ' class="muted"' if row.withdrawn else ""
+        rows.append(f"<tr{muted}><td>{rank}</td><td>{label}</td>{counts}{breaks}</tr>")
+    return mark_safe("".join(rows))  # every outside value escaped above
+
+
+@register.simple_tag
 def cross_rows(crosstable: Any) -> str:
     """The crosstable's rows (league.selectors.crosstable.Crosstable), each entrant's label then a cell per round:
     the result, linked to its table, with the opponent of a duel under it. Built here in one call rather than by a
