@@ -121,9 +121,16 @@ def replayed() -> None:
 
 @contextmanager
 def replay_paused() -> Iterator[None]:
-    """The replica stops replaying: what the primary commits meanwhile is not on it (a replica that lags)."""
+    """The replica stops replaying: what the primary commits meanwhile is not on it (a replica that lags). A pause is
+    only requested by `pg_wal_replay_pause()`: the wait until the server says it is paused keeps a write made at once
+    after it from being replayed still (a busy host let one through, and the replica showed it)."""
     with replica_server_connection() as server:
         server.execute("SELECT pg_wal_replay_pause()")
+        deadline = time.monotonic() + REPLAY_WAIT
+        while server.execute("SELECT pg_get_wal_replay_pause_state()").fetchone()[0] != "paused":
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the replica did not pause its replay in {REPLAY_WAIT} s")
+            time.sleep(0.01)
         try:
             yield
         finally:
