@@ -103,18 +103,10 @@ class _BoundCursor(CursorWrapper):
             super().__exit__(kind, value, traceback)
 
 
-class _BoundDebugCursor(CursorDebugWrapper):
+class _BoundDebugCursor(_BoundCursor, CursorDebugWrapper):
     """Django's debug cursor (statements logged, as the tests' query captures read them), logging a statement as
     written with its placeholders: Django reads the statement back from a client-binding cursor, which this is not,
-    and would log None. It leaves the kept cursor open, as `_BoundCursor` does."""
-
-    def __init__(self, cursor: Any, db: BaseDatabaseWrapper, *, keep: bool) -> None:
-        super().__init__(cursor, db)
-        self.keep = keep
-
-    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
-        if not self.keep:
-            super().__exit__(kind, value, traceback)
+    and would log None. It leaves the kept cursor open through `_BoundCursor`."""
 
     def debug_sql(
         self, sql: Any = None, params: Any = None, use_last_executed_query: bool = False, many: bool = False
