@@ -58,9 +58,9 @@ def main() -> None:
         from django.test import Client
         from http_moves import fixtures_create
 
-        from league import db
         from league.api.views import tables as table_views
         from league.services import moves
+        from league.sql import tables as sql_tables
 
         tables = fixtures_create(args.tables)
         client = Client()
@@ -109,8 +109,9 @@ def main() -> None:
 
         for i in range(30):  # warm-up: imports, first queries, caches
             cycle(tables[i % len(tables)])
-        # each step where the pipeline looks it up: the view calls move_submit, league.db reads the seats after the lock
-        where = {"move_submit": table_views, "seats_with_clocks": db}
+        # each step where the pipeline looks it up: the view calls move_submit, league.sql.tables reads the seats
+        # after the lock
+        where = {"move_submit": table_views, "seats_with_clocks": sql_tables}
         for name in STEPS:
             timed(where.get(name, moves), name, steps)
         wrapper_class = type(connections["default"])

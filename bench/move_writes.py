@@ -37,8 +37,9 @@ def modes() -> dict[str, dict[str, Any]]:
     from django.db import connection
 
     import league.services.moves as moves
-    from league import db
     from league.models import SeasonClock, Seat, SeatClock, Table
+    from league.sql import internals, tables
+    from league.sql.reads import lock_clause
 
     committed_write = moves._write
 
@@ -47,14 +48,22 @@ def modes() -> dict[str, dict[str, Any]]:
             return committed_write(applied)
 
     def reads_pipelined(table_id: int) -> Any:
-        (table_sql, table_columns), (seats_sql, seat_columns) = db._table_locked_sql(), db._seats_with_clocks_sql()
+        (table_sql, table_columns), (seats_sql, seat_columns) = (
+            tables._table_locked_sql(),
+            tables._seats_with_clocks_sql(),
+        )
         pipeline = connection.connection.pipeline()
-        with connection.wrap_database_errors, pipeline, db._cursor() as tables, db._cursor(own=True) as seats:
-            tables.execute(table_sql + db.lock_clause(of="t"), [table_id])
+        with (
+            connection.wrap_database_errors,
+            pipeline,
+            internals.cursor() as on_tables,
+            internals.cursor(own=True) as seats,
+        ):
+            on_tables.execute(table_sql + lock_clause(of="t"), [table_id])
             seats.execute(seats_sql, [table_id])
-            found = db._instances(Table, tables, joined={"clock": SeasonClock}, columns=table_columns)
-            seated = db._instances(Seat, seats, joined={"clock": SeatClock}, columns=seat_columns)
-        return (db._locked(found[0]), seated) if found else None
+            found = internals.instances(Table, on_tables, joined={"clock": SeasonClock}, columns=table_columns)
+            seated = internals.instances(Seat, seats, joined={"clock": SeatClock}, columns=seat_columns)
+        return (tables._locked(found[0]), seated) if found else None
 
     return {
         "as committed": {},

@@ -237,7 +237,7 @@ def request_instructions_measure(requests: int) -> None:
     with bench_database(DB):
         with_them, without = paired_tables(10, script_moves=requests // 10 + WARM_UP // 10 + 4)
         benches = {"on": Requests(with_them), "off": Requests(without)}
-        # both kinds warmed up alike (each shape of the move's statement is prepared after 5 runs, league/db.py)
+        # both kinds warmed up alike (each shape of the move's statement is prepared after 5 runs, league/sql/)
         for kind, bench in benches.items():
             with notifications(kind == "on"):
                 for _ in range(WARM_UP):

@@ -184,7 +184,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # an unreachable server fails a request in seconds (a 503), not after the TCP timeout's minutes
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(os.environ.get("DB_CONNECT_TIMEOUT", "5"))
-    # the move pipeline's hand-written statements (league/db.py) are bound on the server and prepared once a connection
+    # the move pipeline's hand-written statements (league/sql/) are bound on the server and prepared once a connection
     # has run one 5 times (psycopg's own default: a statement run once or twice, a bulk write of some size, is not
     # worth a prepared statement's slot); Django's own queries bind on the client and are never prepared. A pooler
     # that hands a connection to another client between transactions without carrying prepared statements along

@@ -207,9 +207,9 @@ def test_0024_partitions_the_moves_and_ledger_of_a_filled_database_and_the_step_
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
-    from league import partitions
     from league.models import Move
     from league.services.verification import table_verify
+    from league.sql import partitions
     from tests.league.factories import table_for
     from tests.league.playing import play_moves, short_options
 

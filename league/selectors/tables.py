@@ -9,11 +9,11 @@ from typing import Any
 from django.db.models import F, QuerySet
 
 from games.core.events import Event, visible
-from league import db
 from league.engines import engine_for
 from league.errors import NotFound
 from league.models import Membership, Player, Result, Seat, Table
 from league.selectors.move_history import table_moves
+from league.sql.tables import table_for_player
 from league.story import event_lines
 
 
@@ -94,9 +94,9 @@ def seat_of(*, table: Table, player: Player | None) -> int | None:
 
 def legal_moves_for(*, table_id: int, player: Player | None) -> dict[str, Any]:
     """What a client needs to choose its move (the version, its seat, whether it is to act and its legal moves) in
-    one plain query, without the rest of the table's view: this read comes before every move (league/db.py says
+    one plain query, without the rest of the table's view: this read comes before every move (league/sql/ says
     why the hot path skips the query compiler)."""
-    table = db.table_for_player(table_id, player.pk if player is not None else None)
+    table = table_for_player(table_id, player.pk if player is not None else None)
     if table is None:
         raise NotFound("No such table.", field="table_id")
     seat: int | None = table.your_seat  # type: ignore[attr-defined]  # the named query's extra column

@@ -16,11 +16,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league import db
 from league.clocks.arithmetic import Interval, TimeControl, WeeklyPause, deadline_after, running_time
 from league.engines import engine_for
 from league.errors import InvalidValue
 from league.models import Entrant, Move, Player, Season, SeasonClock, Seat, SeatClock, Table, Vacation
+from league.sql import tables as sql_tables
+from league.sql.writes import Write, update_of
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ def clock_policy(*, season_clock: SeasonClock | None, time_per_move: int, season
 
 def table_policy(table: Table) -> Policy:
     """The policy of a table, read from its season (one query); the move pipeline has it from the table's lock
-    instead (`league.db.table_and_seats_locked`)."""
+    instead (`league.sql.tables.table_and_seats_locked`)."""
     if table.round_id is None:
         return clock_policy(season_clock=None, time_per_move=table.time_per_move)
     # one query for the round's season and its clock (a season without a SeasonClock plays on per-move time)
@@ -114,8 +115,8 @@ def vacations_of(season_players: set[tuple[int, int]]) -> dict[tuple[int, int], 
 
 def seats_with_clocks(table: Table) -> list[Seat]:
     """The table's seats in order, each with its clock when it has one (`seat.clock`): read once per move, in one
-    plain query (`league.db.seats_with_clocks`), and shared by the clocks and the to-act marks."""
-    return db.seats_with_clocks(table.pk)
+    plain query (`league.sql.tables.seats_with_clocks`), and shared by the clocks and the to-act marks."""
+    return sql_tables.seats_with_clocks(table.pk)
 
 
 def seat_clocks_for(
@@ -164,12 +165,12 @@ def clock_after_move(
     after: list[int],
     step_open: bool,
     now: datetime,
-) -> tuple[datetime | None, db.Write | None]:
+) -> tuple[datetime | None, Write | None]:
     """Run the clocks on after a move (called by the move pipeline before it saves the table): the mover's bank
     is drawn and topped up, a timeout counted (and the seat abandoned after too many), new turns start. Returns the
     table's new deadline, the earliest of its seats to act (None when nobody is, or the table is over), which the
     pipeline stores, and the write of the clocks that changed, which the pipeline runs with its own
-    (`league.db.writes_run`; None when none changed). `seats` come from `seats_with_clocks`; their clocks are
+    (`league.sql.writes.writes_run`; None when none changed). `seats` come from `seats_with_clocks`; their clocks are
     updated in place."""
     clocks = seat_clocks_for(table, policy, seats)
     vacations = vacations_for(policy, [s.player_id for s, _ in clocks.values()])
@@ -188,7 +189,7 @@ def clock_after_move(
     )
     # only the clocks that changed (the mover's, the next seats'), in one statement
     changes = {clock.pk: clock_changes(clock, before[index]) for index, (_, clock) in clocks.items()}
-    return deadline, db.update_of(SeatClock, changes)
+    return deadline, update_of(SeatClock, changes)
 
 
 CLOCK_FIELDS = ("bank", "turn_started_at", "deadline", "consecutive_timeouts", "abandoned")

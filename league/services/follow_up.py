@@ -25,10 +25,10 @@ from django.db.models import F
 from django.utils import timezone
 from kombu import Connection
 
-from league.db import Write, insert_of
 from league.logs import request_id
 from league.models import OutboxMessage
 from league.redis_waits import RedisAway, away_forget, server_of, wait_over, wait_timeout
+from league.sql.writes import Write, insert_of
 
 logger = logging.getLogger(__name__)
 
@@ -60,8 +60,8 @@ def follow_ups_defer(*, task: str, kwargs: list[dict[str, Any]]) -> None:
 
 
 def follow_up_defer_write(*, task: str, now: datetime, **kwargs: Any) -> Write:
-    """`follow_up_defer`'s row as a statement for the caller's own writes (league.db.writes_run): the move pipeline
-    sends it with the move's, so a move's notifications cost it no round trip (bench/notify.py)."""
+    """`follow_up_defer`'s row as a statement for the caller's own writes (league.sql.writes.writes_run): the move
+    pipeline sends it with the move's, so a move's notifications cost it no round trip (bench/notify.py)."""
     # every column named: a model's default is Django's, not the table's (request_id has none in PostgreSQL)
     row = {"task": task, "kwargs": kwargs, "created_at": now, "attempts": 0, "request_id": request_id()}
     return insert_of(OutboxMessage, row)

@@ -16,7 +16,6 @@ from django.utils import timezone
 from games import IllegalMove
 from games.core.events import is_secret
 from games.core.protocol import Engine
-from league.db import table_and_seats_locked, update_of, writes_run
 from league.engines import engine_for
 from league.errors import (
     IdempotencyMismatch,
@@ -34,6 +33,8 @@ from league.services.clocks import Policy, clock_after_move, clock_policy, seats
 from league.services.follow_up import follow_up_defer_write, follow_up_enqueue
 from league.services.tables import record_end, record_ledger, seats_to_act_update
 from league.services.written_moves import WrittenMove, moves_write_of
+from league.sql.tables import table_and_seats_locked
+from league.sql.writes import update_of, writes_run
 
 MAX_KEY_LENGTH = 100
 TURN_TASK = "league.tasks.turn_notify"

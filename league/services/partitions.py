@@ -17,8 +17,9 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Q
 
-from league import archive_files, metrics, partitions
+from league import archive_files, metrics
 from league.models import LedgerEntry, Move, MoveArchive, Table
+from league.sql import partitions
 
 logger = logging.getLogger(__name__)
 

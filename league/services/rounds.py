@@ -13,7 +13,6 @@ from fractions import Fraction
 from django.db import transaction
 from django.utils import timezone
 
-from league.db import writers_turn
 from league.errors import InvalidValue, NotFound, WrongStatus
 from league.models import (
     Bye,
@@ -38,6 +37,7 @@ from league.services.ratings import ratings_recompute, table_rate
 from league.services.retry import conflict_retry
 from league.services.seasons import rounds_total, season_finish, status_check
 from league.services.standings import entrant_map, standings_recompute, standings_table_apply
+from league.sql.writes import writers_turn
 
 ROTATING = Season.Partners.ROTATING
 FIXED = Season.Partners.FIXED

@@ -12,8 +12,9 @@ from django.db.models import F
 from django.utils import timezone
 
 from games import get_engine
-from league.db import rows_set, season_met, season_seat_rows, season_standing_rows
 from league.models import Bye, Entrant, Season, Standing, Table, TableRuling
+from league.sql.standings import season_met, season_seat_rows, season_standing_rows
+from league.sql.writes import rows_set
 from league.standings import DUEL_DEFAULT, Entry, Outcome, PointsTable, StandingRow, multi_default, standings_compute
 from league.standings.compute import direct_values, records_gather, standings_rank, tiebreak_values
 from league.standings.tiebreaks import DIRECT_ENCOUNTER, Record, tiebreak_check
@@ -157,7 +158,7 @@ def standings_table_apply(*, season: Season, table_id: int) -> int:
     `standings_recompute`, which the nightly check runs (tests/league/services/test_standings_incremental.py). The
     caller holds the season's lock."""
     # in rank order: ranking the records in this order again mostly finds them sorted
-    read = season_standing_rows(season_id=season.pk, names=_WRITTEN)
+    read = season_standing_rows(season_id=season.pk, fields=_WRITTEN)
     if not read or any(row["id"] is None for row in read):
         return len(standings_recompute(season=season))
     stored = {row["entrant_id"]: row for row in read}

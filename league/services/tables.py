@@ -11,7 +11,6 @@ from django.utils import timezone
 
 from games import IllegalMove
 from games.core.protocol import Engine
-from league.db import Write, update_of
 from league.engines import engine_for
 from league.errors import InvalidValue, NotFound, NotSeated, TableClosed
 from league.fairness import ALGORITHM_VERSION, MAX_SEED_LENGTH, commitment_of
@@ -19,6 +18,7 @@ from league.models import Club, LedgerEntry, Player, Result, Round, Season, Seat
 from league.server_seeds import seed_new
 from league.services.clocks import clock_open, clock_policy, deal_deadlines, vacations_of
 from league.services.follow_up import follow_up_defer, follow_ups_defer
+from league.sql.writes import Write, update_of
 
 DEFAULT_TIME_PER_MOVE = timedelta(days=1)
 DEFAULT_MIN_TIME_PER_MOVE = 3600
@@ -311,8 +311,8 @@ def table_annul(*, table_id: int, reason: str = "") -> Table:
 
 def seats_to_act_update(*, seats: list[Seat], to_act: list[int]) -> Write | None:
     """Bring the seats' to-act marks in line with the engine: the seats are changed in place, and the write of
-    those whose mark changes is returned for the caller to run with its own (`league.db.writes_run`; None when no
-    mark changes)."""
+    those whose mark changes is returned for the caller to run with its own (`league.sql.writes.writes_run`; None
+    when no mark changes)."""
     changed = [seat for seat in seats if seat.to_act != (seat.index in to_act)]
     for seat in changed:
         seat.to_act = not seat.to_act

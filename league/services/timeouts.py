@@ -21,7 +21,6 @@ from typing import Any
 from django.db import DatabaseError, transaction
 
 from games.core.events import is_secret
-from league import db
 from league.clocks.arithmetic import Interval, is_overdue
 from league.engines import engine_for
 from league.logs import request_id
@@ -45,6 +44,8 @@ from league.services.permissions import organizer_check
 from league.services.standings import entrant_map
 from league.services.tables import table_annul
 from league.services.written_moves import WrittenMove, moves_write_of
+from league.sql.tables import LockedTable, last_moves_of, tables_claim
+from league.sql.writes import rows_add, rows_set, rows_update, writes_run
 
 logger = logging.getLogger(__name__)
 
@@ -137,7 +138,7 @@ def timeouts_apply(*, now: datetime, limit: int = 500, batch: int = BATCH, retri
         taken = 0
         while taken < most:
             with transaction.atomic():
-                claimed = db.tables_claim(now=now, limit=min(batch, most - taken), skip=seen, retry=retry)
+                claimed = tables_claim(now=now, limit=min(batch, most - taken), skip=seen, retry=retry)
                 if not claimed:
                     break
                 taken += len(claimed)
@@ -146,7 +147,7 @@ def timeouts_apply(*, now: datetime, limit: int = 500, batch: int = BATCH, retri
     return done
 
 
-def _batch_timeouts(claimed: list[db.LockedTable], *, now: datetime) -> list[TimeoutDone]:
+def _batch_timeouts(claimed: list[LockedTable], *, now: datetime) -> list[TimeoutDone]:
     """With the batch's tables locked: plan each in memory, write the plain ones together, send the others through
     the pipeline one by one; a table that raises is marked, the rest go on."""
     ids = [locked.table.pk for locked in claimed]
@@ -156,7 +157,7 @@ def _batch_timeouts(claimed: list[db.LockedTable], *, now: datetime) -> list[Tim
         clock = _Clock(clock_id, seat_id, *values) if clock_id is not None else None
         seats[table_id].append(_SeatRow(seat_id, index, player_id, to_act, clock))
     unclocked = [pk for pk in ids if any(seat.clock is None for seat in seats[pk])]
-    last_moves = {move.table_id: move.at for move in db.last_moves_of(unclocked)}
+    last_moves = {move.table_id: move.at for move in last_moves_of(unclocked)}
     vacations = vacations_of(
         {
             (locked.season_id, seat.player_id)
@@ -197,7 +198,7 @@ def _batch_timeouts(claimed: list[db.LockedTable], *, now: datetime) -> list[Tim
                 done += _table_timeouts(table=table, now=now)
         except Exception as error:  # as above: the pipeline's own faults are this table's alone
             failed[table_id] = _failure(error)
-    db.rows_update(Table, _marks(claimed, failed, now=now))
+    rows_update(Table, _marks(claimed, failed, now=now))
     return done
 
 
@@ -215,7 +216,7 @@ def _failure(error: BaseException) -> tuple[str, BaseException]:
 
 
 def _marks(
-    claimed: list[db.LockedTable], failed: dict[int, tuple[str, BaseException]], *, now: datetime
+    claimed: list[LockedTable], failed: dict[int, tuple[str, BaseException]], *, now: datetime
 ) -> dict[int, dict[str, Any]]:
     """The sweep's marks after a batch: a table that failed is marked, or keeps its mark with a later try; a marked
     table played at last loses it (its clock or data were fixed). The first failure of a table is logged at ERROR
@@ -269,7 +270,7 @@ def table_sweep_mark_clear(*, table_id: int, by: Player | None) -> Table:
 
 
 def _plan(
-    locked: db.LockedTable,
+    locked: LockedTable,
     seats: list[_SeatRow],
     vacations: dict[tuple[int, int], list[Interval]],
     last_move_at: datetime | None,
@@ -382,12 +383,12 @@ def _clocks(table: Table, policy: Policy, seats: list[_SeatRow], last_move_at: d
 def _write(planned: list[_Planned]) -> None:
     """The batch's plain timeouts in seven statements at most: new clocks, changed clocks, tables played, tables whose
     deadline alone moved, to-act marks, moves, and the outbox rows of their notifications."""
-    db.rows_add(SeatClock, ("seat", *CLOCK_FIELDS), [row for plan in planned for row in plan.new_clocks])
-    db.rows_set(SeatClock, CLOCK_FIELDS, [row for plan in planned for row in plan.clocks])
-    db.rows_set(Table, PLAYED_COLUMNS, [plan.played for plan in planned if plan.played])
-    db.rows_set(Table, ("deadline",), [plan.deadline for plan in planned if plan.deadline])
-    db.rows_set(Seat, ("to_act",), [row for plan in planned for row in plan.marks])
-    db.writes_run(moves_write_of([move for plan in planned for move in plan.moves]))
+    rows_add(SeatClock, ("seat", *CLOCK_FIELDS), [row for plan in planned for row in plan.new_clocks])
+    rows_set(SeatClock, CLOCK_FIELDS, [row for plan in planned for row in plan.clocks])
+    rows_set(Table, PLAYED_COLUMNS, [plan.played for plan in planned if plan.played])
+    rows_set(Table, ("deadline",), [plan.deadline for plan in planned if plan.deadline])
+    rows_set(Seat, ("to_act",), [row for plan in planned for row in plan.marks])
+    writes_run(moves_write_of([move for plan in planned for move in plan.moves]))
     # "your move" to whoever the timeouts brought each table to, as after a move: an outbox row a table, for the
     # notifications' drain (league.services.reminders.turn_notices_drain)
     # (every column named: request_id has no default in PostgreSQL; the sweep is the task's own work, so its id)
@@ -395,7 +396,7 @@ def _write(planned: list[_Planned]) -> None:
     turns = [
         (TURN_TASK, {"table_id": plan.played[0]}, plan.moves[-1].at, 0, caused_by) for plan in planned if plan.played
     ]
-    db.rows_add(OutboxMessage, ("task", "kwargs", "created_at", "attempts", "request_id"), turns)
+    rows_add(OutboxMessage, ("task", "kwargs", "created_at", "attempts", "request_id"), turns)
 
 
 @transaction.atomic

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from league import db
 from league.models import Move
+from league.sql.writes import Write, inserts_of
 
 # Move's fields in the order of `WrittenMove.values`
 COLUMNS = (
@@ -64,7 +64,7 @@ class WrittenMove:
         )
 
 
-def moves_write_of(moves: Sequence[WrittenMove]) -> list[db.Write]:
-    """The statements that store these moves, to run with the rest of their transaction's writes (`db.writes_run`):
+def moves_write_of(moves: Sequence[WrittenMove]) -> list[Write]:
+    """The statements that store these moves, to run with the rest of their transaction's writes (`writes_run`):
     one move (the pipeline's) as a plain INSERT, a batch (the sweep's) as one INSERT on PostgreSQL."""
-    return db.inserts_of(Move, COLUMNS, [move.values() for move in moves])
+    return inserts_of(Move, COLUMNS, [move.values() for move in moves])

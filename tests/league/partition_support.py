@@ -6,8 +6,8 @@ from contextlib import contextmanager
 
 from django.db import connection
 
-from league import partitions
 from league.models import Move, Table
+from league.sql import partitions
 
 SPAN = 10
 

@@ -16,12 +16,13 @@ from django.utils import timezone
 from django_celery_beat.models import PeriodicTask
 from prometheus_client import REGISTRY
 
-from league import partitions, tasks
+from league import tasks
 from league.management.commands.schedule_install import schedule_install
 from league.models import LedgerEntry, Move, MoveArchive, Table
 from league.services.moves import move_submit
 from league.services.partitions import partition_archive, partitions_archivable, partitions_ensure
 from league.services.timeouts import timeouts_apply
+from league.sql import partitions
 from tests.league.factories import PlayerFactory, table_for
 from tests.league.partition_support import SPAN, partitioned_at, past_every_partition, table_ids_from
 from tests.league.playing import play_moves

@@ -7,9 +7,9 @@ import pytest
 from django.db import IntegrityError, connection
 from django.test.utils import CaptureQueriesContext
 
-from league import db
 from league.models import Move
 from league.services.written_moves import WrittenMove, moves_write_of
+from league.sql.writes import writes_run
 from tests.league.factories import PlayerFactory, table_for
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +64,7 @@ def test_moves_are_stored_field_for_field_in_one_statement(count: int) -> None:
     moves = _moves(table, player, count)
 
     with CaptureQueriesContext(connection) as queries:
-        db.writes_run(moves_write_of(moves))
+        writes_run(moves_write_of(moves))
 
     assert len(queries) == 1
     assert _stored(table) == moves
@@ -85,6 +85,6 @@ def test_a_written_move_keeps_the_tables_unique_sequence() -> None:
     table = table_for("mini-poker")
     player = PlayerFactory()
     [first] = _moves(table, player, 1)
-    db.writes_run(moves_write_of([first]))
+    writes_run(moves_write_of([first]))
     with pytest.raises(IntegrityError):
-        db.writes_run(moves_write_of([first]))
+        writes_run(moves_write_of([first]))

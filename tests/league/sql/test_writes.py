@@ -1,62 +1,17 @@
-"""league/db.py: the plain SQL of the move pipeline reads and writes what the ORM would."""
+"""league/sql/writes.py: the writes by hand store what the ORM would store, several of them as one statement."""
 
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime
 
 import pytest
-from django.db import IntegrityError, connection, models, transaction
-from django.db.models import Value
+from django.db import IntegrityError, connection, transaction
 
-from league.db import (
-    _saved,
-    _select_list,
-    insert_of,
-    row_insert,
-    row_locked,
-    row_update,
-    rows_fetch,
-    rows_update,
-    update_of,
-    writes_run,
-)
-from league.models import Entrant, Move, Seat, SeatClock, Table
+from league.models import Move, Seat, SeatClock, Table
+from league.sql.writes import insert_of, row_insert, row_update, rows_update, update_of, writes_run
 from tests.league.factories import table_for
 
 pytestmark = pytest.mark.django_db
 
 AT = datetime(2026, 3, 29, 1, 30, 15, 123456, tzinfo=UTC)
-
-
-def test_rows_fetch_converts_each_column_as_the_orm_does(fake_game: str) -> None:
-    table = table_for(fake_game)
-    Table.objects.filter(pk=table.pk).update(deadline=AT)
-
-    [raw] = rows_fetch(Table, "SELECT * FROM league_table WHERE id = %s", [table.pk])
-    orm = Table.objects.get(pk=table.pk)
-
-    assert [(f.attname, getattr(raw, f.attname)) for f in Table._meta.concrete_fields] == [
-        (f.attname, getattr(orm, f.attname)) for f in Table._meta.concrete_fields
-    ]
-    assert raw.deadline == AT and raw.deadline.tzinfo is not None
-    # read by psycopg's own loader on PostgreSQL, not Django's: the same instant to the microsecond, in the same zone
-    assert raw.deadline.tzinfo is orm.deadline.tzinfo
-    assert raw.created_at.isoformat() == orm.created_at.isoformat()
-    assert isinstance(raw.state, dict)
-
-
-def test_rows_fetch_keeps_other_columns_as_attributes(fake_game: str) -> None:
-    table = table_for(fake_game)
-
-    [raw] = rows_fetch(Table, "SELECT id, version, 41 + 1 AS answer FROM league_table WHERE id = %s", [table.pk])
-
-    assert (raw.pk, raw.version, raw.answer) == (table.pk, 0, 42)
-
-
-def test_row_locked_reads_the_row_or_none(fake_game: str) -> None:
-    table = table_for(fake_game)
-
-    with transaction.atomic():
-        assert row_locked(Table, table.pk).state == Table.objects.get(pk=table.pk).state
-        assert row_locked(Table, table.pk + 10_000) is None
 
 
 def test_row_update_adapts_datetimes_json_and_booleans(fake_game: str) -> None:
@@ -114,34 +69,6 @@ def test_row_insert_writes_foreign_keys_by_id_and_json(fake_game: str) -> None:
 
     move = Move.objects.get(table=table, seq=1)
     assert (move.player_id, move.payload, move.at, move.result) == (seat.player_id, {"a": [1]}, AT, None)
-
-
-def test_seat_clocks_read_back_through_rows_fetch(fake_game: str) -> None:
-    table = table_for(fake_game)
-    seat = Seat.objects.get(table=table, index=0)
-    SeatClock.objects.create(seat=seat, bank=90, turn_started_at=AT)
-
-    [clock] = rows_fetch(SeatClock, "SELECT * FROM league_seatclock WHERE seat_id = %s", [seat.pk])
-
-    assert (clock.bank, clock.turn_started_at, clock.deadline, clock.abandoned) == (90, AT, None, False)
-
-
-def test_rows_fetch_joins_related_rows_and_leaves_out_missing_ones(fake_game: str) -> None:
-    table = table_for(fake_game)
-    first, second = Seat.objects.filter(table=table).order_by("index")
-    SeatClock.objects.create(seat=second, bank=30, turn_started_at=AT)
-
-    seats = rows_fetch(
-        Seat,
-        f"SELECT s.*, {_select_list([(SeatClock, 'c', 'clock__')])[0]} FROM league_seat s "
-        'LEFT JOIN league_seatclock c ON c.seat_id = s.id WHERE s.table_id = %s ORDER BY s."index"',
-        [table.pk],
-        joined={"clock": SeatClock},
-    )
-
-    assert [seat.pk for seat in seats] == [first.pk, second.pk]
-    assert not hasattr(seats[0], "clock")
-    assert (seats[1].clock.seat_id, seats[1].clock.bank, seats[1].clock.turn_started_at) == (second.pk, 30, AT)
 
 
 def test_rows_update_gives_each_row_its_own_values_in_one_statement(fake_game: str, django_assert_num_queries) -> None:
@@ -222,40 +149,3 @@ def test_a_failing_write_among_several_writes_nothing(fake_game: str) -> None:
 
     table.refresh_from_db()
     assert table.version == 0 and not Move.objects.filter(table=table, seq=2).exists()
-
-
-def _adapted(value: object) -> tuple[object, ...]:
-    """What a prepared value is for the database: its type, and for a JSON wrapper what it wraps and dumps with."""
-    if hasattr(value, "obj"):  # psycopg's Jsonb, which compares by identity
-        return (type(value), value.obj, value.dumps)
-    return (type(value), value)
-
-
-@pytest.mark.parametrize(
-    ("model", "name", "values"),
-    [
-        (Table, "version", [0, 7, 2**31 - 1, True, "12", None]),  # a positive integer
-        (Seat, "index", [0, 3, False]),  # a positive small integer
-        (Move, "seat", [1]),
-        (Entrant, "seed_rank", [5, None]),
-        (Table, "step_open", [True, False, 1, None]),  # a boolean
-        (Table, "status", ["active", Table.Status.FINISHED, ""]),  # text
-        (Table, "annul_reason", ["", "a reason"]),
-        (
-            Table,
-            "deadline",  # a datetime
-            [AT, AT.astimezone(timezone(timedelta(hours=9))), AT.replace(tzinfo=None), None],
-        ),
-        (
-            Move,
-            "payload",
-            [{"type": "pick"}, [], [1, {"a": None}], {}, None, "text", 3, Value(None, models.JSONField())],
-        ),
-        (Move, "table", [1, 2**40, None]),  # a foreign key: Django's own way
-    ],
-)
-@pytest.mark.filterwarnings("ignore:DateTimeField .* received a naive datetime")
-def test_saved_adapts_each_value_as_get_db_prep_save_does(model, name, values) -> None:
-    field = model._meta.get_field(name)
-    for value in values:
-        assert _adapted(_saved(field, value, connection)) == _adapted(field.get_db_prep_save(value, connection))

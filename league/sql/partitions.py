@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.db import connection, models
 
 from league.models import LedgerEntry, Move, Table
+from league.sql.names import composed, quoted
 
 # the partitioned tables, in the order their partitions are made and dropped
 MODELS: tuple[type[models.Model], ...] = (Move, LedgerEntry)
@@ -82,33 +83,37 @@ def partition_create(model: type[models.Model], *, lower: int, upper: int) -> st
     """A partition of the model's table for the table ids [lower, upper). Rows of that range already in the DEFAULT
     partition (the job did not run for a long time) would make PostgreSQL refuse it: they are moved into the new
     partition first, in the caller's transaction, before it is attached."""
-    name = partition_name(model, lower)
-    quote = connection.ops.quote_name
-    parent, default = quote(model._meta.db_table), quote(model._meta.db_table + DEFAULT_SUFFIX)
+    name, parent, default = partition_name(model, lower), model._meta.db_table, model._meta.db_table + DEFAULT_SUFFIX
+    # DDL takes no parameters: the bounds are whole numbers written out
     bound = f"FOR VALUES FROM ({int(lower)}) TO ({int(upper)})"
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT EXISTS (SELECT 1 FROM {default} WHERE table_id >= %s AND table_id < %s)", [lower, upper]
+            composed("SELECT EXISTS (SELECT 1 FROM {} WHERE table_id >= %s AND table_id < %s)", default), [lower, upper]
         )
         (strays,) = cursor.fetchone()
         if not strays:
-            cursor.execute(f"CREATE TABLE {quote(name)} PARTITION OF {parent} {bound}")
+            cursor.execute(composed("CREATE TABLE {} PARTITION OF {} ", name, parent) + bound)
             return name
-        cursor.execute(f"CREATE TABLE {quote(name)} (LIKE {parent} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)")
+        cursor.execute(composed("CREATE TABLE {} (LIKE {} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)", name, parent))
         cursor.execute(
-            f"WITH moved AS (DELETE FROM {default} WHERE table_id >= %s AND table_id < %s RETURNING *) "
-            f"INSERT INTO {quote(name)} SELECT * FROM moved",
+            composed(
+                "WITH moved AS (DELETE FROM {} WHERE table_id >= %s AND table_id < %s RETURNING *) "
+                "INSERT INTO {} SELECT * FROM moved",
+                default,
+                name,
+            ),
             [lower, upper],
         )
-        cursor.execute(f"ALTER TABLE {parent} ATTACH PARTITION {quote(name)} {bound}")
+        cursor.execute(composed("ALTER TABLE {} ATTACH PARTITION {} ", parent, name) + bound)
     return name
 
 
 def default_rows(model: type[models.Model]) -> tuple[int, int | None, int | None]:
     """How many rows the model's DEFAULT partition holds, and their lowest and highest table ids."""
-    name = connection.ops.quote_name(model._meta.db_table + DEFAULT_SUFFIX)
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT count(*), min(table_id), max(table_id) FROM {name}")
+        cursor.execute(
+            composed("SELECT count(*), min(table_id), max(table_id) FROM {}", model._meta.db_table + DEFAULT_SUFFIX)
+        )
         count, lowest, highest = cursor.fetchone()
     return count, lowest, highest
 
@@ -118,6 +123,7 @@ def table_id_last() -> int:
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_get_serial_sequence(%s, 'id')", [Table._meta.db_table])
         (sequence,) = cursor.fetchone()
+        # the catalogue's answer is a name already quoted where it needs to be (regclass text)
         cursor.execute(f"SELECT last_value, is_called FROM {sequence}")
         last, called = cursor.fetchone()
     return int(last) if called else int(last) - 1
@@ -125,7 +131,7 @@ def table_id_last() -> int:
 
 def rows_count(name: str) -> int:
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT count(*) FROM {connection.ops.quote_name(name)}")
+        cursor.execute(composed("SELECT count(*) FROM {}", name))
         (count,) = cursor.fetchone()
     return int(count)
 
@@ -133,7 +139,7 @@ def rows_count(name: str) -> int:
 def rows_as_json(name: str, *, order: str) -> Iterator[tuple[int, str]]:
     """Every row of one partition as (table id, the row as a JSON object keyed by column), in `order`, read through a
     server-side cursor a few thousand rows at a time."""
-    sql = f"SELECT r.table_id, row_to_json(r)::text FROM {connection.ops.quote_name(name)} r ORDER BY {order}"
+    sql = f"SELECT r.table_id, row_to_json(r)::text FROM {quoted(name)} r ORDER BY {order}"
     with connection.chunked_cursor() as cursor:
         cursor.execute(sql)
         while rows := cursor.fetchmany(2000):
@@ -144,12 +150,11 @@ def partition_detach(model: type[models.Model], name: str) -> None:
     """Detach one partition, in the caller's transaction, waiting `LOCK_TIMEOUT` at most for the parent's lock. Not
     CONCURRENTLY: PostgreSQL allows that only outside a transaction and on a parent without a DEFAULT partition;
     here the detach, the count, the archive's record and the drop commit together or not at all."""
-    quote = connection.ops.quote_name
     with connection.cursor() as cursor:
         cursor.execute(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'")
-        cursor.execute(f"ALTER TABLE {quote(model._meta.db_table)} DETACH PARTITION {quote(name)}")
+        cursor.execute(composed("ALTER TABLE {} DETACH PARTITION {}", model._meta.db_table, name))
 
 
 def partition_drop(name: str) -> None:
     with connection.cursor() as cursor:
-        cursor.execute(f"DROP TABLE {connection.ops.quote_name(name)}")
+        cursor.execute(composed("DROP TABLE {}", name))
