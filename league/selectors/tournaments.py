@@ -5,7 +5,7 @@ the standings and results exports."""
 from collections.abc import Collection
 from typing import Any
 
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, Q
 
 from league.engines import engine_for, team_seats
 from league.errors import NotFound
@@ -16,20 +16,15 @@ STANDINGS_HEADER = ["place", "shared", "seed", "player_id", "player", "points", 
 RESULTS_HEADER = ["match", "table_number", "table_id", "status", "seat", "player_id", "player", "place", "score"]
 
 
-def club_tournaments(*, club: Club) -> QuerySet[Tournament]:
-    """The club's tournaments, newest first, without their bracket (a list shows none, and a 4,096-entrant one is
-    2 MB of JSON)."""
-    return Tournament.objects.filter(club=club).defer("state").order_by("-created_at", "-id")
-
-
 # a page of a club's tournaments in the API
 TOURNAMENTS_PAGE = 100
 
 
 def club_tournaments_before(*, club: Club, before: int | None, size: int = TOURNAMENTS_PAGE) -> list[Tournament]:
     """The club's tournaments newest first by id, `size` at most, of an id below `before` when given (a keyset on
-    the primary key: a club's years of cups were listed whole), with their club; `size` + 1 are read, so that the
-    caller knows whether a page follows."""
+    the primary key: a club's years of cups were listed whole), with their club and without their bracket (a list
+    shows none, and a 4,096-entrant one is 2 MB of JSON); `size` + 1 are read, so that the caller knows whether a
+    page follows."""
     rows = Tournament.objects.filter(club=club).defer("state").select_related("club")
     if before is not None:
         rows = rows.filter(pk__lt=before)

@@ -25,5 +25,16 @@ def organizer_required(club: Club, player: Player | None) -> Player:
 
 def keyset_after(request: HttpRequest) -> int:
     """A list page's keyset parameter (`?after=`, where the page before ended): a number, else the first page."""
-    raw = request.GET.get("after", "")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
+    return _keyset(request, "after") or 0
+
+
+def keyset_before(request: HttpRequest) -> int | None:
+    """A newest-first list page's keyset parameter (`?before=`, the last id of the page before), else None: the
+    first page."""
+    return _keyset(request, "before")
+
+
+def _keyset(request: HttpRequest, name: str) -> int | None:
+    # anything but a plain number is the first page: a list is never an error page
+    raw = request.GET.get(name, "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None

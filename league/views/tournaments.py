@@ -24,7 +24,7 @@ from league.replica.scope import replica_reads
 from league.selectors.bracket_states import tournament_state, tournament_without_state
 from league.selectors.clubs import club_role_of, is_organizer
 from league.selectors.tournaments import (
-    club_tournaments,
+    club_tournaments_before,
     tournament_entered,
     tournament_entrant_ids,
     tournament_entrants,
@@ -51,11 +51,13 @@ from league.services.tournaments import (
 )
 from league.spreadsheet import csv_text
 from league.tournaments.windows import Window, bracket_window, bracket_windowed, window_of
-from league.views.base import HtmxHttpRequest, organizer_required
+from league.views.base import HtmxHttpRequest, keyset_before, organizer_required
 
 EXPORTS = ("standings", "results")
 # a large tournament's page lists this many entrants of its standings; the standings CSV holds them all
 STANDINGS_SHOWN = 100
+# a page of the club's tournaments, newest first (`?before=` the last id shown)
+CLUB_TOURNAMENTS_SHOWN = 50
 ACTIONS = ("register", "withdraw", "start")
 
 
@@ -109,8 +111,16 @@ def club_tournaments_page(request: HttpRequest, slug: str) -> HttpResponse:
     elif request.method == "POST":
         organizer_required(club, player)
     formats = dict(FORMATS)
-    rows = [(t, formats.get(t.format, t.format)) for t in club_tournaments(club=club)]
-    context = {"club": club, "tournaments": rows, "form": form}
+    before = keyset_before(request)
+    listed = club_tournaments_before(club=club, before=before, size=CLUB_TOURNAMENTS_SHOWN)
+    shown = listed[:CLUB_TOURNAMENTS_SHOWN]
+    context = {
+        "club": club,
+        "tournaments": [(t, formats.get(t.format, t.format)) for t in shown],
+        "form": form,
+        "older": shown[-1].pk if len(listed) > len(shown) else None,
+        "paged": before is not None,
+    }
     return render(request, "league/tournaments.html", context, status=status)
 
 

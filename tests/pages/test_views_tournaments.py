@@ -13,7 +13,8 @@ from django.utils.timezone import now
 from league.models import Entrant, Membership, Season, Standing, Table, Tournament, TournamentEntrant
 from league.services.clubs import club_create
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
-from tests.league.factories import MembershipFactory, PlayerFactory
+from league.views.tournaments import CLUB_TOURNAMENTS_SHOWN
+from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, TournamentFactory
 from tests.league.playing import play_moves
 
 pytestmark = pytest.mark.django_db
@@ -42,6 +43,27 @@ def _cup(club, organizer, members, **spec):
     for member in members:
         tournament_register(tournament=tournament, player=member)
     return tournament
+
+
+def test_a_clubs_tournaments_come_a_page_at_a_time_newest_first_each_once():
+    # given: a club with a page and a half of tournaments, and another club's
+    club = ClubFactory()
+    cups = TournamentFactory.create_batch(CLUB_TOURNAMENTS_SHOWN * 3 // 2, club=club)
+    TournamentFactory(club=ClubFactory(), name="Elsewhere Cup")
+    newest_first = [cup.name for cup in reversed(cups)]
+    # when: the first page is read, then the page its link leads to
+    first = Client().get(f"/clubs/{club.slug}/tournaments/").content.decode()
+    older = re.search(r'rel="next" href="([^"]*\?before=\d+)"', first)
+    assert older is not None
+    second = Client().get(older.group(1).replace("&amp;", "&")).content.decode()
+    # then: the newest page first, the rest on the next, each once, nothing of the other club, and a way back
+    listed = [re.findall(r">(Cup \d+)</a>", page) for page in (first, second)]
+    assert listed[0] == newest_first[:CLUB_TOURNAMENTS_SHOWN]
+    assert listed[1] == newest_first[CLUB_TOURNAMENTS_SHOWN:]
+    assert "Elsewhere Cup" not in first + second
+    assert 'rel="next"' not in second and f'rel="first" href="/clubs/{club.slug}/tournaments/"' in second
+    # and a keyset that is not a number is the first page, not an error
+    assert Client().get(f"/clubs/{club.slug}/tournaments/?before=x").content.decode().count(">Cup ") == len(listed[0])
 
 
 def test_the_club_page_links_to_its_tournaments(club_setup):
