@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 
 from league.api.parsers import CheckedJSONParser
 from league.api.schema import ApiAutoSchema
-from league.api.serializers import ID_MAX
+from league.api.serializers.fields import ID_MAX
 from league.services.tokens import token_expired
 
 

@@ -13,8 +13,7 @@ from rest_framework.response import Response
 
 from league.api.permissions import require_organizer
 from league.api.schema import error_responses
-from league.api.serializers import (
-    ID_MAX,
+from league.api.serializers.clubs import (
     ClubDetailSerializer,
     ClubSerializer,
     InvitationRequestSerializer,
@@ -22,12 +21,11 @@ from league.api.serializers import (
     JoinRequestCreateSerializer,
     JoinRequestSerializer,
     MemberSerializer,
-    ReasonSerializer,
     RoleSerializer,
-    TableCreateSerializer,
-    TableSummarySerializer,
-    TableViewSerializer,
 )
+from league.api.serializers.fields import ID_MAX
+from league.api.serializers.rulings import ReasonSerializer
+from league.api.serializers.tables import TableCreateSerializer, TableSummarySerializer, TableViewSerializer
 from league.api.views.base import ApiView, id_query_parameter, next_page_link
 from league.caller import player_or_none, player_required
 from league.input import strict_int

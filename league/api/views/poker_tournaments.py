@@ -10,14 +10,14 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.api.poker_serializers import (
+from league.api.schema import error_responses
+from league.api.serializers.poker_tournaments import (
     PokerEntrantSerializer,
     PokerLevelSerializer,
     PokerTableSerializer,
     PokerTournamentDetailSerializer,
     PokerTournamentSerializer,
 )
-from league.api.schema import error_responses
 from league.api.views.base import ApiView, next_page_link
 from league.caller import player_required
 from league.input import strict_int

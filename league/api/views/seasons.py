@@ -14,19 +14,17 @@ from rest_framework.response import Response
 from games import GAME_NAMES
 from league.api.permissions import require_organizer
 from league.api.schema import error_responses
-from league.api.serializers import (
-    ID_MAX,
+from league.api.serializers.clocks import VacationSerializer
+from league.api.serializers.fields import ID_MAX
+from league.api.serializers.leaderboards import LeaderboardRowSerializer
+from league.api.serializers.rulings import ForfeitRequestSerializer, ReasonSerializer, RulingSerializer
+from league.api.serializers.seasons import (
     EntrantRequestSerializer,
     EntrantSerializer,
-    ForfeitRequestSerializer,
-    LeaderboardRowSerializer,
-    ReasonSerializer,
     RolloverRequestSerializer,
     RoundSerializer,
-    RulingSerializer,
     SeasonSerializer,
     StandingSerializer,
-    VacationSerializer,
 )
 from league.api.views.base import ApiView, id_query_parameter, next_page_link
 from league.caller import player_required

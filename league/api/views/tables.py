@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api.schema import IDEMPOTENCY_KEY, error_responses
-from league.api.serializers import (
+from league.api.serializers.tables import (
     LegalMovesSerializer,
     MoveLogSerializer,
     MoveResultSerializer,

@@ -14,8 +14,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api.schema import error_responses
-from league.api.serializers import ID_MAX, SMALL_MAX
-from league.api.tournament_serializers import (
+from league.api.serializers.fields import ID_MAX, SMALL_MAX
+from league.api.serializers.tournaments import (
     TournamentDetailSerializer,
     TournamentEntrantSerializer,
     TournamentForfeitSerializer,

@@ -1,4 +1,4 @@
-"""Input validation and output shapes of the tournament endpoints; no business logic (the services decide)."""
+"""Bracket tournaments (issue 22): their settings, entrants, matches and tables; the services check every rule."""
 
 from typing import Any
 
@@ -6,10 +6,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games import GAME_NAMES
-from league.api.serializers import ID_MAX, SMALL_MAX, ClubRefSerializer, JsonObjectField, _enum_field
+from league.api.serializers.fields import ID_MAX, SMALL_MAX, JsonObjectField, enum_field
+from league.api.serializers.refs import ClubRefSerializer
 from league.models import Tournament
 
-TournamentStatusField = _enum_field(*Tournament.Status.values)
+TournamentStatusField = enum_field(*Tournament.Status.values)
 
 
 # a pattern, not an enum: seasons have a "format" of their own set, which drf-spectacular would merge with this one
@@ -129,7 +130,7 @@ class MatchTableSerializer(serializers.Serializer):
     status = serializers.CharField()
 
 
-MatchKindField = _enum_field("bracket", "group", "table")
+MatchKindField = enum_field("bracket", "group", "table")
 
 
 class TournamentMatchSerializer(serializers.Serializer):
