@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from league.api.serializers.fields import ID_MAX, enum_field
+from league.api.serializers.fields import enum_field, id_field
 from league.api.serializers.refs import ClubRefSerializer, PlayerRefSerializer
 
 
@@ -34,7 +34,7 @@ class ClubDetailSerializer(ClubSerializer):
 
 
 class InvitationRequestSerializer(serializers.Serializer):
-    player_id = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="The player to invite.")
+    player_id = id_field(help_text="The player to invite.")
     role = serializers.ChoiceField(choices=["organizer", "member"], default="member")
 
 

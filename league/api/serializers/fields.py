@@ -15,6 +15,11 @@ SMALL_MAX = 32_767  # PositiveSmallIntegerField
 INT_MAX = 2_147_483_647  # PositiveIntegerField
 
 
+def id_field(**kwargs: Any) -> serializers.IntegerField:
+    """An id in a body, refused outside a bigint primary key's range (`ID_MAX`)."""
+    return serializers.IntegerField(min_value=1, max_value=ID_MAX, **kwargs)
+
+
 def enum_field(*values: str) -> type[serializers.CharField]:
     """A read-only string of a fixed set. Several resources have a "status" of their own set: documented by a pattern
     rather than an enum, as drf-spectacular would otherwise merge every "status" into one ambiguous enum component."""

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from league.api.serializers.fields import ID_MAX
+from league.api.serializers.fields import id_field
 
 
 class NotificationSerializer(serializers.Serializer):
@@ -26,14 +26,12 @@ class UnreadCountSerializer(serializers.Serializer):
 
 class NotificationsReadSerializer(serializers.Serializer):
     ids = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        child=id_field(),
         required=False,
         max_length=1000,
         help_text="Mark these read; leave out (with table_id left out too) to mark every one read.",
     )
-    table_id = serializers.IntegerField(
-        min_value=1, max_value=ID_MAX, required=False, help_text="Mark read every notification about this table."
-    )
+    table_id = id_field(required=False, help_text="Mark read every notification about this table.")
 
 
 class MarkedSerializer(serializers.Serializer):

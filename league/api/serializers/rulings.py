@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from league.api.serializers.fields import ID_MAX
+from league.api.serializers.fields import id_field
 
 
 class ReasonSerializer(serializers.Serializer):
@@ -11,7 +11,7 @@ class ReasonSerializer(serializers.Serializer):
 
 class ForfeitRequestSerializer(ReasonSerializer):
     entrants = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        child=id_field(),
         min_length=1,
         max_length=10,
         help_text="The forfeiting entrants (seated at the table).",

@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from games import GAME_NAMES, available_games
 from league.api.serializers.clocks import ClockSerializer
-from league.api.serializers.fields import ID_MAX, INT_MAX, SMALL_MAX, JsonObjectField, enum_field
+from league.api.serializers.fields import INT_MAX, SMALL_MAX, JsonObjectField, enum_field, id_field
 from league.api.serializers.refs import ClubRefSerializer, PlayerRefSerializer
 from league.api.serializers.tables import TableSummarySerializer
 from league.engines import TOURNAMENT_ONLY_ROLES, engine_for
@@ -131,10 +131,8 @@ class EntrantSerializer(serializers.Serializer):
 
 
 class EntrantRequestSerializer(serializers.Serializer):
-    player_id = serializers.IntegerField(min_value=1, max_value=ID_MAX)
-    partner_id = serializers.IntegerField(
-        min_value=1, max_value=ID_MAX, required=False, allow_null=True, help_text="Fixed-partnership seasons only."
-    )
+    player_id = id_field()
+    partner_id = id_field(required=False, allow_null=True, help_text="Fixed-partnership seasons only.")
     name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
 
 

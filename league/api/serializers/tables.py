@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from games import GAME_NAMES
-from league.api.serializers.fields import ID_MAX, JsonObjectField, enum_field
+from league.api.serializers.fields import JsonObjectField, enum_field, id_field
 from league.api.serializers.refs import ClubRefSerializer
 
 TableStatusField = enum_field("seeding", "active", "finished", "annulled")
@@ -12,7 +12,7 @@ TableStatusField = enum_field("seeding", "active", "finished", "annulled")
 class TableCreateSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=list(GAME_NAMES))
     players = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        child=id_field(),
         min_length=1,
         max_length=10,
         help_text="Player ids in seat order; each must be a member of the club.",

@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games import GAME_NAMES
-from league.api.serializers.fields import ID_MAX, SMALL_MAX, JsonObjectField, enum_field
+from league.api.serializers.fields import SMALL_MAX, JsonObjectField, enum_field, id_field
 from league.api.serializers.refs import ClubRefSerializer
 from league.models import Tournament
 
@@ -34,9 +34,7 @@ class TournamentSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=list(GAME_NAMES))
     format = TournamentFormatField(choices=Tournament.Format.values)
     seeding = serializers.ChoiceField(choices=Tournament.Seeding.values, required=False, default="rating")
-    season_id = serializers.IntegerField(
-        min_value=1,
-        max_value=ID_MAX,
+    season_id = id_field(
         required=False,
         allow_null=True,
         default=None,
@@ -98,10 +96,8 @@ class TournamentEntrantSerializer(serializers.Serializer):
 class TournamentRegisterSerializer(serializers.Serializer):
     """Who enters: the caller when empty; an organizer may name a member, and enters a team by naming its two."""
 
-    player_id = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False, allow_null=True, default=None)
-    partner_id = serializers.IntegerField(
-        min_value=1,
-        max_value=ID_MAX,
+    player_id = id_field(required=False, allow_null=True, default=None)
+    partner_id = id_field(
         required=False,
         allow_null=True,
         default=None,
@@ -111,9 +107,7 @@ class TournamentRegisterSerializer(serializers.Serializer):
 
 class TournamentForfeitSerializer(serializers.Serializer):
     match = serializers.CharField(max_length=16, help_text='The match\'s id in the bracket ("W1.3", "L2.1", "GF.1").')
-    player_id = serializers.IntegerField(
-        min_value=1, max_value=ID_MAX, help_text="The player who forfeits (either player of a team: the team)."
-    )
+    player_id = id_field(help_text="The player who forfeits (either player of a team: the team).")
     reason = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
 
 
