@@ -9,7 +9,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 
-from league.api.serializers import ID_MAX, ErrorSerializer
+from league.api.serializers.errors import ErrorSerializer
+from league.api.serializers.fields import ID_MAX
 
 
 class CsrfSessionScheme(SessionScheme):  # type: ignore[no-untyped-call]  # registers itself, untyped

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
-from league.api.serializers import TokenRequestSerializer
+from league.api.serializers.accounts import TokenRequestSerializer
 from league.throttles import DEFAULT_RATES, client_address, move_attempt, throttle_hit, username_attempt
 from league.usernames import login_key
 

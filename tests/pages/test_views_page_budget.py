@@ -5,9 +5,7 @@ import random
 from datetime import timedelta
 
 import pytest
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from league.api.views import poker_tournaments as poker_api_views
@@ -21,21 +19,15 @@ from league.selectors.seasons import leaderboard, season_standings
 from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register
+from tests.league.api.helpers import pages_followed
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, table_for
 from tests.league.poker_playing import freezeout_started
 from tests.league.seasons.support import club_with_members, play_out
+from tests.query_budget import queries_of, same_at_two_sizes
 
 pytestmark = pytest.mark.django_db
 
 GAME = "palace-infighting"
-
-
-def _queries(client: Client, path: str) -> int:
-    client.get(path)  # the session and the caches warm
-    with CaptureQueriesContext(connection) as queries:
-        response = client.get(path)
-    assert response.status_code == 200, (path, response.status_code)
-    return len(queries)
 
 
 def _rated(players: list[Player], *, games: int = 30) -> None:
@@ -52,16 +44,17 @@ def _rated(players: list[Player], *, games: int = 30) -> None:
     "path", ["/leaderboards/{game}/", "/clubs/{club}/leaderboards/{game}/", "/api/leaderboards/{game}/", "/"]
 )
 def test_a_leaderboard_makes_as_many_queries_for_many_rated_players_as_for_a_few(path):
-    counts = []
-    for size in (3, 12):
+    def cost(size: int) -> int:
         club = ClubFactory()
         players = PlayerFactory.create_batch(size)
         for player in players:
             MembershipFactory(club=club, player=player)
         _rated(players)
-        counts.append(_queries(Client(), path.format(game=GAME, club=club.slug)))
+        queries = len(queries_of(Client(), path.format(game=GAME, club=club.slug)))
         Rating.objects.all().delete()
-    assert counts[0] == counts[1], counts
+        return queries
+
+    same_at_two_sizes((3, 12), cost)
 
 
 def test_a_leaderboard_lists_the_established_best_first_then_the_provisional_up_to_its_limit(settings):
@@ -97,13 +90,14 @@ def test_a_club_leaderboard_lists_its_members_only():
 @pytest.mark.parametrize("path", ["/clubs/", "/"])
 def test_the_club_directory_makes_as_many_queries_for_many_clubs_as_for_a_few(monkeypatch, path):
     monkeypatch.setattr(my_games_selectors, "CLUBS_PAGE", 3)
-    counts = []
-    for size in (2, 9):
+
+    def cost(size: int) -> int:
         clubs = ClubFactory.create_batch(size)
         for club in clubs:
             MembershipFactory.create_batch(2, club=club)
-        counts.append(_queries(Client(), path))
-    assert counts[0] == counts[1], counts
+        return len(queries_of(Client(), path))
+
+    same_at_two_sizes((2, 9), cost)
 
 
 def test_the_club_directory_links_its_next_page_keeping_the_search(monkeypatch):
@@ -123,25 +117,27 @@ def test_the_club_directory_links_its_next_page_keeping_the_search(monkeypatch):
 @pytest.mark.parametrize("signed_in", [False, True])
 def test_the_club_page_makes_as_many_queries_for_many_members_as_for_a_few(monkeypatch, signed_in):
     monkeypatch.setattr(club_selectors, "MEMBERS_PAGE", 3)
-    counts = []
-    for size in (2, 9):
+
+    def cost(size: int) -> int:
         club, _organizer, members = club_with_members(size)
         client = Client()
         if signed_in:
             client.force_login(members[0].user)
-        counts.append(_queries(client, f"/clubs/{club.slug}/"))
-    assert counts[0] == counts[1], counts
+        return len(queries_of(client, f"/clubs/{club.slug}/"))
+
+    same_at_two_sizes((2, 9), cost)
 
 
 def test_the_members_page_makes_as_many_queries_for_many_members_as_for_a_few(monkeypatch):
     monkeypatch.setattr(club_selectors, "MEMBERS_PAGE", 3)
-    counts = []
-    for size in (2, 9):
+
+    def cost(size: int) -> int:
         club, organizer, _members = club_with_members(size)
         client = Client()
         client.force_login(organizer.user)
-        counts.append(_queries(client, f"/clubs/{club.slug}/members/"))
-    assert counts[0] == counts[1], counts
+        return len(queries_of(client, f"/clubs/{club.slug}/members/"))
+
+    same_at_two_sizes((2, 9), cost)
 
 
 def test_the_members_page_shows_the_organizers_on_every_page_of_members(monkeypatch):
@@ -178,16 +174,17 @@ def test_the_club_page_lists_its_members_a_page_at_a_time_by_name(monkeypatch):
     "path", ["/tournaments/", "/", "/clubs/{slug}/tournaments/", "/api/clubs/{id}/tournaments/", "/players/{player}/"]
 )
 def test_the_lists_of_tournaments_make_as_many_queries_for_many_tournaments_as_for_a_few(path):
-    counts = []
-    for size in (1, 4):
+    def cost(size: int) -> int:
         club, organizer, members = club_with_members(2)
         for n in range(size):
             spec = TournamentSpec(name=f"Open {n}", game=GAME, format=Tournament.Format.SINGLE_ELIM)
             tournament = tournament_create(club=club, by=organizer, spec=spec)
             tournament_register(tournament=tournament, player=members[0])
-        counts.append(_queries(Client(), path.format(slug=club.slug, id=club.pk, player=members[0].pk)))
+        queries = len(queries_of(Client(), path.format(slug=club.slug, id=club.pk, player=members[0].pk)))
         Tournament.objects.all().delete()
-    assert counts[0] == counts[1], counts
+        return queries
+
+    same_at_two_sizes((1, 4), cost)
 
 
 # --- a season's rounds in the API ------------------------------------------------------------------------------------
@@ -209,12 +206,12 @@ def _season_played(game: str, entrants: int, capture) -> Season:
 def test_the_api_rounds_of_a_season_make_as_many_queries_for_many_tables_as_for_a_few(
     fake_game, django_capture_on_commit_callbacks
 ):
-    counts = []
-    for entrants in (4, 12):
+    def cost(entrants: int) -> int:
         season = _season_played(fake_game, entrants, django_capture_on_commit_callbacks)
         assert Table.objects.filter(round__season=season).count() == entrants  # two rounds of duels
-        counts.append(_queries(Client(), f"/api/seasons/{season.pk}/rounds/"))
-    assert counts[0] == counts[1], counts
+        return len(queries_of(Client(), f"/api/seasons/{season.pk}/rounds/"))
+
+    same_at_two_sizes((4, 12), cost)
 
 
 def test_the_api_rounds_of_a_season_come_whole_a_few_tables_at_a_time(
@@ -224,25 +221,21 @@ def test_the_api_rounds_of_a_season_come_whole_a_few_tables_at_a_time(
     season = _season_played(fake_game, 4, django_capture_on_commit_callbacks)
     monkeypatch.setattr(season_selectors, "ROUNDS_PAGE_TABLES", 3)
     # when: the pages are followed by their Link headers
-    pages, path = [], f"/api/seasons/{season.pk}/rounds/"
-    while path:
-        response = Client().get(path)
-        pages.append([(r["number"], len(r["tables"])) for r in response.json()])
-        link = response.headers.get("Link", "")
-        path = link[1 : link.index(">")] if link else ""
+    pages = pages_followed(Client(), f"/api/seasons/{season.pk}/rounds/")
     # then: a round a page, never split
-    assert pages == [[(1, 2)], [(2, 2)]]
+    assert [[(r["number"], len(r["tables"])) for r in page] for page in pages] == [[(1, 2)], [(2, 2)]]
 
 
 def test_the_api_standings_make_as_many_queries_for_many_entrants_as_for_a_few(
     fake_game, django_capture_on_commit_callbacks, monkeypatch
 ):
     monkeypatch.setattr(season_selectors, "STANDINGS_PAGE", 3)
-    counts = []
-    for entrants in (4, 12):
+
+    def cost(entrants: int) -> int:
         season = _season_played(fake_game, entrants, django_capture_on_commit_callbacks)
-        counts.append(_queries(Client(), f"/api/seasons/{season.pk}/standings/"))
-    assert counts[0] == counts[1], counts
+        return len(queries_of(Client(), f"/api/seasons/{season.pk}/standings/"))
+
+    same_at_two_sizes((4, 12), cost)
 
 
 def test_the_api_standings_come_a_page_at_a_time_as_the_whole_table(
@@ -251,15 +244,9 @@ def test_the_api_standings_come_a_page_at_a_time_as_the_whole_table(
     season = _season_played(fake_game, 8, django_capture_on_commit_callbacks)
     whole = [(row.entrant_id, row.shared_rank) for row in season_standings(season=season)]
     monkeypatch.setattr(season_selectors, "STANDINGS_PAGE", 3)
-    seen, path, pages = [], f"/api/seasons/{season.pk}/standings/", 0
-    while path:
-        response = Client().get(path)
-        seen += [(row["entrant_id"], row["shared_rank"]) for row in response.json()]
-        pages += 1
-        link = response.headers.get("Link", "")
-        path = link[1 : link.index(">")] if link else ""
-    assert pages == 3
-    assert seen == whole
+    pages = pages_followed(Client(), f"/api/seasons/{season.pk}/standings/")
+    assert len(pages) == 3
+    assert [(row["entrant_id"], row["shared_rank"]) for page in pages for row in page] == whole
 
 
 # --- a club's tables in the API --------------------------------------------------------------------------------------
@@ -271,30 +258,22 @@ def test_the_api_tables_of_a_club_come_a_page_at_a_time_newest_first_each_once(m
     club = ClubFactory()
     players = PlayerFactory.create_batch(2)
     made = [table_for(GAME, players=players, club=club).pk for _ in range(5)]
-    client = Client()
     # when: the pages are followed by their Link headers
-    seen, path, pages = [], f"/api/clubs/{club.pk}/tables/", 0
-    while path:
-        response = client.get(path)
-        assert response.status_code == 200
-        seen += [row["id"] for row in response.json()]
-        pages += 1
-        link = response.headers.get("Link", "")
-        path = link[1 : link.index(">")] if link else ""
+    pages = pages_followed(Client(), f"/api/clubs/{club.pk}/tables/")
     # then: three pages, every table once, the newest first; the last page says no more
-    assert pages == 3
-    assert seen == sorted(made, reverse=True)
+    assert len(pages) == 3
+    assert [row["id"] for page in pages for row in page] == sorted(made, reverse=True)
 
 
 def test_the_api_tables_of_a_club_make_as_many_queries_for_many_tables_as_for_a_few():
-    counts = []
-    for size in (2, 8):
+    def cost(size: int) -> int:
         club = ClubFactory()
         players = PlayerFactory.create_batch(2)
         for _ in range(size):
             table_for(GAME, players=players, club=club)
-        counts.append(_queries(Client(), f"/api/clubs/{club.pk}/tables/"))
-    assert counts[0] == counts[1], counts
+        return len(queries_of(Client(), f"/api/clubs/{club.pk}/tables/"))
+
+    same_at_two_sizes((2, 8), cost)
 
 
 def test_the_api_tables_of_a_club_refuse_a_before_that_is_not_an_id():
@@ -307,8 +286,7 @@ def test_the_api_tables_of_a_club_refuse_a_before_that_is_not_an_id():
 
 @pytest.mark.parametrize("path", ["/notifications/", "/api/me/notifications/"])
 def test_the_notifications_make_as_many_queries_for_many_as_for_a_few(path):
-    counts = []
-    for size in (1, 4):
+    def cost(size: int) -> int:
         club, organizer, members = club_with_members(2)
         player = members[0]
         now = timezone.now()
@@ -328,8 +306,9 @@ def test_the_notifications_make_as_many_queries_for_many_as_for_a_few(path):
             )
         client = Client()
         client.force_login(player.user)
-        counts.append(_queries(client, path))
-    assert counts[0] == counts[1], counts
+        return len(queries_of(client, path))
+
+    same_at_two_sizes((1, 4), cost)
 
 
 # --- a player's tables ----------------------------------------------------------------------------------------------
@@ -337,8 +316,7 @@ def test_the_notifications_make_as_many_queries_for_many_as_for_a_few(path):
 
 @pytest.mark.parametrize("path", ["/me/games/", "/inbox/", "/"])
 def test_a_players_tables_make_as_many_queries_for_many_as_for_a_few_and_never_read_their_state(path):
-    counts = []
-    for size in (1, 4):
+    def cost(size: int) -> int:
         club, _organizer, members = club_with_members(2)
         for n in range(size):
             table_for(GAME, players=members, club=club, seed=f"mine-{n}")
@@ -346,13 +324,12 @@ def test_a_players_tables_make_as_many_queries_for_many_as_for_a_few_and_never_r
             Table.objects.filter(pk=done.pk).update(status=Table.Status.FINISHED, finished_at=timezone.now())
         client = Client()
         client.force_login(members[0].user)
-        client.get(path)  # the session and the caches warm
-        with CaptureQueriesContext(connection) as queries:
-            assert client.get(path).status_code == 200
-        counts.append(len(queries))
+        queries = queries_of(client, path)
         # a list shows no board: a state is a whole game's JSON, decoded and left to the collector
-        assert not [q["sql"] for q in queries.captured_queries if '"league_table"."state"' in q["sql"]]
-    assert counts[0] == counts[1], counts
+        assert not [q["sql"] for q in queries if '"league_table"."state"' in q["sql"]]
+        return len(queries)
+
+    same_at_two_sizes((1, 4), cost)
 
 
 # --- a poker tournament ---------------------------------------------------------------------------------------------
@@ -370,14 +347,15 @@ def test_a_players_tables_make_as_many_queries_for_many_as_for_a_few_and_never_r
 def test_a_poker_tournament_makes_as_many_queries_for_many_tables_as_for_a_few(monkeypatch, path, signed_in):
     monkeypatch.setattr(poker_selectors, "SEATING_PAGE", 2)
     monkeypatch.setattr(poker_api_views, "SEATING_API_PAGE", 2)
-    counts = []
-    for size in (6, 15):  # two tables, then five
+
+    def cost(size: int) -> int:
         tournament, players = freezeout_started(size, seed=f"budget-{size}")
         client = Client()
         if signed_in:
             client.force_login(players[-1].user)
-        counts.append(_queries(client, path.format(id=tournament.pk)))
-    assert counts[0] == counts[1], counts
+        return len(queries_of(client, path.format(id=tournament.pk)))
+
+    same_at_two_sizes((6, 15), cost)  # two tables, then five
 
 
 # --- a player's profile ---------------------------------------------------------------------------------------------
@@ -405,24 +383,21 @@ def _rating_events(player: Player, count: int) -> list[RatingEvent]:
 
 
 def test_the_profile_makes_as_many_queries_for_a_long_rating_history_as_for_a_short_one():
-    counts = []
-    for size in (2, 6):
+    def cost(size: int) -> int:
         player = PlayerFactory()
         Membership.objects.create(club=ClubFactory(), player=player)
         _rating_events(player, size)
-        counts.append(_queries(Client(), f"/players/{player.pk}/"))
-    assert counts[0] == counts[1], counts
+        return len(queries_of(Client(), f"/players/{player.pk}/"))
+
+    same_at_two_sizes((2, 6), cost)
 
 
 def test_the_profile_never_reads_a_tables_state():
     # the history lists each table's game and date; a state is a whole game's JSON, left to the collector
     player = PlayerFactory()
     _rating_events(player, 2)
-    client = Client()
-    client.get(f"/players/{player.pk}/")
-    with CaptureQueriesContext(connection) as queries:
-        assert client.get(f"/players/{player.pk}/").status_code == 200
-    assert not [q["sql"] for q in queries.captured_queries if '"league_table"."state"' in q["sql"]]
+    queries = queries_of(Client(), f"/players/{player.pk}/")
+    assert not [q["sql"] for q in queries if '"league_table"."state"' in q["sql"]]
 
 
 def test_the_rating_chart_shows_the_last_points_of_each_game_oldest_first():

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api.schema import error_responses
-from league.api.serializers import (
+from league.api.serializers.accounts import (
     PasswordSerializer,
     TokenInfoSerializer,
     TokenRequestSerializer,

@@ -2,10 +2,8 @@
 behind a request is `league.caller`."""
 
 from collections.abc import Iterable
-from urllib.parse import urlencode
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed, NotFound, PermissionDenied
@@ -13,13 +11,12 @@ from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.parsers import BaseParser
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
-from rest_framework.response import Response
 from rest_framework.utils.mediatypes import media_type_matches
 from rest_framework.views import APIView
 
 from league.api.parsers import CheckedJSONParser
 from league.api.schema import ApiAutoSchema
-from league.api.serializers import ID_MAX
+from league.api.serializers.fields import ID_MAX
 from league.services.tokens import token_expired
 
 
@@ -93,24 +90,3 @@ class NoSuchEndpointView(ApiView):
 
     def initial(self, request: Request, *args: object, **kwargs: object) -> None:
         raise NotFound("No such endpoint.", code="no_such_endpoint")
-
-
-def id_query_parameter(name: str, description: str) -> OpenApiParameter:
-    """An optional query parameter holding an id or a rank (a list's keyset, a club to filter by), as the schema
-    states it."""
-    return OpenApiParameter(
-        name,
-        {"type": "integer", "minimum": 1, "maximum": ID_MAX},
-        OpenApiParameter.QUERY,
-        required=False,
-        description=description,
-    )
-
-
-def next_page_link(response: Response, request: Request, **query: int | str | None) -> Response:
-    """The next page of a list, as RFC 8288 says (`Link: <url>; rel="next"`): the body stays the list it always was.
-    No header when the value of the keyset is None (the last page)."""
-    if all(value is not None for value in query.values()):
-        following = request.build_absolute_uri(f"{request.path}?{urlencode(query)}")
-        response["Link"] = f'<{following}>; rel="next"'
-    return response

@@ -11,10 +11,11 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from league.api.paging import page_response
 from league.api.permissions import require_organizer
+from league.api.query import QueryInt
 from league.api.schema import error_responses
-from league.api.serializers import (
-    ID_MAX,
+from league.api.serializers.clubs import (
     ClubDetailSerializer,
     ClubSerializer,
     InvitationRequestSerializer,
@@ -22,15 +23,12 @@ from league.api.serializers import (
     JoinRequestCreateSerializer,
     JoinRequestSerializer,
     MemberSerializer,
-    ReasonSerializer,
     RoleSerializer,
-    TableCreateSerializer,
-    TableSummarySerializer,
-    TableViewSerializer,
 )
-from league.api.views.base import ApiView, id_query_parameter, next_page_link
+from league.api.serializers.rulings import ReasonSerializer
+from league.api.serializers.tables import TableCreateSerializer, TableSummarySerializer, TableViewSerializer
+from league.api.views.base import ApiView
 from league.caller import player_or_none, player_required
-from league.input import strict_int
 from league.models import Club, Player
 from league.replica.scope import ReplicaReadsMixin
 from league.selectors.clubs import (
@@ -112,22 +110,22 @@ class ClubDetailView(ReplicaReadsMixin, ApiView):
         return Response(ClubDetailSerializer(_club_detail(club, player_or_none(request), request)).data)
 
 
+MEMBERS_AFTER = QueryInt("after", "Only the members of a higher player id (the page after this one).")
+
+
 class ClubMembersView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="clubs_members_list",
         summary="The club's members (organizers too) by player id, a hundred at a time: the next hundred at the "
         "`Link` header's rel=\"next\" (`?after=` the page's last `player_id`).",
-        parameters=[id_query_parameter("after", "Only the members of a higher player id (the page after this one).")],
+        parameters=[MEMBERS_AFTER.parameter],
         responses={200: MemberSerializer(many=True), **error_responses(400, 401, 404)},
         tags=["clubs"],
     )
     def get(self, request: Request, club_id: int) -> Response:
         club = club_get(club_id=club_id)
-        after = strict_int(request.query_params.get("after"), low=1, high=ID_MAX, field="after")
-        page = club_members_by_id(club=club, after=after or 0)
-        return next_page_link(
-            Response(MemberSerializer(page.memberships, many=True).data), request, after=page.next_after
-        )
+        page = club_members_by_id(club=club, after=MEMBERS_AFTER.read(request) or 0)
+        return page_response(request, MemberSerializer(page.memberships, many=True).data, after=page.next_after)
 
 
 class ClubInvitationsView(ApiView):
@@ -302,26 +300,22 @@ class ClubMemberView(ApiView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+TABLES_BEFORE = QueryInt("before", "Only the tables of a lower id (the page after the one that ended with this id).")
+
+
 class ClubTablesView(ApiView):
     @extend_schema(
         operation_id="clubs_tables_list",
         summary="The club's tables, newest first, a hundred at a time: the next hundred at the `Link` header's "
         'rel="next" (`?before=` the last id).',
-        parameters=[
-            id_query_parameter(
-                "before", "Only the tables of a lower id (the page after the one that ended with this id)."
-            )
-        ],
+        parameters=[TABLES_BEFORE.parameter],
         responses={200: TableSummarySerializer(many=True), **error_responses(400, 401, 404)},
         tags=["clubs"],
     )
     def get(self, request: Request, club_id: int) -> Response:
         club = club_get(club_id=club_id)
-        before = strict_int(request.query_params.get("before"), low=1, high=ID_MAX, field="before")
-        page = club_tables(club=club, before=before)
-        return next_page_link(
-            Response(TableSummarySerializer(page.tables, many=True).data), request, before=page.next_before
-        )
+        page = club_tables(club=club, before=TABLES_BEFORE.read(request))
+        return page_response(request, TableSummarySerializer(page.tables, many=True).data, before=page.next_before)
 
     @extend_schema(
         operation_id="clubs_tables_create",

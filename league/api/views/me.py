@@ -8,12 +8,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api.schema import error_responses
-from league.api.serializers import (
-    LocaleSerializer,
+from league.api.serializers.accounts import LocaleSerializer, PlayerSettingsSerializer
+from league.api.serializers.notifications import (
     MarkedSerializer,
     NotificationSerializer,
     NotificationsReadSerializer,
-    PlayerSettingsSerializer,
     UnreadCountSerializer,
 )
 from league.api.views.base import ApiView

@@ -4,23 +4,24 @@ tournament with its level and places; its seating chart a part at a time."""
 from datetime import timedelta
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.api.poker_serializers import (
+from league.api.paging import page_response
+from league.api.query import QueryInt
+from league.api.schema import error_responses
+from league.api.serializers.poker_tournaments import (
     PokerEntrantSerializer,
     PokerLevelSerializer,
     PokerTableSerializer,
     PokerTournamentDetailSerializer,
     PokerTournamentSerializer,
 )
-from league.api.schema import error_responses
-from league.api.views.base import ApiView, next_page_link
+from league.api.views.base import ApiView
 from league.caller import player_required
-from league.input import strict_int
 from league.models import PokerTournament
 from league.replica.scope import ReplicaReadsMixin
 from league.selectors.clubs import club_get
@@ -99,32 +100,29 @@ class PokerTournamentDetailView(ReplicaReadsMixin, ApiView):
         return Response(_detail(poker_tournament_get(tournament_id=tournament_id)))
 
 
+# from 0, unlike an id: the part that starts at table 1 follows table 0
+SEATING_AFTER = QueryInt(
+    "after",
+    "Only the tables numbered above this (the part after the one that ended here).",
+    low=0,
+    high=TABLE_NUMBER_MAX,
+)
+
+
 class PokerSeatingView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="poker_tournaments_seating",
         summary="The seating chart: the tables in play with every seat and stack, by table number, fifty tables at a "
         "time: the next ones at the `Link` header's rel=\"next\" (`?after=` the last table number). An entrant's own "
         "table (its `table` in the tournament's entrants) starts the part `?after=` one below it.",
-        parameters=[
-            # from 0, unlike an id: the part that starts at table 1 follows table 0
-            OpenApiParameter(
-                "after",
-                {"type": "integer", "minimum": 0, "maximum": TABLE_NUMBER_MAX},
-                OpenApiParameter.QUERY,
-                required=False,
-                description="Only the tables numbered above this (the part after the one that ended here).",
-            )
-        ],
+        parameters=[SEATING_AFTER.parameter],
         responses={200: PokerTableSerializer(many=True), **error_responses(400, 401, 404)},
         tags=TAGS,
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = poker_tournament_get(tournament_id=tournament_id)
-        after = strict_int(request.query_params.get("after"), low=0, high=TABLE_NUMBER_MAX, field="after") or 0
-        page = poker_seating_page(tournament=tournament, after=after, size=SEATING_API_PAGE)
-        return next_page_link(
-            Response(PokerTableSerializer(page.tables, many=True).data), request, after=page.next_after
-        )
+        page = poker_seating_page(tournament=tournament, after=SEATING_AFTER.read(request) or 0, size=SEATING_API_PAGE)
+        return page_response(request, PokerTableSerializer(page.tables, many=True).data, after=page.next_after)
 
 
 class PokerTournamentEntryView(ApiView):

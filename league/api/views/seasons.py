@@ -12,26 +12,24 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import GAME_NAMES
+from league.api.paging import page_response
 from league.api.permissions import require_organizer
+from league.api.query import QueryInt
 from league.api.schema import error_responses
-from league.api.serializers import (
-    ID_MAX,
+from league.api.serializers.clocks import VacationSerializer
+from league.api.serializers.leaderboards import LeaderboardRowSerializer
+from league.api.serializers.rulings import ForfeitRequestSerializer, ReasonSerializer, RulingSerializer
+from league.api.serializers.seasons import (
     EntrantRequestSerializer,
     EntrantSerializer,
-    ForfeitRequestSerializer,
-    LeaderboardRowSerializer,
-    ReasonSerializer,
     RolloverRequestSerializer,
     RoundSerializer,
-    RulingSerializer,
     SeasonSerializer,
     StandingSerializer,
-    VacationSerializer,
 )
-from league.api.views.base import ApiView, id_query_parameter, next_page_link
+from league.api.views.base import ApiView
 from league.caller import player_required
 from league.errors import NotFound
-from league.input import strict_int
 from league.models import Round, Season, TableRuling
 from league.replica.scope import ReplicaReadsMixin
 from league.selectors.clubs import club_get, player_get
@@ -286,23 +284,22 @@ class SeasonRolloverView(ApiView):
         return Response(SeasonSerializer(seasons, many=True).data, status=status.HTTP_201_CREATED)
 
 
+ENTRANTS_AFTER = QueryInt("after", "Only the entrants after this one in seed order (the page after this one).")
+
+
 class SeasonEntrantsView(ApiView):
     @extend_schema(
         operation_id="seasons_entrants_list",
         summary="The season's entrants in seed order, a hundred at a time: the next hundred at the `Link` header's "
         'rel="next" (`?after=` the page\'s last entrant id).',
-        parameters=[
-            id_query_parameter("after", "Only the entrants after this one in seed order (the page after this one).")
-        ],
+        parameters=[ENTRANTS_AFTER.parameter],
         responses={200: EntrantSerializer(many=True), **error_responses(400, 401, 404)},
         tags=["seasons"],
     )
     def get(self, request: Request, season_id: int) -> Response:
         season = season_get(season_id=season_id)
-        page = season_entrants_page(season=season, after=_query_int(request, "after", 1, ID_MAX) or 0)
-        return next_page_link(
-            Response(EntrantSerializer(page.entrants, many=True).data), request, after=page.next_after
-        )
+        page = season_entrants_page(season=season, after=ENTRANTS_AFTER.read(request) or 0)
+        return page_response(request, EntrantSerializer(page.entrants, many=True).data, after=page.next_after)
 
     @extend_schema(
         operation_id="seasons_entrants_create",
@@ -349,23 +346,22 @@ class EntrantWithdrawView(ApiView):
         return Response(EntrantSerializer(entrant).data)
 
 
+ROUNDS_AFTER = QueryInt("after", "Only the rounds after this round number (the page after the one that ended with it).")
+
+
 class SeasonRoundsView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="seasons_rounds_list",
         summary="The season's rounds with their tables and byes, whole rounds of about 200 tables at a time: the next "
         "ones at the `Link` header's rel=\"next\" (`?after=` the page's last round number).",
-        parameters=[
-            id_query_parameter(
-                "after", "Only the rounds after this round number (the page after the one that ended with it)."
-            )
-        ],
+        parameters=[ROUNDS_AFTER.parameter],
         responses={200: RoundSerializer(many=True), **error_responses(400, 401, 404)},
         tags=["seasons"],
     )
     def get(self, request: Request, season_id: int) -> Response:
         season = season_get(season_id=season_id)
-        page = season_rounds_page(season=season, after=_query_int(request, "after", 1, ID_MAX) or 0)
-        return next_page_link(Response(RoundSerializer(page.rounds, many=True).data), request, after=page.next_after)
+        page = season_rounds_page(season=season, after=ROUNDS_AFTER.read(request) or 0)
+        return page_response(request, RoundSerializer(page.rounds, many=True).data, after=page.next_after)
 
     @extend_schema(
         operation_id="seasons_rounds_start",
@@ -380,24 +376,23 @@ class SeasonRoundsView(ReplicaReadsMixin, ApiView):
         return Response(RoundSerializer(_round(round_)).data, status=status.HTTP_201_CREATED)
 
 
+STANDINGS_AFTER = QueryInt("after", "Only the rows ranked below this rank (the page after the one that ended with it).")
+
+
 class SeasonStandingsView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="seasons_standings",
         summary="The standings as last computed, best first, with every tiebreak of the season; a hundred rows at a "
         "time: the next hundred at the `Link` header's rel=\"next\" (`?after=` the page's last rank).",
-        parameters=[
-            id_query_parameter(
-                "after", "Only the rows ranked below this rank (the page after the one that ended with it)."
-            )
-        ],
+        parameters=[STANDINGS_AFTER.parameter],
         responses={200: StandingSerializer(many=True), **error_responses(400, 401, 404)},
         tags=["seasons"],
     )
     def get(self, request: Request, season_id: int) -> Response:
         season = season_get(season_id=season_id)
         # a keyset on the rank, by the (season, rank) index: 1,000 rows were 240 KiB (bench/pages.py)
-        page = season_standings_page(season=season, after=_query_int(request, "after", 1, ID_MAX) or 0)
-        return next_page_link(Response(StandingSerializer(page.rows, many=True).data), request, after=page.next_after)
+        page = season_standings_page(season=season, after=STANDINGS_AFTER.read(request) or 0)
+        return page_response(request, StandingSerializer(page.rows, many=True).data, after=page.next_after)
 
 
 class TableForfeitView(ApiView):
@@ -423,20 +418,8 @@ class TableForfeitView(ApiView):
         return Response(_ruling(ruling))
 
 
-LEADERBOARD_PARAMETERS = [
-    id_query_parameter("club", "Only the members of this club."),
-    OpenApiParameter(
-        "limit",
-        {"type": "integer", "minimum": 1, "maximum": 1000},
-        OpenApiParameter.QUERY,
-        required=False,
-        description="At most this many rows (default 100).",
-    ),
-]
-
-
-def _query_int(request: Request, name: str, low: int, high: int) -> int | None:
-    return strict_int(request.query_params.get(name), low=low, high=high, field=name)
+LEADERBOARD_CLUB = QueryInt("club", "Only the members of this club.")
+LEADERBOARD_LIMIT = QueryInt("limit", "At most this many rows (default 100).", high=1000)
 
 
 class LeaderboardView(ReplicaReadsMixin, ApiView):
@@ -445,7 +428,8 @@ class LeaderboardView(ReplicaReadsMixin, ApiView):
         summary="Ratings of one game, best first; provisional ratings marked and listed last.",
         parameters=[
             OpenApiParameter("game", {"type": "string", "enum": list(GAME_NAMES)}, OpenApiParameter.PATH),
-            *LEADERBOARD_PARAMETERS,
+            LEADERBOARD_CLUB.parameter,
+            LEADERBOARD_LIMIT.parameter,
         ],
         responses={200: LeaderboardRowSerializer(many=True), **error_responses(400, 401, 404)},
         tags=["seasons"],
@@ -453,7 +437,7 @@ class LeaderboardView(ReplicaReadsMixin, ApiView):
     def get(self, request: Request, game: str) -> Response:
         if game not in GAME_NAMES:
             raise NotFound(f"No such game: {game!r}.", field="game")
-        club_id = _query_int(request, "club", 1, ID_MAX)
+        club_id = LEADERBOARD_CLUB.read(request)
         club = club_get(club_id=club_id, field="club") if club_id is not None else None
-        rows = leaderboard(game=game, club=club, limit=_query_int(request, "limit", 1, 1000) or 100)
+        rows = leaderboard(game=game, club=club, limit=LEADERBOARD_LIMIT.read(request) or 100)
         return Response(LeaderboardRowSerializer(rows, many=True).data)

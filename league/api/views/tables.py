@@ -2,15 +2,16 @@
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from league.api.query import QueryInt
 from league.api.schema import IDEMPOTENCY_KEY, error_responses
-from league.api.serializers import (
+from league.api.serializers.tables import (
     LegalMovesSerializer,
     MoveLogSerializer,
     MoveResultSerializer,
@@ -22,7 +23,6 @@ from league.api.serializers import (
 from league.api.throttles import MoveSubmitThrottle
 from league.api.views.base import ApiView
 from league.caller import player_or_none, player_required
-from league.input import strict_int
 from league.selectors.tables import (
     legal_moves_for,
     move_log_for,
@@ -35,13 +35,7 @@ from league.selectors.tables import (
 from league.services.moves import MAX_KEY_LENGTH, MoveResult, move_submit
 from league.services.tables import seat_rated_agree
 
-LOG_LIMIT = OpenApiParameter(
-    "log_limit",
-    {"type": "integer", "minimum": 0, "maximum": 10_000},
-    OpenApiParameter.QUERY,
-    required=False,
-    description="Only the last N moves of the log (all when left out).",
-)
+LOG_LIMIT = QueryInt("log_limit", "Only the last N moves of the log (all when left out).", low=0, high=10_000)
 
 
 # one instance reads every move's body and one renders every answer: a serializer deep-copies its declared fields
@@ -68,21 +62,17 @@ def move_answer(result: MoveResult) -> dict[str, Any]:
     }
 
 
-def _log_limit(request: Request) -> int | None:
-    return strict_int(request.query_params.get("log_limit"), low=0, high=10_000, field="log_limit")
-
-
 class TableDetailView(ApiView):
     @extend_schema(
         operation_id="tables_retrieve",
         summary="The table as you may see it: your seat's view (a spectator's when not seated), legal moves, the log.",
-        parameters=[LOG_LIMIT],
+        parameters=[LOG_LIMIT.parameter],
         responses={200: TableViewSerializer, **error_responses(400, 401, 404)},
         tags=["tables"],
     )
     def get(self, request: Request, table_id: int) -> Response:
         table = table_get(table_id=table_id)
-        view = table_view_for(table=table, player=player_or_none(request), log_limit=_log_limit(request))
+        view = table_view_for(table=table, player=player_or_none(request), log_limit=LOG_LIMIT.read(request))
         return Response(TableViewSerializer(view).data)
 
 
@@ -108,14 +98,14 @@ class TableMovesView(ApiView):
     @extend_schema(
         operation_id="tables_moves_list",
         summary="The public move log: every move's seat, type and time; the content of your own moves; bets.",
-        parameters=[LOG_LIMIT],
+        parameters=[LOG_LIMIT.parameter],
         responses={200: MoveLogSerializer, **error_responses(400, 401, 404)},
         tags=["tables"],
     )
     def get(self, request: Request, table_id: int) -> Response:
         table = table_get(table_id=table_id)
         seat = seat_of(table=table, player=player_or_none(request))
-        moves = move_log_for(table=table, seat=seat, limit=_log_limit(request))
+        moves = move_log_for(table=table, seat=seat, limit=LOG_LIMIT.read(request))
         return Response(MoveLogSerializer({"table_id": table.pk, "version": table.version, "moves": moves}).data)
 
     @extend_schema(

@@ -13,9 +13,11 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from league.api.paging import page_cut, page_response
+from league.api.query import QueryInt
 from league.api.schema import error_responses
-from league.api.serializers import ID_MAX, SMALL_MAX
-from league.api.tournament_serializers import (
+from league.api.serializers.fields import SMALL_MAX
+from league.api.serializers.tournaments import (
     TournamentDetailSerializer,
     TournamentEntrantSerializer,
     TournamentForfeitSerializer,
@@ -24,10 +26,9 @@ from league.api.tournament_serializers import (
     TournamentSerializer,
     tournament_data,
 )
-from league.api.views.base import ApiView, id_query_parameter, next_page_link
+from league.api.views.base import ApiView
 from league.caller import player_or_none, player_required
 from league.errors import BadInput, NotFound
-from league.input import strict_int
 from league.models import Tournament, TournamentEntrant
 from league.replica.scope import ReplicaReadsMixin
 from league.selectors.clubs import club_get, player_get
@@ -110,23 +111,24 @@ def _entrant(e: TournamentEntrant) -> dict[str, Any]:
     }
 
 
+TOURNAMENTS_BEFORE = QueryInt("before", "Only the tournaments of a lower id (the page after this one).")
+
+
 class ClubTournamentsView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="clubs_tournaments_list",
         summary="The club's tournaments, newest first, a hundred at a time: the next hundred at the `Link` header's "
         'rel="next" (`?before=` the page\'s last `id`).',
-        parameters=[id_query_parameter("before", "Only the tournaments of a lower id (the page after this one).")],
+        parameters=[TOURNAMENTS_BEFORE.parameter],
         responses={200: TournamentSerializer(many=True), **error_responses(400, 401, 404)},
         tags=["tournaments"],
     )
     def get(self, request: Request, club_id: int) -> Response:
         club = club_get(club_id=club_id)
-        before = strict_int(request.query_params.get("before"), low=1, high=ID_MAX, field="before")
-        rows = club_tournaments_before(club=club, before=before)
-        page = rows[:TOURNAMENTS_PAGE]
+        rows = club_tournaments_before(club=club, before=TOURNAMENTS_BEFORE.read(request))
+        page, following = page_cut(rows, TOURNAMENTS_PAGE, key=lambda tournament: tournament.pk)
         data = [tournament_data(t, draw_commitment(t)) for t in page]
-        following = page[-1].pk if len(rows) > TOURNAMENTS_PAGE else None
-        return next_page_link(Response(TournamentSerializer(data, many=True).data), request, before=following)
+        return page_response(request, TournamentSerializer(data, many=True).data, before=following)
 
     @extend_schema(
         operation_id="clubs_tournaments_create",
@@ -161,6 +163,11 @@ class TournamentDetailView(ReplicaReadsMixin, ApiView):
         return Response(_detail(request, tournament_id))
 
 
+MATCHES_ROUND = QueryInt(
+    "round", "Only the matches of this round (a bracket's round: its W, L and final matches).", high=SMALL_MAX
+)
+
+
 class TournamentMatchesView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="tournaments_matches_list",
@@ -168,13 +175,7 @@ class TournamentMatchesView(ReplicaReadsMixin, ApiView):
         "hundred at a time: the next hundred at the `Link` header's rel=\"next\" (`?after=` the page's last match "
         "id); `?round=N` the matches of round N only (a round not played, or not there: 404 on `round`).",
         parameters=[
-            OpenApiParameter(
-                "round",
-                {"type": "integer", "minimum": 1, "maximum": SMALL_MAX},
-                OpenApiParameter.QUERY,
-                required=False,
-                description="Only the matches of this round (a bracket's round: its W, L and final matches).",
-            ),
+            MATCHES_ROUND.parameter,
             OpenApiParameter(
                 "after",
                 {"type": "string", "maxLength": 16, "pattern": f"^{MATCH_ID.pattern}$"},
@@ -188,16 +189,19 @@ class TournamentMatchesView(ReplicaReadsMixin, ApiView):
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = tournament_get_without_state(tournament_id=tournament_id)
-        round_number = strict_int(request.query_params.get("round"), low=1, high=SMALL_MAX, field="round")
+        round_number = MATCHES_ROUND.read(request)
         after = request.query_params.get("after")
         if after is not None and not MATCH_ID.fullmatch(after):
             raise BadInput(_('A match id such as "W1.2".'), code="invalid", field="after")
         page = tournament_matches_page(tournament=tournament, round_number=round_number, after=after)
         if round_number is not None and after is None and not page.matches:
             raise NotFound(_("No match in this round."), field="round")
-        response = Response(TournamentMatchSerializer(page.matches, many=True).data)
         following = {"round": round_number} if round_number is not None else {}
-        return next_page_link(response, request, **following, after=page.next_after)
+        rows = TournamentMatchSerializer(page.matches, many=True).data
+        return page_response(request, rows, **following, after=page.next_after)
+
+
+ENTRANTS_AFTER = QueryInt("after", "Only the entrants after this one (the page after this one).")
 
 
 class TournamentEntrantsView(ReplicaReadsMixin, ApiView):
@@ -205,16 +209,15 @@ class TournamentEntrantsView(ReplicaReadsMixin, ApiView):
         operation_id="tournaments_entrants_list",
         summary="The entrants in standing order (placed best first, then by seed, then as entered), a hundred at a "
         "time: the next hundred at the `Link` header's rel=\"next\" (`?after=` the page's last entrant id).",
-        parameters=[id_query_parameter("after", "Only the entrants after this one (the page after this one).")],
+        parameters=[ENTRANTS_AFTER.parameter],
         responses={200: TournamentEntrantSerializer(many=True), **error_responses(400, 401, 404)},
         tags=["tournaments"],
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = tournament_get_without_state(tournament_id=tournament_id)
-        after = strict_int(request.query_params.get("after"), low=1, high=ID_MAX, field="after")
-        page = tournament_entrants_page(tournament=tournament, after=after or 0)
-        response = Response(TournamentEntrantSerializer([_entrant(e) for e in page.entrants], many=True).data)
-        return next_page_link(response, request, after=page.next_after)
+        page = tournament_entrants_page(tournament=tournament, after=ENTRANTS_AFTER.read(request) or 0)
+        rows = TournamentEntrantSerializer([_entrant(e) for e in page.entrants], many=True).data
+        return page_response(request, rows, after=page.next_after)
 
 
 class TournamentRegisterView(ApiView):

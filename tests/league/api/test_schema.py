@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 from drf_spectacular.generators import SchemaGenerator
 
-from league.api.serializers import ID_MAX
+from league.api.serializers.fields import ID_MAX
 
 
 def test_schema_validates_without_warnings(tmp_path) -> None:

@@ -2,9 +2,7 @@
 for a large club, season or tournament as for a small one, so that what they show stays a bounded part of it."""
 
 import pytest
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 
 from league.api.views import tournaments as tournament_views
 from league.models import Tournament
@@ -12,51 +10,44 @@ from league.selectors import seasons as season_selectors
 from league.selectors import tournament_pages
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
+from tests.league.api.helpers import next_page
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory
 from tests.league.seasons.support import club_with_members
+from tests.query_budget import queries_of, same_at_two_sizes
 
 pytestmark = pytest.mark.django_db
 
 GAME = "palace-infighting"
 
 
-def _queries(client: Client, path: str) -> int:
-    client.get(path)  # the session and the caches warm
-    with CaptureQueriesContext(connection) as queries:
-        response = client.get(path)
-    assert response.status_code == 200, (path, response.status_code)
-    return len(queries)
-
-
 @pytest.mark.parametrize("path", ["/api/clubs/{club}/", "/api/clubs/{club}/members/"])
 def test_a_club_and_its_members_make_as_many_queries_for_many_members_as_for_a_few(path):
-    counts = []
-    for size in (3, 120):
+    def cost(size: int) -> int:
         club = ClubFactory()
         for player in PlayerFactory.create_batch(size):
             MembershipFactory(club=club, player=player)
-        counts.append(_queries(Client(), path.format(club=club.pk)))
-    assert counts[0] == counts[1], counts
+        return len(queries_of(Client(), path.format(club=club.pk)))
+
+    same_at_two_sizes((3, 120), cost)
 
 
 def test_the_entrants_of_a_season_make_as_many_queries_for_many_as_for_a_few(monkeypatch):
     monkeypatch.setattr(season_selectors, "ENTRANTS_PAGE", 3)
-    counts = []
-    for size in (4, 12):
+
+    def cost(size: int) -> tuple[int, int]:
         club, organizer, members = club_with_members(size)
         season = season_create(club=club, by=organizer, spec=SeasonSpec(game=GAME, name="Open"))
         season_open_registration(season=season, by=organizer)
         for member in members:
             entrant_register(season=season, by=organizer, player=member)
-        first = Client().get(f"/api/seasons/{season.pk}/entrants/")
-        following = first.headers["Link"]
-        counts.append(
-            (
-                _queries(Client(), f"/api/seasons/{season.pk}/entrants/"),
-                _queries(Client(), following[1 : following.index(">")]),
-            )
+        following = next_page(Client().get(f"/api/seasons/{season.pk}/entrants/"))
+        assert following
+        return (
+            len(queries_of(Client(), f"/api/seasons/{season.pk}/entrants/")),
+            len(queries_of(Client(), following)),
         )
-    assert counts[0] == counts[1], counts
+
+    same_at_two_sizes((4, 12), cost)
 
 
 @pytest.mark.parametrize(
@@ -70,8 +61,8 @@ def test_a_tournament_and_its_lists_make_as_many_queries_for_a_large_bracket_as_
     monkeypatch.setattr(tournament_views, "BRACKET_INLINE", 4)
     monkeypatch.setattr(tournament_pages, "MATCHES_PAGE", 3)
     monkeypatch.setattr(tournament_pages, "ENTRANTS_PAGE", 3)
-    counts = []
-    for size in (8, 32):
+
+    def cost(size: int) -> int:
         club, organizer, members = club_with_members(size)
         spec = TournamentSpec(name=f"Cup of {size}", game=GAME, format=Tournament.Format.SINGLE_ELIM)
         tournament = tournament_create(club=club, by=organizer, spec=spec)
@@ -81,5 +72,6 @@ def test_a_tournament_and_its_lists_make_as_many_queries_for_a_large_bracket_as_
         client = Client()
         if signed_in:
             client.force_login(members[0].user)
-        counts.append(_queries(client, path.format(t=tournament.pk)))
-    assert counts[0] == counts[1], counts
+        return len(queries_of(client, path.format(t=tournament.pk)))
+
+    same_at_two_sizes((8, 32), cost)

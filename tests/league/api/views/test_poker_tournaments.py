@@ -6,10 +6,10 @@ import hashlib
 import pytest
 
 from league.api.views import poker_tournaments as poker_views
-from league.models import Membership, PokerEntrant, PokerTournament
+from league.models import PokerEntrant, PokerTournament
 from league.tournaments import freezeout
-from tests.league.api.helpers import error
-from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory
+from tests.league.api.helpers import error, pages_followed
+from tests.league.factories import MembershipFactory, PlayerFactory
 from tests.league.poker_playing import freezeout_started
 
 pytestmark = pytest.mark.django_db
@@ -24,16 +24,6 @@ SPEC = {
     "points_table": [50, 30, 20],
     "time_per_move": 7200,
 }
-
-
-@pytest.fixture
-def club():
-    return ClubFactory()
-
-
-@pytest.fixture
-def organizer(club):
-    return MembershipFactory(club=club, role=Membership.Role.ORGANIZER).player
 
 
 def test_an_organizer_creates_a_tournament_and_anyone_reads_the_list(club, organizer, client_for, anon):
@@ -113,24 +103,13 @@ def test_an_unknown_tournament_is_404(client_for, organizer):
 # --- the seating chart a part at a time ------------------------------------------------------------------------------
 
 
-def _parts(client, path: str) -> list[list[dict]]:
-    parts = []
-    while path:
-        response = client.get(path)
-        assert response.status_code == 200, response.json()
-        parts.append(response.json())
-        link = response.headers.get("Link", "")
-        path = link[1 : link.index(">")] if link else ""
-    return parts
-
-
 def test_the_seating_comes_a_part_at_a_time_and_its_parts_join_into_the_whole(anon, monkeypatch):
     # given: ten players at tables of three (four tables), parts of three tables
     monkeypatch.setattr(poker_views, "SEATING_API_PAGE", 3)
     tournament, players = freezeout_started(10)
     numbers = [table["id"] for table in freezeout.tables_live(tournament.state)]
     # when: the parts are followed by their Link headers
-    parts = _parts(anon, f"/api/poker-tournaments/{tournament.pk}/seating/")
+    parts = pages_followed(anon, f"/api/poker-tournaments/{tournament.pk}/seating/")
     # then: two parts, every table once in order, every player seated once, the last part linking nowhere
     assert [[t["table"] for t in part] for part in parts] == [numbers[:3], numbers[3:]]
     seated = [s["player"] for part in parts for t in part for s in t["seats"] if s["player"] is not None]

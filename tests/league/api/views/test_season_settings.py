@@ -7,9 +7,9 @@ import pytest
 from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 
-from league.models import Account, Membership, Season, SeasonClock, Vacation
+from league.models import Account, Season, SeasonClock, Vacation
 from tests.league.api.helpers import error
-from tests.league.factories import ClubFactory, MembershipFactory
+from tests.league.factories import MembershipFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -22,16 +22,6 @@ CLOCK = {
     "pause_hours": 48,
     "time_zone": "Asia/Seoul",
 }
-
-
-@pytest.fixture
-def club():
-    return ClubFactory()
-
-
-@pytest.fixture
-def organizer(club):
-    return MembershipFactory(club=club, role=Membership.Role.ORGANIZER).player
 
 
 @pytest.fixture

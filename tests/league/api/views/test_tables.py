@@ -12,7 +12,7 @@ from django.test import override_settings
 from django.utils import timezone
 
 from games import get_engine
-from league.api.serializers import MoveResultSerializer
+from league.api.serializers.tables import MoveResultSerializer
 from league.api.views.tables import move_answer
 from league.models import Move, Table
 from league.services.moves import MoveResult, move_submit

@@ -4,12 +4,12 @@ at a time, the entrants a page at a time in standing order, each followed by its
 still carries its bracket whole."""
 
 import pytest
-from django.test import Client
 
 from league.api.views import tournaments as tournament_views
 from league.models import Tournament, TournamentEntrant
 from league.selectors import tournament_pages
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
+from tests.league.api.helpers import pages_followed
 from tests.league.seasons.support import club_with_members
 
 pytestmark = pytest.mark.django_db
@@ -24,18 +24,6 @@ def _started(size: int, fmt: str = Tournament.Format.SINGLE_ELIM, game: str = GA
     for member in members:
         tournament_register(tournament=tournament, player=member)
     return tournament_start(tournament=tournament, by=organizer)
-
-
-def _followed(client: Client, url: str) -> list[list[dict]]:
-    """Every page of a list, following its Link headers to the end."""
-    pages = []
-    while url:
-        response = client.get(url)
-        assert response.status_code == 200, response.json()
-        pages.append(response.json())
-        link = response.headers.get("Link")
-        url = link[1 : link.index(">")] if link else ""
-    return pages
 
 
 def test_a_large_tournaments_detail_leaves_its_bracket_out_and_links_its_lists(client_for, monkeypatch):
@@ -71,7 +59,7 @@ def test_the_matches_of_a_round_come_a_page_at_a_time_in_the_brackets_order(anon
     tournament = _started(16)
     monkeypatch.setattr(tournament_pages, "MATCHES_PAGE", 3)
     # when: the first round's pages are followed
-    pages = _followed(anon, f"/api/tournaments/{tournament.pk}/matches/?round=1")
+    pages = pages_followed(anon, f"/api/tournaments/{tournament.pk}/matches/?round=1")
     # then: 3 + 3 + 2 matches, W1.1 to W1.8, each in play at its table, with its entrants' names
     assert [len(page) for page in pages] == [3, 3, 2]
     matches = [m for page in pages for m in page]
@@ -87,7 +75,7 @@ def test_every_match_comes_once_without_a_round(anon, monkeypatch):
     tournament = _started(8)
     monkeypatch.setattr(tournament_pages, "MATCHES_PAGE", 4)
 
-    pages = _followed(anon, f"/api/tournaments/{tournament.pk}/matches/")
+    pages = pages_followed(anon, f"/api/tournaments/{tournament.pk}/matches/")
 
     assert [m["id"] for page in pages for m in page] == [m["id"] for m in tournament.state["matches"]]
 
@@ -182,7 +170,7 @@ def test_the_entrants_come_a_page_at_a_time_in_standing_order(anon, client_for, 
     client_for(organizer).post(f"/api/tournaments/{tournament.pk}/forfeit/", ruling, format="json")
     monkeypatch.setattr(tournament_pages, "ENTRANTS_PAGE", 3)
     # when
-    pages = _followed(anon, f"/api/tournaments/{tournament.pk}/entrants/")
+    pages = pages_followed(anon, f"/api/tournaments/{tournament.pk}/entrants/")
     # then: the detail's order (the placed loser first, then those still in by seed), each once
     whole = anon.get(f"/api/tournaments/{tournament.pk}/").json()["entrants"]
     assert [len(page) for page in pages] == [3, 1]

@@ -1,4 +1,4 @@
-"""Input validation and output shapes of the tournament endpoints; no business logic (the services decide)."""
+"""Bracket tournaments (issue 22): their settings, entrants, matches and tables; the services check every rule."""
 
 from typing import Any
 
@@ -6,10 +6,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games import GAME_NAMES
-from league.api.serializers import ID_MAX, SMALL_MAX, ClubRefSerializer, JsonObjectField, _enum_field
+from league.api.serializers.fields import SMALL_MAX, JsonObjectField, enum_field, id_field
+from league.api.serializers.refs import ClubRefSerializer
 from league.models import Tournament
 
-TournamentStatusField = _enum_field(*Tournament.Status.values)
+TournamentStatusField = enum_field(*Tournament.Status.values)
 
 
 # a pattern, not an enum: seasons have a "format" of their own set, which drf-spectacular would merge with this one
@@ -33,9 +34,7 @@ class TournamentSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=list(GAME_NAMES))
     format = TournamentFormatField(choices=Tournament.Format.values)
     seeding = serializers.ChoiceField(choices=Tournament.Seeding.values, required=False, default="rating")
-    season_id = serializers.IntegerField(
-        min_value=1,
-        max_value=ID_MAX,
+    season_id = id_field(
         required=False,
         allow_null=True,
         default=None,
@@ -97,10 +96,8 @@ class TournamentEntrantSerializer(serializers.Serializer):
 class TournamentRegisterSerializer(serializers.Serializer):
     """Who enters: the caller when empty; an organizer may name a member, and enters a team by naming its two."""
 
-    player_id = serializers.IntegerField(min_value=1, max_value=ID_MAX, required=False, allow_null=True, default=None)
-    partner_id = serializers.IntegerField(
-        min_value=1,
-        max_value=ID_MAX,
+    player_id = id_field(required=False, allow_null=True, default=None)
+    partner_id = id_field(
         required=False,
         allow_null=True,
         default=None,
@@ -110,9 +107,7 @@ class TournamentRegisterSerializer(serializers.Serializer):
 
 class TournamentForfeitSerializer(serializers.Serializer):
     match = serializers.CharField(max_length=16, help_text='The match\'s id in the bracket ("W1.3", "L2.1", "GF.1").')
-    player_id = serializers.IntegerField(
-        min_value=1, max_value=ID_MAX, help_text="The player who forfeits (either player of a team: the team)."
-    )
+    player_id = id_field(help_text="The player who forfeits (either player of a team: the team).")
     reason = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
 
 
@@ -129,7 +124,7 @@ class MatchTableSerializer(serializers.Serializer):
     status = serializers.CharField()
 
 
-MatchKindField = _enum_field("bracket", "group", "table")
+MatchKindField = enum_field("bracket", "group", "table")
 
 
 class TournamentMatchSerializer(serializers.Serializer):

@@ -3,9 +3,10 @@
 from rest_framework import serializers
 
 from games import GAME_NAMES
-from league.api.serializers import ClubRefSerializer, JsonObjectField, _enum_field
+from league.api.serializers.fields import JsonObjectField, enum_field
+from league.api.serializers.refs import ClubRefSerializer
 
-PokerStatusField = _enum_field("registration", "running", "finished")
+PokerStatusField = enum_field("registration", "running", "finished")
 
 
 class PokerTournamentSerializer(serializers.Serializer):
