@@ -1,5 +1,5 @@
 """Where the league's secret seeds come from (a table's server seed, a season's pairing seed, a tournament's draw):
-`secrets`, always, except inside `seeds_fixed`, which the demo alone uses (league.services.demo_club) so that
+`secrets`, always, except inside `seeds_fixed`, which the demo alone uses (league.demo.clubs) so that
 `make run` deals the same demo on every load. The demo's seeds follow from a key in the repository, so anyone can
 know its hands: a demo club is for looking around, never for play that matters (docs/architecture.md).
 """

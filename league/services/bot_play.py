@@ -1,5 +1,5 @@
 """Seats played by their engine's bot through the move pipeline, as a player would play them: the demo's seasons,
-tournaments and tables are played this way (league.services.demo_club), so that their logs, ledgers, clocks,
+tournaments and tables are played this way (league.demo.clubs), so that their logs, ledgers, clocks,
 standings, brackets and ratings are those of real play. A bot sees what its seat sees (the seat's own view and
 legal moves) and chooses with `engine.bot_move` and a seeded Random; the move goes through `move_submit`, and what
 a finished table sets going (standings, the next round, the bracket, the next poker hand) follows its task as it

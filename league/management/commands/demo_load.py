@@ -1,6 +1,6 @@
 """manage.py demo_load: the demo clubs of seeds/demo/ — the Korean club of club.json, which has lived a season of
 every game (finished seasons and tournaments, ratings with their history), and the European club of
-club-europe.json — built by the services and played by the engines' bots (league.services.demo_club).
+club-europe.json — built by the services and played by the engines' bots (league.demo.clubs).
 
 Idempotent: a club already there is left alone. The demo's seeds follow from a fixed key, so every load deals the
 same games: the demo is a showcase, never a club to play in for real (docs/architecture.md).
@@ -15,8 +15,8 @@ from celery import current_app
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from league.demo.clubs import demo_clubs_load
 from league.models import Club
-from league.services.demo_club import demo_clubs_load
 
 DEFAULT_SEEDS = Path(settings.BASE_DIR) / "seeds" / "demo" / "club.json"
 # every club of the demo, the Korean one first

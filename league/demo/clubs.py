@@ -22,13 +22,13 @@ from django.contrib.auth.models import Permission
 from django.core.signals import setting_changed
 from django.utils import timezone
 
+from league.demo.seasons import demo_season_load
+from league.demo.tournaments import demo_poker_tournament_load, demo_tournament_load
 from league.models import Club, Membership, Player, Table
 from league.server_seeds import seeds_fixed
 from league.services.accounts import account_settings_update
 from league.services.bot_play import table_bots_play
 from league.services.clubs import club_create, invitation_accept, invitation_create, player_create
-from league.services.demo_seasons import demo_season_load
-from league.services.demo_tournaments import demo_poker_tournament_load, demo_tournament_load
 from league.services.reminders import reminders_send
 from league.services.tables import table_create
 

@@ -1,4 +1,4 @@
-"""The demo's seasons (called by `league.services.demo_club`): each made, entered and started through the services
+"""The demo's seasons (called by `league.demo.clubs`): each made, entered and started through the services
 as an organizer would, then played by the engines' bots: to its end ("finished": standings with their tiebreaks,
 the crosstable, ratings with a history), a few moves into its first round ("running"), or left open for
 registration ("registration")."""

@@ -1,15 +1,15 @@
-"""The demo's builder (league/services/demo_club.py, demo_seasons.py, demo_tournaments.py) and the bots that play
-it (league/services/bot_play.py), on a small club of their own."""
+"""The demo's builder (league/demo/) and the bots that play it (league/services/bot_play.py), on a small club of
+their own."""
 
 import copy
 
 import pytest
 from django.contrib.auth import authenticate
 
+from league.demo.clubs import demo_clubs_load
 from league.models import Club, Move, PokerEntrant, Season, Standing, Table, TableFairness
 from league.server_seeds import seed_new, seeds_fixed
 from league.services.bot_play import table_bots_play
-from league.services.demo_club import demo_clubs_load
 from league.services.verification import table_verify
 from tests.league.factories import PlayerFactory, table_for
 

@@ -1,4 +1,4 @@
-"""The demo's tournaments (called by `league.services.demo_club`): bracket and multiplayer tournaments, and poker
+"""The demo's tournaments (called by `league.demo.clubs`): bracket and multiplayer tournaments, and poker
 freezeouts, each made, entered and started through the services as an organizer would, then played by the
 engines' bots to the end ("finished": the bracket filled, the places), a few moves into the first tables
 ("running"), or left open for registration ("registration")."""
