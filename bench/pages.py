@@ -500,8 +500,8 @@ def poker_fill(club: Any, organizer: Any, players: list[Any]) -> int:
         options={"limit": "no_limit"},
     )
     for player in players:
-        poker_tournament_register(tournament_id=tournament.pk, player=player)
-    poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed="bench-pages")
+        poker_tournament_register(tournament=tournament, player=player)
+    poker_tournament_start(tournament=tournament, by=organizer, seed="bench-pages")
     return int(tournament.pk)
 
 

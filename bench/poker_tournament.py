@@ -190,10 +190,10 @@ def run(args: argparse.Namespace) -> None:
         options={"limit": "no_limit"},
     )
     for player in field:
-        poker_tournament_register(tournament_id=tournament.pk, player=player)
+        poker_tournament_register(tournament=tournament, player=player)
     began = time.perf_counter()
     start = time.perf_counter()
-    tournament = poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed=f"bench-{args.seed}")
+    tournament = poker_tournament_start(tournament=tournament, by=organizer, seed=f"bench-{args.seed}")
     took_start = time.perf_counter() - start
     tables = len(freezeout.tables_live(tournament.state))
     print(f"{args.players} players of Mini Poker at {tables} tables of at most {args.seats}, stack {args.stack}")

@@ -137,7 +137,7 @@ ERROR_MESSAGES = {
     "already_member": _("This player is already a member of the club."),
     "last_organizer": _("A club keeps at least one organizer."),
     "already_entered": _("You are already entered."),
-    "not_member": _("Only a member of the club may enter this season."),
+    "not_member": _("Only the club's members may enter."),
     "teams_by_organizer": _("This season is played by fixed teams: an organizer enters each team."),
     "wrong_status": _("The season is not at the stage this needs."),
     "not_found": _("No such object, or it was already answered."),

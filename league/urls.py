@@ -124,19 +124,20 @@ urlpatterns = [
         tournaments.tournament_entrant_remove,
         name="tournament_entrant_remove",
     ),
+    # every format's page acts by POST to <kind>/<id>/<action>/: enter, leave, start (league.views.competitions)
     path("tournaments/<int:tournament_id>/<str:action>/", tournaments.tournament_action, name="tournament_action"),
     path(
         "tournaments/<int:tournament_id>/export/<str:kind>.csv", tournaments.tournament_export, name="tournament_export"
     ),
-    # poker tournaments (issue 22): the page, the organizer's form, the actions, the results
+    # poker tournaments (issue 22): the page, the organizer's form, the actions, the standings
     path(
         "clubs/<slug:slug>/poker-tournaments/new/", poker_tournaments.poker_tournament_new, name="poker_tournament_new"
     ),
     path("poker-tournaments/<int:tournament_id>/", poker_tournaments.poker_tournament_detail, name="poker_tournament"),
     path(
-        "poker-tournaments/<int:tournament_id>/results.csv",
-        poker_tournaments.poker_tournament_results,
-        name="poker_tournament_results",
+        "poker-tournaments/<int:tournament_id>/export/<str:kind>.csv",
+        poker_tournaments.poker_tournament_export,
+        name="poker_tournament_export",
     ),
     path(
         "poker-tournaments/<int:tournament_id>/entrants/add/",

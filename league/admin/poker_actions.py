@@ -17,7 +17,7 @@ def start_tournament(modeladmin: admin.ModelAdmin, request: HttpRequest, queryse
         try:
             if by is None:  # an admin account without a player profile organizes nothing
                 raise PermissionDenied("Only an organizer of the club may do this.")
-            poker_tournament_start(tournament_id=tournament.pk, by=by)
+            poker_tournament_start(tournament=tournament, by=by)
         except ServiceError as error:
             modeladmin.message_user(request, f"{tournament}: {error.message}", messages.WARNING)
         else:

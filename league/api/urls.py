@@ -57,6 +57,8 @@ urlpatterns = [
     path("seasons/<id:season_id>/finish/", seasons.SeasonFinishView.as_view(), name="api-season-finish"),
     path("seasons/<id:season_id>/rollover/", seasons.SeasonRolloverView.as_view(), name="api-season-rollover"),
     path("seasons/<id:season_id>/entrants/", seasons.SeasonEntrantsView.as_view(), name="api-season-entrants"),
+    # entering and leaving, one shape for every format: POST and DELETE on <kind>/<id>/entry/
+    path("seasons/<id:season_id>/entry/", seasons.SeasonEntryView.as_view(), name="api-season-entry"),
     path(
         "seasons/<id:season_id>/entrants/<id:entrant_id>/withdraw/",
         seasons.EntrantWithdrawView.as_view(),
@@ -88,14 +90,9 @@ urlpatterns = [
         name="api-tournament-entrants",
     ),
     path(
-        "tournaments/<id:tournament_id>/register/",
-        tournaments.TournamentRegisterView.as_view(),
-        name="api-tournament-register",
-    ),
-    path(
-        "tournaments/<id:tournament_id>/withdraw/",
-        tournaments.TournamentWithdrawView.as_view(),
-        name="api-tournament-withdraw",
+        "tournaments/<id:tournament_id>/entry/",
+        tournaments.TournamentEntryView.as_view(),
+        name="api-tournament-entry",
     ),
     path(
         "tournaments/<id:tournament_id>/start/", tournaments.TournamentStartView.as_view(), name="api-tournament-start"

@@ -62,10 +62,10 @@ def demo_poker_tournament_load(
     fields["time_per_move"] = timedelta(hours=fields.pop("time_per_move_hours", 24))
     tournament = poker_tournament_create(club=club, by=organizer, **fields)
     for name in entry.get("entrants", []):
-        poker_tournament_register(tournament_id=tournament.pk, player=people[name])
+        poker_tournament_register(tournament=tournament, player=people[name])
     if entry["play"] == "registration":
         return tournament
-    tournament = poker_tournament_start(tournament_id=tournament.pk, by=organizer)
+    tournament = poker_tournament_start(tournament=tournament, by=organizer)
 
     def in_play() -> list[int]:
         tables = Table.objects.filter(poker_hand__tournament=tournament, status=Table.Status.ACTIVE)

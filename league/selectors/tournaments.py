@@ -225,7 +225,7 @@ def tournament_standings_rows(*, tournament: Tournament) -> list[list[Any]]:
     """standings.csv: one row per entrant, placed ones first."""
     rows: list[list[Any]] = [list(STANDINGS_HEADER)]
     for e in tournament_entrants(tournament=tournament):
-        points = "" if e.points is None else f"{e.points.normalize():f}"
+        points = "" if e.points is None else f"{e.points:f}"
         rows.append([e.place or "", e.shared or "", e.seed or "", e.player_id, e.player.display_name, points])
         rows[-1].append(int(e.withdrawn))
         rows[-1] += [e.partner_id or "", e.partner.display_name if e.partner else ""]

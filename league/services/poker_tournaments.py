@@ -12,7 +12,6 @@ to deal open their next hands.
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import timedelta
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -32,7 +31,7 @@ from league.services.permissions import organizer_check
 from league.services.ratings import poker_tournament_rate
 from league.services.tables import TableSpec, table_annul, tables_open, time_per_move_check
 from league.tournaments import freezeout
-from league.tournaments.places import awards, points_table_check
+from league.tournaments.places import awards, points_decimal, points_table_check
 
 # the roles a game must declare to be played as a freezeout (games/core/options.py)
 NEEDED_ROLES = ("seat_stacks", "button", "hand_limit", "forced_bet")
@@ -57,12 +56,14 @@ def poker_game_check(game: str) -> dict[str, list[dict[str, Any]]]:
     """The game's roles; InvalidValue unless its engine declares a start from given stacks, a button, a hand limit
     and forced bets (The Court, Black Card and Mini Poker do)."""
     if game not in GAME_NAMES:
-        raise InvalidValue(f"No game {game!r}.", code="unknown_game", field="game")
+        raise InvalidValue(_("No game %(game)s.") % {"game": game}, code="unknown_game", field="game")
     roles = poker_roles(game)
     if any(role not in roles for role in NEEDED_ROLES):
         raise InvalidValue(
-            "This game cannot be played as a poker tournament: its engine does not start from given stacks "
-            "with forced bets.",
+            _(
+                "This game cannot be played as a poker tournament: its engine does not start from given stacks "
+                "with forced bets."
+            ),
             code="not_a_poker_game",
             field="game",
         )
@@ -72,15 +73,16 @@ def poker_game_check(game: str) -> dict[str, list[dict[str, Any]]]:
 def _levels_check(levels: Any, roles: Mapping[str, list[dict[str, Any]]]) -> list[dict[str, int]]:
     forced = {option["name"]: option for option in roles["forced_bet"]}
     if not isinstance(levels, list) or not all(isinstance(level, dict) for level in levels):
-        raise InvalidValue("The levels are a list of forced bets, one object per level.", field="levels")
+        raise InvalidValue(_("The levels are a list of forced bets, one object per level."), field="levels")
     try:
         structure = freezeout.levels_check(levels)
     except ValueError as error:
-        raise InvalidValue(f"The levels: {error}.", code="bad_levels", field="levels") from error
+        raise InvalidValue(_("The levels: %(error)s.") % {"error": error}, code="bad_levels", field="levels") from error
     unknown = sorted(set(structure[0]) - set(forced))
     if unknown:
         raise InvalidValue(
-            f"The levels set {', '.join(unknown)}; this game's forced bets are {', '.join(sorted(forced))}.",
+            _("The levels set %(unknown)s; this game's forced bets are %(forced)s.")
+            % {"unknown": ", ".join(unknown), "forced": ", ".join(sorted(forced))},
             code="bad_levels",
             field="levels",
         )
@@ -89,7 +91,10 @@ def _levels_check(levels: Any, roles: Mapping[str, list[dict[str, Any]]]) -> lis
             low, high = forced[name]["min"], forced[name]["max"]
             if not low <= value <= high:
                 raise InvalidValue(
-                    f"Level {number}: {name} is from {low} to {high}.", code="bad_levels", field="levels"
+                    _("Level %(number)s: %(name)s is from %(low)s to %(high)s.")
+                    % {"number": number, "name": name, "low": low, "high": high},
+                    code="bad_levels",
+                    field="levels",
                 )
     return structure
 
@@ -107,13 +112,15 @@ def _options_check(
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise InvalidValue("Options are a JSON object.", code="bad_options", field="options")
+        raise InvalidValue(_("Options are a JSON object."), code="bad_options", field="options")
     reserved = sorted(
         name for name in options if any(name == o["name"] for r in SET_BY_TOURNAMENT for o in roles.get(r, []))
     )
     if reserved:
         raise InvalidValue(
-            f"The tournament sets {', '.join(reserved)} itself.", code="option_set_by_tournament", field="options"
+            _("The tournament sets %(names)s itself.") % {"names": ", ".join(reserved)},
+            code="option_set_by_tournament",
+            field="options",
         )
     engine = engine_for(game)
     for level in levels:
@@ -173,21 +180,29 @@ def poker_tournament_create(
     engine = engine_for(game)
     name = (name or "").strip()
     if not 1 <= len(name) <= 120:
-        raise InvalidValue("A tournament has a name of 1 to 120 characters.", code="bad_name", field="name")
+        raise InvalidValue(_("A tournament has a name of 1 to 120 characters."), code="bad_name", field="name")
     most = min(10, engine.max_players)
     if not isinstance(table_size, int) or not 3 <= table_size <= most:
-        raise InvalidValue(f"A table seats 3 to {most} players.", code="bad_table_size", field="table_size")
+        raise InvalidValue(
+            _("A table seats 3 to %(most)s players.") % {"most": most}, code="bad_table_size", field="table_size"
+        )
     stack_high = roles["seat_stacks"][0]["max"]
     if not isinstance(starting_stack, int) or not 1 <= starting_stack <= stack_high:
-        raise InvalidValue(f"The starting stack is from 1 to {stack_high}.", code="bad_stack", field="starting_stack")
+        raise InvalidValue(
+            _("The starting stack is from 1 to %(high)s.") % {"high": stack_high},
+            code="bad_stack",
+            field="starting_stack",
+        )
     if not isinstance(level_hands, int) or not 1 <= level_hands <= 10_000:
-        raise InvalidValue("A level lasts 1 to 10,000 hands a table.", code="bad_level_hands", field="level_hands")
+        raise InvalidValue(_("A level lasts 1 to 10,000 hands a table."), code="bad_level_hands", field="level_hands")
     structure = _levels_check(levels, roles)
     try:
         table = points_table_check(list(points_table or []))
     except (ValueError, TypeError, ZeroDivisionError) as error:
         raise InvalidValue(
-            "The points table lists points or prizes by place, none negative.", code="bad_points", field="points_table"
+            _("The points table lists points or prizes by place, none negative."),
+            code="bad_points",
+            field="points_table",
         ) from error
     extra = _options_check(game, options, roles, table_size=table_size, levels=structure)
     seconds = time_per_move or timedelta(days=1)
@@ -208,38 +223,43 @@ def poker_tournament_create(
     )
 
 
-def _locked(tournament_id: int) -> PokerTournament:
+def poker_tournament_lock(tournament_id: int) -> PokerTournament:
+    """The tournament's row, locked for one step (as `tournament_lock` and `season_lock` lock theirs)."""
     try:
         return PokerTournament.objects.select_for_update().get(pk=tournament_id)
     except PokerTournament.DoesNotExist as error:
-        raise NotFound("No such tournament.", field="tournament_id") from error
+        raise NotFound(_("No such tournament."), field="tournament") from error
 
 
-def _status_check(tournament: PokerTournament, status: str) -> None:
-    if tournament.status != status:
-        raise WrongStatus(f"The tournament is {tournament.status}; this needs it {status}.", field="status")
+def _registration_check(tournament: PokerTournament) -> None:
+    if tournament.status != PokerTournament.Status.REGISTRATION:
+        raise WrongStatus(_("Registration for this tournament is closed."), field="status")
+
+
+def _running_check(tournament: PokerTournament) -> None:
+    if tournament.status != PokerTournament.Status.RUNNING:
+        raise WrongStatus(_("The tournament is not running."), field="status")
 
 
 @transaction.atomic
-def poker_tournament_register(*, tournament_id: int, player: Player) -> PokerEntrant:
-    """A member of the club enters, before the start; a second entry is the first."""
-    tournament = _locked(tournament_id)
-    _status_check(tournament, PokerTournament.Status.REGISTRATION)
+def poker_tournament_register(*, tournament: PokerTournament, player: Player) -> PokerEntrant:
+    """A member of the club enters themself, before the start (refused as a bracket's and a season's entry are)."""
+    tournament = poker_tournament_lock(tournament.pk)
+    _registration_check(tournament)
     if not Membership.objects.filter(club_id=tournament.club_id, player=player).exists():
-        raise InvalidValue("Only members of the club may enter.", code="not_a_member", field="player")
-    entrant, _created = PokerEntrant.objects.get_or_create(
-        tournament=tournament, player=player, defaults={"stack": tournament.starting_stack}
-    )
-    return entrant
+        raise InvalidValue(_("Only the club's members may enter."), code="not_member", field="player")
+    if PokerEntrant.objects.filter(tournament=tournament, player=player).exists():
+        raise InvalidValue(_("You are already entered."), code="already_entered", field="player")
+    return PokerEntrant.objects.create(tournament=tournament, player=player, stack=tournament.starting_stack)
 
 
 @transaction.atomic
-def poker_entrants_add(*, tournament_id: int, by: Player, players: Sequence[Player]) -> list[PokerEntrant]:
+def poker_entrants_add(*, tournament: PokerTournament, by: Player, players: Sequence[Player]) -> list[PokerEntrant]:
     """An organizer enters members of the club before the start: all of them, or none when one is refused (not a
     member, or entered already)."""
-    tournament = _locked(tournament_id)
+    tournament = poker_tournament_lock(tournament.pk)
     organizer_check(club=tournament.club, player=by)
-    _status_check(tournament, PokerTournament.Status.REGISTRATION)
+    _registration_check(tournament)
     members = set(
         Membership.objects.filter(club_id=tournament.club_id, player__in=players).values_list("player_id", flat=True)
     )
@@ -248,7 +268,7 @@ def poker_entrants_add(*, tournament_id: int, by: Player, players: Sequence[Play
         if player.pk not in members:
             raise InvalidValue(
                 _("%(name)s is not a member of the club.") % {"name": player.display_name},
-                code="not_a_member",
+                code="not_member",
                 field="player",
             )
         if player.pk in entered:
@@ -265,35 +285,39 @@ def poker_entrants_add(*, tournament_id: int, by: Player, players: Sequence[Play
 
 
 @transaction.atomic
-def poker_tournament_unregister(*, tournament_id: int, player: Player, by: Player | None = None) -> None:
-    """Leave before the start: the player themself, or an organizer removing them (`by`)."""
-    tournament = _locked(tournament_id)
+def poker_tournament_withdraw(*, tournament: PokerTournament, player: Player, by: Player | None = None) -> None:
+    """Leave before the start: the player themself, or an organizer removing them (`by`). After the start a seat is
+    left by an organizer's ruling only (`poker_seat_forfeit`, T-D8)."""
+    tournament = poker_tournament_lock(tournament.pk)
     if by is not None and by.pk != player.pk:
         organizer_check(club=tournament.club, player=by)
-    _status_check(tournament, PokerTournament.Status.REGISTRATION)
-    PokerEntrant.objects.filter(tournament=tournament, player=player).delete()
+    _registration_check(tournament)
+    removed, _counts = PokerEntrant.objects.filter(tournament=tournament, player=player).delete()
+    if not removed:
+        raise NotFound(_("This player is not entered."), field="player")
 
 
 @transaction.atomic
-def poker_tournament_start(*, tournament_id: int, by: Player, seed: str | None = None) -> PokerTournament:
+def poker_tournament_start(*, tournament: PokerTournament, by: Player, seed: str | None = None) -> PokerTournament:
     """Seat the field by lot (T-R13) and deal the first hand of every table. `seed` (secret, never shown) keys
     every draw of the tournament; a fresh one unless given (tests and the benchmark give theirs)."""
-    tournament = _locked(tournament_id)
+    tournament = poker_tournament_lock(tournament.pk)
     organizer_check(club=tournament.club, player=by)
-    _status_check(tournament, PokerTournament.Status.REGISTRATION)
+    _registration_check(tournament)
     players = list(
         PokerEntrant.objects.filter(tournament=tournament)
         .order_by("entered_at", "id")
         .values_list("player_id", flat=True)
     )
     if len(players) < 2:
-        raise InvalidValue("A tournament needs at least 2 entrants.", code="too_few_entrants")
+        raise WrongStatus(_("Too few entrants to start."), code="too_few_entrants", field="entrants")
     roles = poker_roles(tournament.game)
     most = roles["seat_stacks"][0]["max"]
     if tournament.starting_stack * len(players) > most:
         # the last hand's winner may hold every chip, and the engine takes at most this many in one seat
         raise InvalidValue(
-            f"{len(players)} stacks of {tournament.starting_stack} are more chips than one seat may hold ({most}).",
+            _("%(count)s stacks of %(stack)s are more chips than one seat may hold (%(most)s).")
+            % {"count": len(players), "stack": tournament.starting_stack, "most": most},
             code="too_many_chips",
             field="starting_stack",
         )
@@ -329,7 +353,7 @@ def poker_hand_finished(*, table_id: int) -> list[Event]:
         return []
     with transaction.atomic():
         # one tournament step at a time: hands ending at once at two tables are closed one after the other
-        tournament = _locked(tournament_id)
+        tournament = poker_tournament_lock(tournament_id)
         hand = PokerHand.objects.select_related("table").get(table_id=table_id)
         if hand.stacks_end is not None or hand.table.status not in (Table.Status.FINISHED, Table.Status.ANNULLED):
             return []
@@ -340,13 +364,13 @@ def poker_hand_finished(*, table_id: int) -> list[Event]:
 
 
 @transaction.atomic
-def poker_seat_forfeit(*, tournament_id: int, player: Player, by: Player, reason: str) -> list[Event]:
+def poker_seat_forfeit(*, tournament: PokerTournament, player: Player, by: Player, reason: str) -> list[Event]:
     """T-D8: an organizer's ruling that a player forfeits their seat: their hand in play, if any, is annulled (every
     stack back as it started), they are out at once, placed below everyone still in, and the reason is kept with
     their place (the tournament's state) and shown on its page."""
-    tournament = _locked(tournament_id)
+    tournament = poker_tournament_lock(tournament.pk)
     organizer_check(club=tournament.club, player=by)
-    _status_check(tournament, PokerTournament.Status.RUNNING)
+    _running_check(tournament)
     reason = (reason or "").strip()
     if not reason:
         raise InvalidValue(_("Say why the seat is forfeited."), code="no_reason", field="reason")
@@ -491,7 +515,7 @@ def _finish(tournament: PokerTournament) -> None:
     for entrant in entrants:
         row = placed[entrant.player_id]
         entrant.place, entrant.shared = row["place"], row["shared"]
-        entrant.points = _decimal(values[entrant.player_id])
+        entrant.points = points_decimal(values[entrant.player_id])
         if entrant.player_id == state["winner"]:
             entrant.stack = freezeout.chips_total(state)
     PokerEntrant.objects.bulk_update(entrants, ["place", "shared", "points", "stack"], batch_size=100)
@@ -503,10 +527,6 @@ def _finish(tournament: PokerTournament) -> None:
     poker_tournament_rate(tournament=tournament)
 
 
-def _decimal(value: Fraction) -> Decimal:
-    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.001"))
-
-
 def points_display(values: Sequence[str]) -> list[str]:
     """The points table as people read it (exact fractions as decimals of three places)."""
-    return [f"{_decimal(Fraction(value)).normalize():f}" for value in values]
+    return [f"{points_decimal(Fraction(value)).normalize():f}" for value in values]

@@ -10,6 +10,7 @@ from datetime import date, time, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -18,7 +19,7 @@ from games import IllegalMove
 from games.core.protocol import Engine
 from league.clocks.check import clock_check
 from league.engines import engine_for, season_options_schema
-from league.errors import InvalidValue, PermissionDenied, WrongStatus
+from league.errors import InvalidValue, NotFound, WrongStatus
 from league.labels import refusal_text
 from league.models import Club, Entrant, Membership, Player, Round, RoundRobinPairs, Season, SeasonClock
 from league.server_seeds import seed_new
@@ -426,14 +427,32 @@ def entrant_register_self(*, season: Season, player: Player) -> Entrant:
     status_check(season, Season.Status.REGISTRATION)
     if season.partners == Season.Partners.FIXED:
         raise InvalidValue(
-            "This season is played by fixed teams: an organizer enters each team.", code="teams_by_organizer"
+            _("This season is played by fixed teams: an organizer enters each team."),
+            code="teams_by_organizer",
+            field="partner",
         )
     if not Membership.objects.filter(club=season.club, player=player).exists():
-        raise PermissionDenied(f"Only a member of {season.club} may enter this season.", code="not_member")
+        # refused as a bracket's and a poker tournament's entry are (league.services.competitions)
+        raise InvalidValue(_("Only the club's members may enter."), code="not_member", field="player")
     taken = Entrant.objects.filter(season=season).values_list("player_id", "partner_id")
     if any(player.pk in pair for pair in taken):
-        raise InvalidValue("You are already entered.", code="already_entered", field="player")
+        raise InvalidValue(_("You are already entered."), code="already_entered", field="player")
     return Entrant.objects.create(season=season, player=player, seed_rank=len(taken) + 1)
+
+
+@transaction.atomic
+def entrant_leave_self(*, season: Season, player: Player) -> None:
+    """A player takes their entry back before the season starts (a team's either player, the team); once it runs,
+    an organizer withdraws an entrant (`league.services.rounds.entrant_withdraw`: its tables are forfeited)."""
+    season = season_lock(season.pk)
+    if season.status not in (Season.Status.DRAFT, Season.Status.REGISTRATION):
+        raise WrongStatus(_("The season has started: an organizer withdraws an entrant."), field="status")
+    entrant = Entrant.objects.filter(season=season).filter(Q(player=player) | Q(partner=player)).first()
+    if entrant is None:
+        raise NotFound(_("This player is not entered."), field="player")
+    entrant.delete()
+    # the entries after it move up, so that the next entry's rank (the count plus one) is free
+    Entrant.objects.filter(season=season, seed_rank__gt=entrant.seed_rank).update(seed_rank=F("seed_rank") - 1)
 
 
 @transaction.atomic

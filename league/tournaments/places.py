@@ -6,6 +6,7 @@ quarterfinal: 5, shared 4; two players out in the same hand with equal stacks: 2
 """
 
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -16,6 +17,15 @@ def points_table_check(table: Sequence[int | str | Fraction]) -> list[Fraction]:
     if any(value < 0 for value in out):
         raise ValueError("points and prizes are never negative")
     return out
+
+
+def points_decimal(value: Fraction) -> Decimal:
+    """A place's points as every format's entrant rows keep them: three decimal places, rounded half to even from the
+    exact fraction, never through a float (whose nearest binary value rounds a tie such as 1/80 = 0.0125 up)."""
+    thousandths, rest = divmod(value.numerator * 1000, value.denominator)
+    if 2 * rest > value.denominator or (2 * rest == value.denominator and thousandths % 2):
+        thousandths += 1
+    return Decimal(thousandths).scaleb(-3)
 
 
 def awards(places: Sequence[Mapping[str, Any]], table: Sequence[int | str | Fraction]) -> dict[int, Fraction]:

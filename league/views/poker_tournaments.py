@@ -1,6 +1,7 @@
 """Poker tournaments' pages: the tournament (the level, the seating chart with every stack, the places; refreshed
-in place while it runs), the organizer's creation form, the actions (enter, leave, start), the organizer's forms
-(entrants added and removed before the start, a seat forfeited) and the results CSV."""
+in place while it runs), the organizer's creation form, the actions (enter, leave, start: those of every format,
+league.views.competitions), the organizer's forms (entrants added and removed before the start, a seat forfeited) and
+the standings CSV."""
 
 from datetime import timedelta
 from typing import Any
@@ -14,7 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games import available_games, get_engine
-from league.caller import player_or_none, player_required
+from league.caller import player_or_none
 from league.errors import ServiceError
 from league.forms.base import add_service_error
 from league.forms.organizer import EntrantsAddForm, PokerForfeitForm
@@ -32,18 +33,18 @@ from league.selectors.poker_tournaments import (
     poker_seed_revealed,
     poker_tournament_get,
 )
+from league.services.competitions import competition_leave
 from league.services.poker_tournaments import (
     points_display,
     poker_entrants_add,
     poker_game_check,
     poker_seat_forfeit,
     poker_tournament_create,
-    poker_tournament_register,
-    poker_tournament_start,
-    poker_tournament_unregister,
 )
-from league.spreadsheet import csv_text
 from league.views.base import HtmxHttpRequest, keyset_after, organizer_required
+from league.views.competitions import competition_action, csv_download
+
+EXPORTS = ("standings",)
 
 
 def _poker_games() -> list[str]:
@@ -158,24 +159,9 @@ def poker_tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def poker_tournament_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
-    """enter, leave (the player themself) or start (an organizer): one service call each."""
+    """enter, leave (the player themself) or start (an organizer), as on every format's page."""
     tournament = poker_tournament_get(tournament_id=tournament_id)
-    player = player_required(request)
-    try:
-        if action == "enter":
-            poker_tournament_register(tournament_id=tournament.pk, player=player)
-            messages.success(request, _("You are entered."))
-        elif action == "leave":
-            poker_tournament_unregister(tournament_id=tournament.pk, player=player)
-            messages.success(request, _("You have left the tournament."))
-        elif action == "start":
-            organizer_required(tournament.club, player)
-            poker_tournament_start(tournament_id=tournament.pk, by=player)
-            messages.success(request, _("The tournament has started: the first hands are dealt."))
-        else:
-            raise Http404
-    except ServiceError as error:
-        messages.error(request, error.message)
+    competition_action(request, tournament, action)
     return redirect("poker_tournament", tournament_id=tournament.pk)
 
 
@@ -188,7 +174,7 @@ def poker_entrants_add_view(request: HttpRequest, tournament_id: int) -> HttpRes
     form = _entrants_form(tournament, request.POST)
     if form.is_valid():
         try:
-            added = poker_entrants_add(tournament_id=tournament.pk, by=by, players=form.cleaned_data["players"])
+            added = poker_entrants_add(tournament=tournament, by=by, players=form.cleaned_data["players"])
         except ServiceError as error:
             add_service_error(form, error)
         else:
@@ -205,7 +191,7 @@ def poker_entrant_remove(request: HttpRequest, tournament_id: int, player_id: in
     tournament = poker_tournament_get(tournament_id=tournament_id)
     by = organizer_required(tournament.club, player_or_none(request))
     try:
-        poker_tournament_unregister(tournament_id=tournament.pk, player=get_object_or_404(Player, pk=player_id), by=by)
+        competition_leave(competition=tournament, player=get_object_or_404(Player, pk=player_id), by=by)
     except ServiceError as error:
         messages.error(request, error.message)
     else:
@@ -223,7 +209,7 @@ def poker_seat_forfeit_view(request: HttpRequest, tournament_id: int) -> HttpRes
     if form.is_valid():
         try:
             poker_seat_forfeit(
-                tournament_id=tournament.pk,
+                tournament=tournament,
                 player=form.cleaned_data["player"],
                 by=by,
                 reason=form.cleaned_data["reason"],
@@ -236,8 +222,10 @@ def poker_seat_forfeit_view(request: HttpRequest, tournament_id: int) -> HttpRes
     return _detail_page(request, tournament, forfeit_form=form, status=400)
 
 
-def poker_tournament_results(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def poker_tournament_export(request: HttpRequest, tournament_id: int, kind: str) -> HttpResponse:
+    """standings.csv: the places, as a bracket's and a season's standings.csv (a freezeout has no table results)."""
     tournament = get_object_or_404(PokerTournament, pk=tournament_id)
-    response = HttpResponse(csv_text(poker_results_rows(tournament=tournament)), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="poker-tournament-{tournament.pk}-results.csv"'
-    return response
+    if kind not in EXPORTS:
+        raise Http404
+    rows = poker_results_rows(tournament=tournament)
+    return csv_download(rows, filename=f"poker-tournament-{tournament.pk}-{kind}.csv")

@@ -1,5 +1,6 @@
 """Bracket tournaments' pages: a club's tournaments (and the organizer's form for a new one), a tournament's page
-with its bracket drawn on the server (SVG, refreshed in place while it runs), the actions (register, withdraw, start),
+with its bracket drawn on the server (SVG, refreshed in place while it runs), the actions (enter, leave, start: those of
+every format, league.views.competitions),
 the organizer's forms (a team entered, a match ruled forfeited) and the exports."""
 
 from typing import Any
@@ -39,26 +40,24 @@ from league.selectors.tournaments import (
     tournament_standings_rows,
     tournament_tables_in_play,
 )
+from league.services.competitions import competition_leave
 from league.services.tournaments import (
     draw_commitment,
     tournament_create,
     tournament_entrants_add,
     tournament_match_forfeit,
     tournament_register,
-    tournament_start,
-    tournament_withdraw,
     tournaments_create_per_division,
 )
-from league.spreadsheet import csv_text
 from league.tournaments.windows import Window, bracket_window, bracket_windowed, window_of
 from league.views.base import HtmxHttpRequest, keyset_before, organizer_required
+from league.views.competitions import competition_action, csv_download
 
 EXPORTS = ("standings", "results")
 # a large tournament's page lists this many entrants of its standings; the standings CSV holds them all
 STANDINGS_SHOWN = 100
 # a page of the club's tournaments, newest first (`?before=` the last id shown)
 CLUB_TOURNAMENTS_SHOWN = 50
-ACTIONS = ("register", "withdraw", "start")
 
 
 def svg_labels() -> dict[str, str]:
@@ -253,22 +252,9 @@ def _window(request: HttpRequest, tournament: Tournament) -> Window:
 @login_required
 @require_POST
 def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
+    """enter, leave (the player themself) or start (an organizer), as on every format's page."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if action not in ACTIONS:
-        raise Http404
-    player = player_required(request)
-    try:
-        if action == "register":
-            tournament_register(tournament=tournament, player=player)
-            messages.success(request, _("You are entered."))
-        elif action == "withdraw":
-            tournament_withdraw(tournament=tournament, player=player, by=player)
-            messages.success(request, _("You have withdrawn."))
-        else:
-            tournament_start(tournament=tournament, by=player)
-            messages.success(request, _("The tournament has started: the first tables are open."))
-    except ServiceError as error:
-        messages.error(request, error.message)
+    competition_action(request, tournament, action)
     return redirect("tournament", tournament_id=tournament.pk)
 
 
@@ -321,7 +307,7 @@ def tournament_entrant_remove(request: HttpRequest, tournament_id: int, player_i
         messages.error(request, _("Entrants are removed before the start only."))
         return redirect("tournament", tournament_id=tournament.pk)
     try:
-        tournament_withdraw(tournament=tournament, player=get_object_or_404(Player, pk=player_id), by=by)
+        competition_leave(competition=tournament, player=get_object_or_404(Player, pk=player_id), by=by)
     except ServiceError as error:
         messages.error(request, error.message)
     else:
@@ -362,6 +348,4 @@ def tournament_export(request: HttpRequest, tournament_id: int, kind: str) -> Ht
         rows = tournament_standings_rows(tournament=tournament)
     else:
         rows = tournament_results_rows(tournament=tournament)
-    response = HttpResponse(csv_text(rows), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}-{kind}.csv"'
-    return response
+    return csv_download(rows, filename=f"tournament-{tournament.pk}-{kind}.csv")

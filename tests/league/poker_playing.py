@@ -61,8 +61,8 @@ def freezeout_started(
     players = [MembershipFactory(club=club).player for _ in range(count)]
     tournament = small_freezeout(club=club, by=organizer, table_size=table_size)
     for player in players:
-        poker_tournament_register(tournament_id=tournament.pk, player=player)
-    return poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed=seed), players
+        poker_tournament_register(tournament=tournament, player=player)
+    return poker_tournament_start(tournament=tournament, by=organizer, seed=seed), players
 
 
 def freezeout_played(
@@ -95,12 +95,12 @@ def freezeout_played(
         rated=rated,
     )
     for player in players:
-        poker_tournament_register(tournament_id=tournament.pk, player=player)
+        poker_tournament_register(tournament=tournament, player=player)
     # each hand's server seed from the test's seed, not a random one: the same deals every run (a split pot, which
     # lets stacks play on, happens on some deals and not on others)
     hands = itertools.count(1)
     with mock.patch("league.services.tables.seed_new", lambda: f"{seed}-hand-{next(hands)}"):
-        tournament = poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed=seed)
+        tournament = poker_tournament_start(tournament=tournament, by=organizer, seed=seed)
         tournament.refresh_from_db()
         rnd = random.Random(seed)
         while tournament.status != PokerTournament.Status.FINISHED:

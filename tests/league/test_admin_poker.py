@@ -38,14 +38,14 @@ def _tournament(club, organizer, players: int = 4) -> PokerTournament:
         levels=[{"ante": 5}, {"ante": 10}],
     )
     for _ in range(players):
-        poker_tournament_register(tournament_id=tournament.pk, player=MembershipFactory(club=club).player)
+        poker_tournament_register(tournament=tournament, player=MembershipFactory(club=club).player)
     return tournament
 
 
 def test_an_organizer_sees_the_tournaments_and_hands_of_their_clubs_without_the_seed(organizer):
     client, club, player = organizer
     mine = _tournament(club, player)
-    poker_tournament_start(tournament_id=mine.pk, by=player, seed="admin-poker-secret-seed")
+    poker_tournament_start(tournament=mine, by=player, seed="admin-poker-secret-seed")
     other_club = ClubFactory()
     other_organizer = MembershipFactory(club=other_club, role=Membership.Role.ORGANIZER).player
     theirs = _tournament(other_club, other_organizer)

@@ -130,8 +130,8 @@ def test_an_organizer_runs_the_club_from_its_page_alone(live_server, browser):
     poker = small_freezeout(
         club=club, by=organizer, name="Friday freezeout", level_hands=3, time_per_move=timedelta(hours=12)
     )
-    poker_entrants_add(tournament_id=poker.pk, by=organizer, players=list(members.values())[:4])
-    poker_tournament_start(tournament_id=poker.pk, by=organizer, seed="browser")
+    poker_entrants_add(tournament=poker, by=organizer, players=list(members.values())[:4])
+    poker_tournament_start(tournament=poker, by=organizer, seed="browser")
 
     context = player_context(browser, live_server, organizer, viewport="phone", language="en")
     page = context.new_page()

@@ -72,7 +72,7 @@ NOT_PAGES = {
     "tournament_forfeit": "an action (POST)",
     "tournament_action": "an action (POST)",
     "tournament_export": "a download (CSV)",
-    "poker_tournament_results": "a download (CSV)",
+    "poker_tournament_export": "a download (CSV)",
     "poker_tournament_action": "an action (POST)",
     "password_change_done": "Django's confirmation, reached after a change",
     "password_reset_complete": "Django's confirmation, reached after a reset",

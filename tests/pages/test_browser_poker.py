@@ -71,7 +71,7 @@ def test_a_poker_tournament_from_the_pages_with_its_seating_chart(live_server, b
     context = _context(browser, live_server, organizer, viewport="desktop")
     page = context.new_page()
     page.goto(f"{live_server.url}/poker-tournaments/{tournament.pk}/")
-    page.click("text=Start: seat the players and deal")
+    page.click("text=Start the tournament")
     page.wait_for_selector("text=Seating chart")
     assert page.locator("section.poker-table").count() == 3  # 13 players at tables of at most 6: 5, 4, 4
     assert page.locator("abbr.button-mark").count() == 3

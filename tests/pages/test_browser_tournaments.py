@@ -86,8 +86,8 @@ def test_a_16_player_double_elimination_of_palace_infighting_runs_from_the_pages
     player_context = _context(browser, live_server, members[15])
     player_page = player_context.new_page()
     player_page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
-    player_page.click("button:has-text('Enter')")
-    player_page.wait_for_selector("button:has-text('Withdraw')")
+    player_page.click("button:has-text('Enter the tournament')")
+    player_page.wait_for_selector("button:has-text('Leave the tournament')")
     player_context.close()
     assert TournamentEntrant.objects.filter(tournament=tournament).count() == 16
     _shoot(browser, live_server, organizer, f"/tournaments/{tournament.pk}/", "1-registration")

@@ -99,8 +99,8 @@ def test_poker_entrants_are_added_by_name_and_removed_by_the_organizer(club_setu
 def test_a_poker_seat_forfeited_from_the_page_shows_its_reason_with_the_place(club_setup):
     club, organizer, members = club_setup
     poker = small_freezeout(club=club, by=organizer)
-    poker_entrants_add(tournament_id=poker.pk, by=organizer, players=members[:4])
-    poker_tournament_start(tournament_id=poker.pk, by=organizer, seed="page")
+    poker_entrants_add(tournament=poker, by=organizer, players=members[:4])
+    poker_tournament_start(tournament=poker, by=organizer, seed="page")
     client = _client(organizer)
     assert 'id="form-forfeit"' in client.get(f"/poker-tournaments/{poker.pk}/").content.decode()
     refused = client.post(f"/poker-tournaments/{poker.pk}/forfeit/", {"player": members[1].pk, "reason": "gone"})

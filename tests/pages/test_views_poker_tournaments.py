@@ -103,7 +103,7 @@ def test_players_enter_the_organizer_starts_and_the_page_shows_the_seating_chart
     _client(members[0]).post(f"{url}leave/")
     assert PokerEntrant.objects.filter(tournament=tournament).count() == 4
     page = _client(members[1]).get(url).content.decode()
-    assert "Leave the tournament" in page and "Start: seat the players" not in page
+    assert "Leave the tournament" in page and "Start the tournament" not in page
     # only an organizer starts it
     _client(members[1]).post(f"{url}start/")
     assert PokerTournament.objects.get().status == "registration"
@@ -132,7 +132,7 @@ def test_the_results_csv_lists_every_entrant(club_setup):
     tournament = PokerTournament.objects.get()
     for member in members[:3]:
         _client(member).post(f"/poker-tournaments/{tournament.pk}/enter/")
-    response = Client().get(f"/poker-tournaments/{tournament.pk}/results.csv")
+    response = Client().get(f"/poker-tournaments/{tournament.pk}/export/standings.csv")
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0] == ["place", "shared", "player", "points", "bust_hand", "chips"]
@@ -181,7 +181,9 @@ def test_a_finished_tournament_shows_its_winner_places_points_and_seed(club_setu
     assert f"{tournament.winner.display_name} wins the tournament." in text
     assert "Seating chart" not in text and tournament.state["seed"] in text
     rows = list(
-        csv.reader(io.StringIO(Client().get(f"/poker-tournaments/{tournament.pk}/results.csv").content.decode()))
+        csv.reader(
+            io.StringIO(Client().get(f"/poker-tournaments/{tournament.pk}/export/standings.csv").content.decode())
+        )
     )
     assert [row[0] for row in rows[1:]] == ["1", "2", "3"] or rows[2][0] == rows[3][0]
     assert rows[1][2] == tournament.winner.display_name and rows[1][3] == "60.000"
@@ -287,7 +289,7 @@ def test_before_the_start_the_organizer_removes_an_entrant_by_the_button_of_thei
     club, organizer, members = club_setup
     poker = small_freezeout(club=club, by=organizer)
     for member in members[:2]:
-        poker_tournament_register(tournament_id=poker.pk, player=member)
+        poker_tournament_register(tournament=poker, player=member)
     client = Client(enforce_csrf_checks=True)
     client.force_login(organizer.user)
     page = client.get(f"/poker-tournaments/{poker.pk}/").content.decode()

@@ -200,7 +200,7 @@ def test_a_member_enters_the_season_from_its_page_and_then_sees_no_button():
     # a visitor of the club cannot: back on the season's page with the refusal, nothing is written
     outsider = PlayerFactory()
     refused = _client(outsider).post(f"/seasons/{season.pk}/enter/", follow=True)
-    assert "Only a member of" in refused.content.decode()
+    assert "Only the club&#x27;s members may enter." in refused.content.decode()
     assert not season.entrants.filter(player=outsider).exists()
 
 

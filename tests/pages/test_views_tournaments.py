@@ -111,8 +111,8 @@ def test_members_enter_and_the_organizer_starts_from_the_page(club_setup):
     club, organizer, members = club_setup
     tournament = _cup(club, organizer, members[:3])
     page = _client(members[3]).get(f"/tournaments/{tournament.pk}/").content.decode()
-    assert "/register/" in page
-    assert _client(members[3]).post(f"/tournaments/{tournament.pk}/register/").status_code == 302
+    assert f"/tournaments/{tournament.pk}/enter/" in page
+    assert _client(members[3]).post(f"/tournaments/{tournament.pk}/enter/").status_code == 302
     assert TournamentEntrant.objects.filter(tournament=tournament).count() == 4
     # a member cannot start it; the organizer can
     _client(members[0]).post(f"/tournaments/{tournament.pk}/start/")
@@ -201,7 +201,7 @@ def test_an_organizer_enters_a_team_from_the_page(club_setup):
     assert f'action="{url}team/"' in page and 'name="partner"' in page
     # a member sees neither the team form nor an entry button of their own
     member_page = _client(members[0]).get(url).content.decode()
-    assert 'name="partner"' not in member_page and f"{url}register/" not in member_page
+    assert 'name="partner"' not in member_page and f"{url}enter/" not in member_page
     team = {"player": members[0].pk, "partner": members[1].pk}
     assert _client(members[0]).post(f"{url}team/", team).status_code == 403
     assert _client(organizer).post(f"{url}team/", team).status_code == 302
@@ -290,8 +290,8 @@ def test_t_r11_a_group_stage_is_created_entered_started_and_ruled_from_the_pages
     url = f"/tournaments/{tournament.pk}/"
     # members enter from the page (groups take registration, a season's playoff does not)
     for member in members:
-        assert f"{url}register/" in _client(member).get(url).content.decode()
-        assert _client(member).post(f"{url}register/").status_code == 302
+        assert f"{url}enter/" in _client(member).get(url).content.decode()
+        assert _client(member).post(f"{url}enter/").status_code == 302
     assert _client(organizer).post(f"{url}start/").status_code == 302
     page = _client().get(url).content.decode()
     # two groups of two, each with its one match in play; no bracket until the groups are over

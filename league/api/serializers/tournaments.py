@@ -90,19 +90,8 @@ class TournamentEntrantSerializer(serializers.Serializer):
     withdrawn = serializers.BooleanField()
     place = serializers.IntegerField(allow_null=True)
     shared = serializers.IntegerField(allow_null=True)
-    points = serializers.CharField(allow_null=True)
-
-
-class TournamentRegisterSerializer(serializers.Serializer):
-    """Who enters: the caller when empty; an organizer may name a member, and enters a team by naming its two."""
-
-    player_id = id_field(required=False, allow_null=True, default=None)
-    partner_id = id_field(
-        required=False,
-        allow_null=True,
-        default=None,
-        help_text="Games played by teams only (Coinche): the team's second player.",
-    )
+    # as a poker tournament's entrant: the exact decimal with its three places, a string ("1.750")
+    points = serializers.DecimalField(max_digits=14, decimal_places=3, allow_null=True)
 
 
 class TournamentForfeitSerializer(serializers.Serializer):

@@ -21,6 +21,7 @@ from league.api.serializers.poker_tournaments import (
     PokerTournamentSerializer,
 )
 from league.api.views.base import ApiView
+from league.api.views.entry import entry_view
 from league.caller import player_required
 from league.models import PokerTournament
 from league.replica.scope import ReplicaReadsMixin
@@ -35,12 +36,8 @@ from league.selectors.poker_tournaments import (
     poker_seed_revealed,
     poker_tournament_get,
 )
-from league.services.poker_tournaments import (
-    poker_tournament_create,
-    poker_tournament_register,
-    poker_tournament_start,
-    poker_tournament_unregister,
-)
+from league.services.competitions import competition_start
+from league.services.poker_tournaments import poker_tournament_create
 
 MANAGE_ERRORS = error_responses(400, 401, 403, 404, 409)
 TABLE_NUMBER_MAX = 32767  # PokerEntrant.table_number's column
@@ -125,32 +122,13 @@ class PokerSeatingView(ReplicaReadsMixin, ApiView):
         return page_response(request, PokerTableSerializer(page.tables, many=True).data, after=page.next_after)
 
 
-class PokerTournamentEntryView(ApiView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        operation_id="poker_tournaments_enter",
-        summary="Enter the tournament yourself (members of its club, before the start).",
-        request=None,
-        responses={201: PokerEntrantSerializer, **MANAGE_ERRORS},
-        tags=TAGS,
-    )
-    def post(self, request: Request, tournament_id: int) -> Response:
-        tournament = poker_tournament_get(tournament_id=tournament_id)
-        entrant = poker_tournament_register(tournament_id=tournament.pk, player=player_required(request))
-        return Response(PokerEntrantSerializer(poker_entrant_row(entrant)).data, status=status.HTTP_201_CREATED)
-
-    @extend_schema(
-        operation_id="poker_tournaments_leave",
-        summary="Leave the tournament before the start.",
-        request=None,
-        responses={204: None, **MANAGE_ERRORS},
-        tags=TAGS,
-    )
-    def delete(self, request: Request, tournament_id: int) -> Response:
-        tournament = poker_tournament_get(tournament_id=tournament_id)
-        poker_tournament_unregister(tournament_id=tournament.pk, player=player_required(request))
-        return Response(status=status.HTTP_204_NO_CONTENT)
+PokerTournamentEntryView = entry_view(
+    kind="poker_tournaments",
+    competition=lambda tournament_id: poker_tournament_get(tournament_id=tournament_id),
+    entrant=poker_entrant_row,
+    entrant_serializer=PokerEntrantSerializer,
+    tags=TAGS,
+)
 
 
 class PokerTournamentStartView(ApiView):
@@ -165,4 +143,4 @@ class PokerTournamentStartView(ApiView):
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = poker_tournament_get(tournament_id=tournament_id)
-        return Response(_detail(poker_tournament_start(tournament_id=tournament.pk, by=player_required(request))))
+        return Response(_detail(competition_start(competition=tournament, by=player_required(request))))

@@ -28,6 +28,7 @@ from league.api.serializers.seasons import (
     StandingSerializer,
 )
 from league.api.views.base import ApiView
+from league.api.views.entry import entry_view
 from league.caller import player_required
 from league.errors import NotFound
 from league.models import Round, Season, TableRuling
@@ -47,8 +48,9 @@ from league.selectors.seasons import (
 from league.selectors.tables import table_get
 from league.selectors.vacations import player_vacations, vacation_get
 from league.services.clocks import vacation_cancel, vacation_take
+from league.services.competitions import competition_start
 from league.services.rollover import season_rollover
-from league.services.rounds import entrant_withdraw, forfeit_award, round_start, season_start
+from league.services.rounds import entrant_withdraw, forfeit_award, round_start
 from league.services.season_settings import season_settings_update, season_spec
 from league.services.seasons import (
     ClockSpec,
@@ -246,7 +248,7 @@ class SeasonStartView(ApiView):
     )
     def post(self, request: Request, season_id: int) -> Response:
         season = season_get(season_id=season_id)
-        return Response(_season(season_start(season=season, by=player_required(request))))
+        return Response(_season(competition_start(competition=season, by=player_required(request))))
 
 
 class SeasonFinishView(ApiView):
@@ -323,6 +325,15 @@ class SeasonEntrantsView(ApiView):
             name=data["name"],
         )
         return Response(EntrantSerializer(entrant).data, status=status.HTTP_201_CREATED)
+
+
+SeasonEntryView = entry_view(
+    kind="seasons",
+    competition=lambda season_id: season_get(season_id=season_id),
+    entrant=lambda entrant: entrant,
+    entrant_serializer=EntrantSerializer,
+    tags=["seasons"],
+)
 
 
 class EntrantWithdrawView(ApiView):

@@ -1,5 +1,5 @@
-"""Bracket tournaments: a club's tournaments, create one (organizers), a tournament with its bracket, enter it (an
-organizer enters teams), withdraw, start it and rule forfeits (organizers)."""
+"""Bracket tournaments: a club's tournaments, create one (organizers), a tournament with its bracket, enter or leave
+it (`entry/`, the shape of every format: league.api.views.entry), start it and rule forfeits (organizers)."""
 
 import re
 from datetime import timedelta
@@ -22,11 +22,11 @@ from league.api.serializers.tournaments import (
     TournamentEntrantSerializer,
     TournamentForfeitSerializer,
     TournamentMatchSerializer,
-    TournamentRegisterSerializer,
     TournamentSerializer,
     tournament_data,
 )
 from league.api.views.base import ApiView
+from league.api.views.entry import entry_view
 from league.caller import player_or_none, player_required
 from league.errors import BadInput, NotFound
 from league.models import Tournament, TournamentEntrant
@@ -50,15 +50,8 @@ from league.selectors.tournaments import (
     tournament_get_without_state,
     tournament_match_tables_rows,
 )
-from league.services.tournaments import (
-    TournamentSpec,
-    draw_commitment,
-    tournament_create,
-    tournament_match_forfeit,
-    tournament_register,
-    tournament_start,
-    tournament_withdraw,
-)
+from league.services.competitions import competition_forfeit, competition_start
+from league.services.tournaments import TournamentSpec, draw_commitment, tournament_create
 
 MANAGE_ERRORS = error_responses(400, 401, 403, 404, 409)
 BRACKET_INLINE = 64  # entrants up to which the detail carries its entrants, tables and bracket whole
@@ -107,7 +100,7 @@ def _entrant(e: TournamentEntrant) -> dict[str, Any]:
         "withdrawn": e.withdrawn,
         "place": e.place,
         "shared": e.shared,
-        "points": None if e.points is None else f"{e.points.normalize():f}",
+        "points": e.points,
     }
 
 
@@ -220,48 +213,13 @@ class TournamentEntrantsView(ReplicaReadsMixin, ApiView):
         return page_response(request, rows, after=page.next_after)
 
 
-class TournamentRegisterView(ApiView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        operation_id="tournaments_register",
-        summary="Enter the tournament (members of its club, while registration is open); an organizer may enter a "
-        "member, and enters each team of a game played by teams (player_id and partner_id).",
-        request=TournamentRegisterSerializer,
-        responses={201: TournamentEntrantSerializer, **MANAGE_ERRORS},
-        tags=["tournaments"],
-    )
-    def post(self, request: Request, tournament_id: int) -> Response:
-        tournament = tournament_get(tournament_id=tournament_id)
-        caller = player_required(request)
-        serializer = TournamentRegisterSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        entrant = tournament_register(
-            tournament=tournament,
-            player=player_get(player_id=data["player_id"]) if data["player_id"] else caller,
-            partner=player_get(player_id=data["partner_id"], field="partner_id") if data["partner_id"] else None,
-            by=caller,
-        )
-        return Response(TournamentEntrantSerializer(_entrant(entrant)).data, status=status.HTTP_201_CREATED)
-
-
-class TournamentWithdrawView(ApiView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        operation_id="tournaments_withdraw",
-        summary="Leave the tournament: before the start the entry is removed; after, your match is forfeited and "
-        "your later matches are byes for your opponents.",
-        request=None,
-        responses={200: TournamentDetailSerializer, **MANAGE_ERRORS},
-        tags=["tournaments"],
-    )
-    def post(self, request: Request, tournament_id: int) -> Response:
-        tournament = tournament_get(tournament_id=tournament_id)
-        player = player_required(request)
-        tournament_withdraw(tournament=tournament, player=player, by=player)
-        return Response(_detail(request, tournament_id))
+TournamentEntryView = entry_view(
+    kind="tournaments",
+    competition=lambda tournament_id: tournament_get(tournament_id=tournament_id),
+    entrant=_entrant,
+    entrant_serializer=TournamentEntrantSerializer,
+    tags=["tournaments"],
+)
 
 
 class TournamentStartView(ApiView):
@@ -276,7 +234,7 @@ class TournamentStartView(ApiView):
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = tournament_get(tournament_id=tournament_id)
-        tournament_start(tournament=tournament, by=player_required(request))
+        competition_start(competition=tournament, by=player_required(request))
         return Response(_detail(request, tournament_id))
 
 
@@ -297,8 +255,8 @@ class TournamentForfeitView(ApiView):
         serializer = TournamentForfeitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        tournament_match_forfeit(
-            tournament=tournament,
+        competition_forfeit(
+            competition=tournament,
             match=data["match"],
             player=player_get(player_id=data["player_id"]),
             by=player_required(request),

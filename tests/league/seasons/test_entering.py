@@ -3,7 +3,7 @@ open, only a member of the club, once, and never into a season of fixed teams (a
 
 import pytest
 
-from league.errors import InvalidValue, PermissionDenied, WrongStatus
+from league.errors import InvalidValue, WrongStatus
 from league.models import Entrant, Season
 from league.services.seasons import SeasonSpec, entrant_register_self, season_create, season_open_registration
 from tests.league.factories import PlayerFactory
@@ -42,7 +42,7 @@ def test_someone_outside_the_club_cannot_enter() -> None:
     season, (organizer, *_members) = _season()
     season_open_registration(season=season, by=organizer)
 
-    with pytest.raises(PermissionDenied) as refused:
+    with pytest.raises(InvalidValue) as refused:
         entrant_register_self(season=season, player=PlayerFactory())
 
     assert refused.value.code == "not_member"

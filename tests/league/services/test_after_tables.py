@@ -120,7 +120,7 @@ def test_each_table_knows_what_it_is_played_for_and_its_end_runs_that_alone(fake
     cup, organizer, _ = _cup(fake_game, 2)
     match = _bracket_tables(tournament_start(tournament=cup, by=organizer))[0]
     freezeout, organizer, _ = _freezeout(4)
-    poker_tournament_start(tournament_id=freezeout.pk, by=organizer, seed="kinds")
+    poker_tournament_start(tournament=freezeout, by=organizer, seed="kinds")
     hand = PokerHand.objects.get(tournament=freezeout).table
     tables = {"friendly": friendly, "season": season_table, "bracket": match, "poker": hand}
     assert {kind: table.competition for kind, table in tables.items()} == {kind: kind for kind in tables}
@@ -148,7 +148,7 @@ def test_the_repair_advances_a_bracket_and_a_poker_tournament_whose_tables_ended
     match = _bracket_tables(cup)[0]
     table_annul(table_id=match.pk, reason="misdeal")
     freezeout, organizer, _ = _freezeout(4)
-    freezeout = poker_tournament_start(tournament_id=freezeout.pk, by=organizer, seed="repair")
+    freezeout = poker_tournament_start(tournament=freezeout, by=organizer, seed="repair")
     hand = PokerHand.objects.get(tournament=freezeout)
     table_annul(table_id=hand.table_id, reason="misdeal")
 

@@ -26,7 +26,7 @@ from league.services.poker_tournaments import (
     poker_tournament_create,
     poker_tournament_register,
     poker_tournament_start,
-    poker_tournament_unregister,
+    poker_tournament_withdraw,
 )
 from league.services.tables import table_annul
 from league.tournaments import freezeout as fz
@@ -61,7 +61,7 @@ def _tournament(count: int = 30, *, game: str = "mini-poker", **extra):
     } | extra
     tournament = poker_tournament_create(club=club, by=organizer, **spec)
     for player in players:
-        poker_tournament_register(tournament_id=tournament.pk, player=player)
+        poker_tournament_register(tournament=tournament, player=player)
     return tournament, organizer, players
 
 
@@ -86,7 +86,7 @@ def test_a_30_player_mini_poker_freezeout_played_to_the_end_by_bots(django_captu
     (T-R16), places in bust order with same-hand busts ranked by their starting stacks (T-R17), levels by hands
     played (T-D6), points by place (T-R18)."""
     tournament, organizer, _players = _tournament(30)
-    tournament = poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed="done-when")
+    tournament = poker_tournament_start(tournament=tournament, by=organizer, seed="done-when")
     total = 30 * 100
     state = tournament.state
     assert sizes(state) == [6, 6, 6, 6, 6], "T-R13: the fewest tables"
@@ -249,28 +249,28 @@ def test_only_organizers_create_and_start_and_only_members_enter():
             levels=LEVELS,
         )
     with pytest.raises(InvalidValue) as error:
-        poker_tournament_register(tournament_id=tournament.pk, player=stranger)
-    assert error.value.code == "not_a_member"
+        poker_tournament_register(tournament=tournament, player=stranger)
+    assert error.value.code == "not_member"
     with pytest.raises(PermissionDenied):
-        poker_tournament_start(tournament_id=tournament.pk, by=players[0])
-    poker_tournament_start(tournament_id=tournament.pk, by=organizer)
+        poker_tournament_start(tournament=tournament, by=players[0])
+    poker_tournament_start(tournament=tournament, by=organizer)
     with pytest.raises(WrongStatus):
-        poker_tournament_register(tournament_id=tournament.pk, player=organizer)
+        poker_tournament_register(tournament=tournament, player=organizer)
     with pytest.raises(WrongStatus):
-        poker_tournament_start(tournament_id=tournament.pk, by=organizer)
+        poker_tournament_start(tournament=tournament, by=organizer)
 
 
 def test_start_refuses_more_chips_than_one_seat_may_hold():
     """Mini Poker's seats hold at most 1,000,000 chips: the winner of the last hand may hold every chip."""
     tournament, organizer, _players = _tournament(3, starting_stack=400_000)
     with pytest.raises(InvalidValue) as error:
-        poker_tournament_start(tournament_id=tournament.pk, by=organizer)
+        poker_tournament_start(tournament=tournament, by=organizer)
     assert error.value.code == "too_many_chips"
 
 
 def test_a_hand_finished_twice_or_a_table_of_no_tournament_changes_nothing():
     tournament, organizer, _players = _tournament(4)
-    tournament = poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed="twice")
+    tournament = poker_tournament_start(tournament=tournament, by=organizer, seed="twice")
     hand = PokerHand.objects.get(tournament=tournament)
     assert poker_hand_finished(table_id=hand.table_id) == []  # still in play
     hand.table.status = Table.Status.ANNULLED
@@ -285,7 +285,7 @@ def test_the_nightly_settle_closes_a_hand_whose_end_was_never_heard_of():
     """A lost task (a broker down) or an annulled table (annulling enqueues nothing): the nightly recompute closes the
     hand, and the tables go on."""
     tournament, organizer, _players = _tournament(4)
-    tournament = poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed="settle")
+    tournament = poker_tournament_start(tournament=tournament, by=organizer, seed="settle")
     hand = PokerHand.objects.get(tournament=tournament)
     assert poker_hands_settle() == 0
     table_annul(table_id=hand.table_id, reason="misdeal")
@@ -304,7 +304,7 @@ def test_a_tournament_that_ends_as_its_first_hands_are_dealt_keeps_its_winner_an
     numbers = itertools.count()
     monkeypatch.setattr(secrets, "token_hex", lambda size: f"instant-hand-{next(numbers)}")
     tournament, organizer, _players = _tournament(2, starting_stack=10, levels=[{"ante": 10}], points_table=[])
-    started = poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed="instant")
+    started = poker_tournament_start(tournament=tournament, by=organizer, seed="instant")
     tournament.refresh_from_db()
     assert tournament.status == PokerTournament.Status.FINISHED
     assert (tournament.winner_id, tournament.finished_at) == (started.winner_id, started.finished_at)
@@ -321,20 +321,20 @@ def test_an_organizer_enters_members_all_or_none_and_removes_one_before_the_star
     stranger = PlayerFactory()
     # a stranger in the list: nobody is entered
     with pytest.raises(InvalidValue) as error:
-        poker_entrants_add(tournament_id=tournament.pk, by=organizer, players=[*members, stranger])
-    assert error.value.code == "not_a_member" and not PokerEntrant.objects.filter(tournament=tournament).exists()
+        poker_entrants_add(tournament=tournament, by=organizer, players=[*members, stranger])
+    assert error.value.code == "not_member" and not PokerEntrant.objects.filter(tournament=tournament).exists()
     # a member may not enter others
     with pytest.raises(PermissionDenied):
-        poker_entrants_add(tournament_id=tournament.pk, by=members[0], players=members[1:])
-    entrants = poker_entrants_add(tournament_id=tournament.pk, by=organizer, players=members)
+        poker_entrants_add(tournament=tournament, by=members[0], players=members[1:])
+    entrants = poker_entrants_add(tournament=tournament, by=organizer, players=members)
     assert [e.player for e in entrants] == members and {e.stack for e in entrants} == {tournament.starting_stack}
     with pytest.raises(InvalidValue) as error:
-        poker_entrants_add(tournament_id=tournament.pk, by=organizer, players=[members[0]])
+        poker_entrants_add(tournament=tournament, by=organizer, players=[members[0]])
     assert error.value.code == "already_entered"
     # removed by the organizer; a member may not remove another
     with pytest.raises(PermissionDenied):
-        poker_tournament_unregister(tournament_id=tournament.pk, player=members[0], by=members[1])
-    poker_tournament_unregister(tournament_id=tournament.pk, player=members[0], by=organizer)
+        poker_tournament_withdraw(tournament=tournament, player=members[0], by=members[1])
+    poker_tournament_withdraw(tournament=tournament, player=members[0], by=organizer)
     assert sorted(PokerEntrant.objects.filter(tournament=tournament).values_list("player_id", flat=True)) == sorted(
         p.pk for p in members[1:]
     )
@@ -343,15 +343,15 @@ def test_an_organizer_enters_members_all_or_none_and_removes_one_before_the_star
 def test_t_d8_a_forfeited_seat_annuls_the_hand_in_play_and_the_player_places_below_everyone_still_in():
     # given: 5 players at one table, its first hand dealt
     tournament, organizer, players = _tournament(5, table_size=6)
-    tournament = poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed="forfeit")
+    tournament = poker_tournament_start(tournament=tournament, by=organizer, seed="forfeit")
     [hand] = PokerHand.objects.filter(tournament=tournament)
     leaving = players[2]
     # when: the organizer rules the seat forfeited, with a reason
     with pytest.raises(PermissionDenied):
-        poker_seat_forfeit(tournament_id=tournament.pk, player=leaving, by=players[0], reason="x")
+        poker_seat_forfeit(tournament=tournament, player=leaving, by=players[0], reason="x")
     with pytest.raises(InvalidValue):
-        poker_seat_forfeit(tournament_id=tournament.pk, player=leaving, by=organizer, reason="  ")
-    poker_seat_forfeit(tournament_id=tournament.pk, player=leaving, by=organizer, reason="left for the army")
+        poker_seat_forfeit(tournament=tournament, player=leaving, by=organizer, reason="  ")
+    poker_seat_forfeit(tournament=tournament, player=leaving, by=organizer, reason="left for the army")
     # then: the hand in play is annulled and closed with its starting stacks, a new one is dealt without the player
     hand.refresh_from_db()
     assert hand.table.status == Table.Status.ANNULLED and hand.stacks_end == hand.stacks_start
@@ -363,15 +363,15 @@ def test_t_d8_a_forfeited_seat_annuls_the_hand_in_play_and_the_player_places_bel
     assert tournament.state["busts"][0]["forfeit"] == "left for the army"
     # a second forfeit of the same player is refused
     with pytest.raises(InvalidValue) as error:
-        poker_seat_forfeit(tournament_id=tournament.pk, player=leaving, by=organizer, reason="again")
+        poker_seat_forfeit(tournament=tournament, player=leaving, by=organizer, reason="again")
     assert error.value.code == "not_in_play"
 
 
 def test_t_d8_forfeits_down_to_one_player_finish_the_tournament_with_its_places():
     tournament, organizer, players = _tournament(3, table_size=6)
-    poker_tournament_start(tournament_id=tournament.pk, by=organizer, seed="last")
-    poker_seat_forfeit(tournament_id=tournament.pk, player=players[0], by=organizer, reason="ill")
-    poker_seat_forfeit(tournament_id=tournament.pk, player=players[1], by=organizer, reason="ill too")
+    poker_tournament_start(tournament=tournament, by=organizer, seed="last")
+    poker_seat_forfeit(tournament=tournament, player=players[0], by=organizer, reason="ill")
+    poker_seat_forfeit(tournament=tournament, player=players[1], by=organizer, reason="ill too")
     tournament.refresh_from_db()
     assert tournament.status == PokerTournament.Status.FINISHED and tournament.winner == players[2]
     places = dict(PokerEntrant.objects.filter(tournament=tournament).values_list("player_id", "place"))

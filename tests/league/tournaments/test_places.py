@@ -1,11 +1,12 @@
 """Places into points or prizes (T-R18), the same for every format."""
 
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
 
 from league.tournaments import bracket
-from league.tournaments.places import awards, points_table_check, ratings_sides
+from league.tournaments.places import awards, points_decimal, points_table_check, ratings_sides
 from league.tournaments.single_elimination import single_elimination_create
 
 
@@ -32,3 +33,15 @@ def test_t_r18_places_past_the_end_of_the_table_get_nothing():
 def test_t_r18_places_feed_the_ratings_as_sides_and_places():
     rows = [{"entrant": 4, "place": 1, "shared": 1}, {"entrant": 9, "place": 2, "shared": 1}]
     assert ratings_sides(rows) == ([[4], [9]], [1, 2])
+
+
+def test_t_r18_a_place_s_points_are_kept_to_three_places_exactly_half_to_even():
+    # given: shares whose fourth decimal is a tie (1/80 = 0.0125, 3/80 = 0.0375) or not (2/3, 7/4)
+    # when / then: the tie goes to the even thousandth, which a float's nearest binary value misses for 1/80
+    assert points_decimal(Fraction(1, 80)) == Decimal("0.012") and f"{float(Fraction(1, 80)):.3f}" == "0.013"
+    assert points_decimal(Fraction(3, 80)) == Decimal("0.038")
+    assert [str(points_decimal(v)) for v in (Fraction(2, 3), Fraction(7, 4), Fraction(60))] == [
+        "0.667",
+        "1.750",
+        "60.000",
+    ]

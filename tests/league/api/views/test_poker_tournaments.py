@@ -69,7 +69,7 @@ def test_members_enter_and_leave_then_the_organizer_starts_it(club, organizer, c
         # not placed yet: no place, and no band of shared places
         assert (response.json()["place"], response.json()["shared"]) == (None, None)
     assert client_for(players[0]).delete(entry).status_code == 204
-    assert client_for(PlayerFactory()).post(entry).json() == error("not_a_member", "player")
+    assert client_for(PlayerFactory()).post(entry).json() == error("not_member", "player")
     assert client_for(players[1]).post(f"/api/poker-tournaments/{tournament['id']}/start/").status_code == 403
     response = client_for(organizer).post(f"/api/poker-tournaments/{tournament['id']}/start/")
     assert response.status_code == 200, response.json()

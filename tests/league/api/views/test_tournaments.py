@@ -1,4 +1,4 @@
-"""The tournament endpoints (league/api/views/tournaments.py): list, create, detail, register, withdraw, start."""
+"""The tournament endpoints (league/api/views/tournaments.py): list, create, detail, entry (enter, leave), start."""
 
 import pytest
 
@@ -19,8 +19,8 @@ def test_an_organizer_creates_members_enter_and_the_organizer_starts(client_for,
     tid = body["id"]
     assert body["status"] == "registration" and body["draw_seed"] is None and len(body["draw_commitment"]) == 64
     for member in members:
-        assert client_for(member).post(f"/api/tournaments/{tid}/register/").status_code == 201
-    again = client_for(members[0]).post(f"/api/tournaments/{tid}/register/")
+        assert client_for(member).post(f"/api/tournaments/{tid}/entry/").status_code == 201
+    again = client_for(members[0]).post(f"/api/tournaments/{tid}/entry/")
     assert again.status_code == 400 and again.json()["error"]["code"] == "already_entered"
     # a member may not start it
     refused = client_for(members[0]).post(f"/api/tournaments/{tid}/start/")
@@ -57,15 +57,15 @@ def test_only_organizers_create_and_only_members_enter(client_for):
     outsider = club_with_members(1)[2][0]
     assert client_for(members[0]).post(f"/api/clubs/{club.pk}/tournaments/", CUP, format="json").status_code == 403
     tid = client_for(organizer).post(f"/api/clubs/{club.pk}/tournaments/", CUP, format="json").json()["id"]
-    refused = client_for(outsider).post(f"/api/tournaments/{tid}/register/")
+    refused = client_for(outsider).post(f"/api/tournaments/{tid}/entry/")
     assert refused.status_code == 400 and refused.json()["error"]["code"] == "not_member"
 
 
 def test_a_player_withdraws_before_the_start(client_for):
     club, organizer, members = club_with_members(2)
     tid = client_for(organizer).post(f"/api/clubs/{club.pk}/tournaments/", CUP, format="json").json()["id"]
-    client_for(members[0]).post(f"/api/tournaments/{tid}/register/")
-    assert client_for(members[0]).post(f"/api/tournaments/{tid}/withdraw/").status_code == 200
+    client_for(members[0]).post(f"/api/tournaments/{tid}/entry/")
+    assert client_for(members[0]).delete(f"/api/tournaments/{tid}/entry/").status_code == 204
     assert not TournamentEntrant.objects.filter(tournament_id=tid).exists()
 
 
@@ -83,10 +83,10 @@ def test_an_organizer_enters_a_coinche_team_and_the_entrant_names_both(client_fo
     cup = {"name": "Coinche Cup", "game": "coinche", "format": "single_elim"}
     tid = client_for(organizer).post(f"/api/clubs/{club.pk}/tournaments/", cup, format="json").json()["id"]
     # a member alone is refused: an organizer enters each team
-    alone = client_for(members[2]).post(f"/api/tournaments/{tid}/register/")
+    alone = client_for(members[2]).post(f"/api/tournaments/{tid}/entry/")
     assert alone.status_code == 400 and alone.json()["error"]["code"] == "teams_by_organizer"
     team = {"player_id": members[0].pk, "partner_id": members[1].pk}
-    entered = client_for(organizer).post(f"/api/tournaments/{tid}/register/", team, format="json")
+    entered = client_for(organizer).post(f"/api/tournaments/{tid}/entry/", team, format="json")
     assert entered.status_code == 201, entered.json()
     assert (entered.json()["partner_id"], entered.json()["name"]) == (members[1].pk, "Alice & Bob")
     detail = client_for(organizer).get(f"/api/tournaments/{tid}/").json()
@@ -97,7 +97,7 @@ def test_t_d4_an_organizer_rules_a_forfeit_and_a_decided_match_answers_409(clien
     club, organizer, members = club_with_members(2)
     tid = client_for(organizer).post(f"/api/clubs/{club.pk}/tournaments/", CUP, format="json").json()["id"]
     for member in members:
-        client_for(member).post(f"/api/tournaments/{tid}/register/")
+        client_for(member).post(f"/api/tournaments/{tid}/entry/")
     client_for(organizer).post(f"/api/tournaments/{tid}/start/")
     ruling = {"match": "W1.1", "player_id": members[0].pk, "reason": "absent"}
     assert client_for(members[1]).post(f"/api/tournaments/{tid}/forfeit/", ruling, format="json").status_code == 403
@@ -118,7 +118,7 @@ def test_t_r11_a_two_stage_tournament_with_groups_takes_registration(client_for)
     assert (created.json()["groups"], created.json()["stage_top"]) == (2, 1)
     tid = created.json()["id"]
     for member in members:
-        assert client_for(member).post(f"/api/tournaments/{tid}/register/").status_code == 201
+        assert client_for(member).post(f"/api/tournaments/{tid}/entry/").status_code == 201
     started = client_for(organizer).post(f"/api/tournaments/{tid}/start/").json()
     assert started["bracket"]["stage"] == "groups" and [t["match"] for t in started["tables"]] == ["G1.1", "G2.1"]
 
