@@ -6,14 +6,13 @@ engines' bots to the end ("finished": the bracket filled, the places), a few mov
 from datetime import timedelta
 from typing import Any
 
+from django.db.models import Q
+
 from league.models import Club, Player, PokerTournament, Table, Tournament
 from league.services.bot_play import table_bots_play, tables_bots_play
-from league.services.poker_tournaments import (
-    poker_tournament_create,
-    poker_tournament_register,
-    poker_tournament_start,
-)
-from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
+from league.services.competitions import C, competition_enter, competition_start
+from league.services.poker_tournaments import poker_tournament_create
+from league.services.tournaments import TournamentSpec, tournament_create
 
 
 def demo_tournament_load(
@@ -30,22 +29,17 @@ def demo_tournament_load(
     fields["time_per_move"] = timedelta(hours=fields.pop("time_per_move_hours", 24))
     tournament = tournament_create(club=club, by=organizer, spec=TournamentSpec(**fields))
     for first, second in entry.get("teams", []):
-        tournament_register(tournament=tournament, player=people[first], partner=people[second], by=organizer)
-    for name in entry.get("entrants", []):
-        tournament_register(tournament=tournament, player=people[name], by=organizer)
-    if entry["play"] == "registration":
-        return tournament
-    tournament = tournament_start(tournament=tournament, by=organizer)
-
-    def in_play() -> list[int]:
-        tables = Table.objects.filter(tournament_link__tournament=tournament, status=Table.Status.ACTIVE)
-        return list(tables.order_by("id").values_list("id", flat=True))
-
-    _play(in_play, key=f"tournament:{tournament.name}", entry=entry, wildness=wildness)
-    tournament.refresh_from_db()
-    if entry["play"] == "finished" and tournament.status != Tournament.Status.FINISHED:
-        raise RuntimeError(f"the demo tournament {tournament.name!r} did not finish: {tournament.status}")
-    return tournament
+        competition_enter(competition=tournament, player=people[first], partner=people[second], by=organizer)
+    return _entered_and_played(
+        tournament,
+        entered_by=organizer,
+        tables=Q(tournament_link__tournament=tournament),
+        key=f"tournament:{tournament.name}",
+        organizer=organizer,
+        entry=entry,
+        people=people,
+        wildness=wildness,
+    )
 
 
 def demo_poker_tournament_load(
@@ -61,26 +55,47 @@ def demo_poker_tournament_load(
     fields = dict(entry["spec"])
     fields["time_per_move"] = timedelta(hours=fields.pop("time_per_move_hours", 24))
     tournament = poker_tournament_create(club=club, by=organizer, **fields)
+    return _entered_and_played(
+        tournament,
+        entered_by=None,  # the players enter themselves
+        tables=Q(poker_hand__tournament=tournament),
+        key=f"poker:{tournament.name}",
+        organizer=organizer,
+        entry=entry,
+        people=people,
+        wildness=wildness,
+    )
+
+
+def _entered_and_played(
+    competition: C,
+    *,
+    entered_by: Player | None,
+    tables: Q,
+    key: str,
+    organizer: Player,
+    entry: dict[str, Any],
+    people: dict[str, Player],
+    wildness: dict[int, float],
+) -> C:
+    """The entrants entered, then, unless it stays open for registration, the start and the play: to the end
+    ("finished"), or a few moves into the first tables ("running")."""
     for name in entry.get("entrants", []):
-        poker_tournament_register(tournament=tournament, player=people[name])
+        competition_enter(competition=competition, player=people[name], by=entered_by)
     if entry["play"] == "registration":
-        return tournament
-    tournament = poker_tournament_start(tournament=tournament, by=organizer)
+        return competition
+    competition = competition_start(competition=competition, by=organizer)
 
     def in_play() -> list[int]:
-        tables = Table.objects.filter(poker_hand__tournament=tournament, status=Table.Status.ACTIVE)
-        return list(tables.order_by("id").values_list("id", flat=True))
+        active = Table.objects.filter(tables, status=Table.Status.ACTIVE)
+        return list(active.order_by("id").values_list("id", flat=True))
 
-    _play(in_play, key=f"poker:{tournament.name}", entry=entry, wildness=wildness)
-    tournament.refresh_from_db()
-    if entry["play"] == "finished" and tournament.status != PokerTournament.Status.FINISHED:
-        raise RuntimeError(f"the demo poker tournament {tournament.name!r} did not finish: {tournament.status}")
-    return tournament
-
-
-def _play(in_play: Any, *, key: str, entry: dict[str, Any], wildness: dict[int, float]) -> None:
     if entry["play"] == "finished":
         tables_bots_play(tables=in_play, key=key, wildness=wildness)
-        return
-    for number, table_id in enumerate(in_play()):
-        table_bots_play(table_id=table_id, key=f"{key}:{number}", moves=entry.get("moves", 0), wildness=wildness)
+    else:
+        for number, table_id in enumerate(in_play()):
+            table_bots_play(table_id=table_id, key=f"{key}:{number}", moves=entry.get("moves", 0), wildness=wildness)
+    competition.refresh_from_db()
+    if entry["play"] == "finished" and competition.status != "finished":
+        raise RuntimeError(f"the demo's {competition.name!r} did not finish: {competition.status}")
+    return competition

@@ -1,8 +1,6 @@
 """The one service surface of the three formats (league/services/competitions.py): one registry by model, and the
 actions each format carries out through it."""
 
-from datetime import timedelta
-
 import pytest
 
 from league.errors import InvalidValue, NotFound, WrongStatus
@@ -25,9 +23,9 @@ from league.services.competitions import (
     competition_lock,
     competition_start,
 )
-from league.services.poker_tournaments import poker_tournament_create
 from league.services.seasons import SeasonSpec, season_create, season_open_registration
 from league.services.tournaments import TournamentSpec, tournament_create
+from tests.league.factories import freezeout_for
 from tests.league.seasons.support import club_with_members
 
 pytestmark = pytest.mark.django_db
@@ -44,17 +42,7 @@ def _bracket(club: Club, organizer: Player) -> Tournament:
 
 
 def _poker(club: Club, organizer: Player) -> PokerTournament:
-    return poker_tournament_create(
-        club=club,
-        by=organizer,
-        game="mini-poker",
-        name="Freezeout",
-        starting_stack=500,
-        table_size=6,
-        level_hands=3,
-        levels=[{"ante": 5}],
-        time_per_move=timedelta(hours=2),
-    )
+    return freezeout_for(club, organizer)
 
 
 MAKERS = {"season": _season, "bracket": _bracket, "poker": _poker}

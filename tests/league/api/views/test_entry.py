@@ -2,16 +2,14 @@
 tournament walked through the same calls on `<kind>/<id>/entry/` and `<kind>/<id>/start/` answer the same."""
 
 from collections.abc import Callable
-from datetime import timedelta
 
 import pytest
 
 from league.models import Club, Entrant, Player, PokerEntrant, PokerTournament, Season, Tournament, TournamentEntrant
-from league.services.poker_tournaments import poker_tournament_create
 from league.services.seasons import SeasonSpec, season_create, season_open_registration
 from league.services.tournaments import TournamentSpec, tournament_create
 from tests.league.api.helpers import error
-from tests.league.factories import PlayerFactory
+from tests.league.factories import PlayerFactory, freezeout_for
 from tests.league.seasons.support import club_with_members
 
 pytestmark = pytest.mark.django_db
@@ -28,18 +26,7 @@ def _bracket(club: Club, organizer: Player) -> tuple[str, Tournament]:
 
 
 def _poker(club: Club, organizer: Player) -> tuple[str, PokerTournament]:
-    tournament = poker_tournament_create(
-        club=club,
-        by=organizer,
-        game="mini-poker",
-        name="Freezeout",
-        starting_stack=500,
-        table_size=4,
-        level_hands=3,
-        levels=[{"ante": 5}],
-        time_per_move=timedelta(hours=2),
-    )
-    return "poker-tournaments", tournament
+    return "poker-tournaments", freezeout_for(club, organizer, table_size=4)
 
 
 FORMATS = {"season": (_season, Entrant), "bracket": (_bracket, TournamentEntrant), "poker": (_poker, PokerEntrant)}
