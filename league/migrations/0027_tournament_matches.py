@@ -51,7 +51,7 @@ class Migration(migrations.Migration):
                 ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='league.tournament')),
             ],
             options={
-                'ordering': ['tournament', 'position'],
+                'ordering': ['tournament_id', 'position'],
                 'indexes': [models.Index(fields=['tournament', 'winner_to'], name='tournament_match_winner_to'), models.Index(fields=['tournament', 'loser_to'], name='tournament_match_loser_to'), models.Index(condition=models.Q(('decided', '')), fields=['tournament', 'round'], name='tournament_match_undecided')],
                 'constraints': [models.UniqueConstraint(fields=('tournament', 'match'), name='tournament_match_unique_id'), models.UniqueConstraint(fields=('tournament', 'position'), name='tournament_match_unique_position')],
             },

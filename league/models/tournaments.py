@@ -141,7 +141,7 @@ class TournamentMatch(models.Model):
                 fields=["tournament", "round"], condition=models.Q(decided=""), name="tournament_match_undecided"
             ),
         ]
-        ordering = ["tournament", "position"]
+        ordering = ["tournament_id", "position"]
 
     def __str__(self) -> str:
         return f"{self.tournament} {self.match}"

@@ -2,9 +2,9 @@
 a time by the step after a table, written back one changed match at a time.
 
 The pure code of `league.tournaments.bracket` changes a bracket held anywhere through its `Matches` protocol;
-`BracketRows` is that protocol over the rows: the match a table played, the matches its winner and loser go to and
-the other matches that feed those are read in one statement, and whatever else a bye or a withdrawal settles in
-turn is read when the pure code asks for it.
+`BracketRows` is that protocol over the rows: the match a table played, then the matches its winner and loser go to
+with the other matches that feed those, are read in two statements, and whatever else a bye or a withdrawal settles
+in turn is read when the pure code asks for it.
 """
 
 from collections.abc import Mapping, Sequence
@@ -48,7 +48,16 @@ class BracketRows:
         self.tournament_id = tournament_id
         self.rows: dict[str, TournamentMatch] = {}
         if around is not None:
-            self._read(_around(tournament_id, around))
+            self._read(Q(match=around))
+            row = self.rows.get(around)
+            goes_to = [to for to in (row.winner_to, row.loser_to) if to] if row is not None else []
+            if goes_to:
+                # where its winner and loser go, and every match feeding those: what a result settles unless a bye
+                # or a withdrawal carries it further (three index lookups, OR-ed)
+                mine = Q(tournament_id=tournament_id)
+                self._read(
+                    mine & Q(match__in=goes_to) | mine & Q(winner_to__in=goes_to) | mine & Q(loser_to__in=goes_to)
+                )
 
     def match(self, match_id: str) -> dict[str, Any]:
         if match_id not in self.rows:
@@ -81,19 +90,5 @@ class BracketRows:
             TournamentMatch.objects.bulk_update(rows, ["data", "decided"])
 
     def _read(self, where: Q) -> None:
-        for row in TournamentMatch.objects.filter(where, tournament_id=self.tournament_id):
+        for row in TournamentMatch.objects.filter(where, tournament_id=self.tournament_id).order_by():
             self.rows.setdefault(row.match, row)
-
-
-def _around(tournament_id: int, match_id: str) -> Q:
-    """The match, the matches its winner and loser go to, and every match feeding those (what a result settles
-    unless a bye or a withdrawal carries it further)."""
-    this = TournamentMatch.objects.filter(tournament_id=tournament_id, match=match_id)
-    # "" goes nowhere: it must not pick every match whose winner or loser goes nowhere either
-    winner_to = this.exclude(winner_to="").values("winner_to")
-    loser_to = this.exclude(loser_to="").values("loser_to")
-    goes_to = Q(match__in=winner_to) | Q(match__in=loser_to)
-    feeds_them = (
-        Q(winner_to__in=winner_to) | Q(loser_to__in=winner_to) | Q(winner_to__in=loser_to) | Q(loser_to__in=loser_to)
-    )
-    return Q(match=match_id) | goes_to | feeds_them

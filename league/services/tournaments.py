@@ -458,7 +458,8 @@ def tournament_advance(*, table_id: int) -> Tournament | None:
     """A tournament table has ended: its result goes into the bracket, the places and points follow, and the tables
     the bracket can now play are opened. Idempotent (the link remembers that it was recorded); None when the table
     plays no tournament match."""
-    link = TournamentTable.objects.filter(table_id=table_id).first()
+    # a table has one link at most: no order wanted (the default one joins the tournament to sort by it)
+    link = TournamentTable.objects.filter(table_id=table_id).order_by("pk").first()
     if link is None:
         return None
     tournament = tournament_lock(link.tournament_id)
@@ -482,7 +483,7 @@ def tournament_advance(*, table_id: int) -> Tournament | None:
     rows = TournamentEntrant.objects.filter(tournament=tournament).filter(
         Q(player_id__in=seats.values()) | Q(partner_id__in=seats.values())
     )
-    for entrant_id, player_id, partner_id in rows.values_list("id", "player_id", "partner_id"):
+    for entrant_id, player_id, partner_id in rows.order_by().values_list("id", "player_id", "partner_id"):
         entrant_of[player_id] = entrant_id
         if partner_id:
             entrant_of[partner_id] = entrant_id
@@ -619,7 +620,7 @@ def _rows_over(tournament: Tournament, changed: dict[str, dict[str, Any]]) -> bo
     if any(match["decided"] is None for match in changed.values()):
         return False
     undecided = TournamentMatch.objects.filter(tournament=tournament, decided="")
-    return not undecided.exclude(match__in=list(changed)).exists()
+    return not undecided.exclude(match__in=list(changed)).order_by().exists()
 
 
 def _finish(tournament: Tournament) -> None:
@@ -636,7 +637,9 @@ def _places_write(tournament: Tournament, placed: list[dict[str, Any]]) -> None:
         pk: (place, shared)
         for pk, place, shared in TournamentEntrant.objects.filter(
             tournament=tournament, pk__in=[row["entrant"] for row in placed]
-        ).values_list("id", "place", "shared")
+        )
+        .order_by()
+        .values_list("id", "place", "shared")
     }
     changed = [
         TournamentEntrant(
@@ -688,7 +691,7 @@ def _links_of(tournament: Tournament, matches: list[str]) -> tuple[set[str], dic
     busy: set[str] = set()
     counts: dict[str, int] = {}
     if matches:
-        links = TournamentTable.objects.filter(tournament=tournament, match__in=matches)
+        links = TournamentTable.objects.filter(tournament=tournament, match__in=matches).order_by()
         for match, recorded in links.values_list("match", "recorded"):
             counts[match] = counts.get(match, 0) + 1
             if not recorded:
@@ -727,9 +730,9 @@ def _tables_for(tournament: Tournament, wanted: list[tuple[str, list[int]]], cou
     seated = {entrant for _, entrants in wanted for entrant in entrants}
     members = {
         entrant_id: [player_id, *([partner_id] if partner_id else [])]
-        for entrant_id, player_id, partner_id in TournamentEntrant.objects.filter(
-            tournament=tournament, pk__in=seated
-        ).values_list("id", "player", "partner")
+        for entrant_id, player_id, partner_id in TournamentEntrant.objects.filter(tournament=tournament, pk__in=seated)
+        .order_by()
+        .values_list("id", "player", "partner")
     }
     by_id = Player.objects.in_bulk({p for pair in members.values() for p in pair})
     sides = team_seats(engine_for(tournament.game))
@@ -774,7 +777,7 @@ def _tables_void(tournament: Tournament, decided: set[str]) -> None:
     if not decided:
         return
     # the ids and statuses only: a large bracket has hundreds of tables in play, and their states are not needed
-    links = TournamentTable.objects.filter(tournament=tournament, recorded=False, match__in=list(decided))
+    links = TournamentTable.objects.filter(tournament=tournament, recorded=False, match__in=list(decided)).order_by()
     voided = []
     for link_id, table_id, status in links.values_list("id", "table_id", "table__status"):
         if status in (Table.Status.ACTIVE, Table.Status.SEEDING):
