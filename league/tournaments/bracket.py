@@ -436,14 +436,28 @@ class _Copies:
         return {i: m for i, m in self.copies.items() if m != self.originals[i]}
 
 
+class _SeedsAsked(dict[int, int]):
+    """Entrants' seeds (1 = best), each looked up in the seed order when first asked for."""
+
+    def __init__(self, entrants: Sequence[int]) -> None:
+        super().__init__()
+        self.entrants = entrants
+
+    def __missing__(self, entrant: int) -> int:
+        seed = self.entrants.index(entrant) + 1
+        self[entrant] = seed
+        return seed
+
+
 class _Run:
     """One change to a bracket: its header (entrants, options, the withdrawn), the matches it reaches (changed in
     place), and the events so far."""
 
-    def __init__(self, header: State, matches: Matches) -> None:
+    def __init__(self, header: State, matches: Matches, seeds: dict[int, int] | None = None) -> None:
         self.header = header
         self.matches = matches
-        self.seeds = _seed_numbers(header)
+        # a part reads the seeds of a few entrants: an index of all 4,096 would be most of its work
+        self.seeds = seeds if seeds is not None else _SeedsAsked(header["entrants"])
         self.withdrawn = set(header["withdrawn"])
         self.events: list[Event] = []
 
@@ -451,7 +465,7 @@ class _Run:
     def whole(cls, state: State) -> tuple["_Run", State]:
         """A change to the whole state: the run, and the copy of the state it changes."""
         out = copied(state)
-        return cls(out, _Whole(out["matches"])), out
+        return cls(out, _Whole(out["matches"]), _seed_numbers(out)), out
 
     def match(self, match_id: str) -> dict[str, Any]:
         return self.matches.match(match_id)
