@@ -21,6 +21,10 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
+from django.contrib.postgres.aggregates.mixins import OrderableAggMixin
+from django.db import connections, router
+from django.db.models import Aggregate, JSONField, OuterRef, Subquery
+
 from league.models import Tournament, TournamentMatch
 from league.tournaments.common import State
 
@@ -59,8 +63,26 @@ def tournament_state(*, tournament: Tournament) -> State:
 
 
 def tournament_state_read(*, tournament_id: int) -> tuple[State, int]:
-    """The tournament's whole state as stored now, and its version: the header, then the matches' rows with the
-    version they were read at (in one statement); read again in the rare case a table's step came between."""
+    """The tournament's whole state as stored now, and its version. On PostgreSQL one statement reads the header,
+    the version and the matches' rows aggregated into one JSON array, parsed once: as fast as the state read from
+    one column was (4,095 rows converted one by one took twice as long, jsonb_agg three times). Elsewhere (SQLite)
+    the header, then the rows with the version they were read at, read again in the rare case a table's step came
+    between."""
+    if connections[router.db_for_read(Tournament)].vendor == "postgresql":
+        matches = (
+            TournamentMatch.objects.filter(tournament=OuterRef("pk"))
+            .order_by()
+            .values("tournament")
+            .annotate(listed=_JSONAgg("data", order_by="position"))
+            .values("listed")
+        )
+        header, version, listed = (
+            Tournament.objects.filter(pk=tournament_id)
+            .annotate(listed=Subquery(matches))
+            .values_list("state", "state_version", "listed")
+            .get()
+        )
+        return (header if listed is None else matches_assembled(header, listed)), version
     while True:
         header, version = Tournament.objects.filter(pk=tournament_id).values_list("state", "state_version").get()
         rows = list(
@@ -72,6 +94,15 @@ def tournament_state_read(*, tournament_id: int) -> tuple[State, int]:
             return header, version
         if rows[0][1] == version:
             return matches_assembled(header, (data for data, _version in rows)), version
+
+
+class _JSONAgg(OrderableAggMixin, Aggregate):  # type: ignore[misc]
+    """PostgreSQL's json_agg: the rows' JSON put together as text (jsonb_agg builds a jsonb value first), handed over
+    as text for JSONField to parse (psycopg would parse json itself, and JSONField again)."""
+
+    function = "JSON_AGG"
+    template = "%(function)s(%(expressions)s %(order_by)s)::text"
+    output_field = JSONField()
 
 
 def matches_assembled(header: State, matches: Iterable[dict[str, Any]]) -> State:
