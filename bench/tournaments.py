@@ -3,6 +3,7 @@
 usage: .venv/bin/python bench/tournaments.py [--entrants 1024] [--players 1000] [--seats 6] [--seed 1]
        .venv/bin/python bench/tournaments.py --league [--entrants 1024] [--game palace-infighting] [--options '{}']
                                                   [--start-only | --steps N]
+       .venv/bin/python bench/tournaments.py --state-read [--entrants 4096]
 
 Single elimination: the seeding (by rating, and by lot), the bracket's creation, then every round's advance, both
 ways the league may record it: one `results_record` call per round (a whole round at once), and one
@@ -22,6 +23,9 @@ timed apart from the moves. Figures per step and the whole tournament's wall tim
 one statement (registration is not what is measured), `tournament_start`, then N first-round tables played out by
 the bot (untimed) and the step after each of them timed as above: median and max of the N steps. N tables of one
 round in a row finish pairs of matches, so about half the steps also open the next round's table.
+
+--state-read: a single elimination's whole state read as the pages read it (`tournament_state_read`, 30 times),
+from its matches' rows, and the same state kept in `Tournament.state` alone, as every bracket was before the rows.
 """
 
 import argparse
@@ -245,6 +249,25 @@ def _league_run(
         assert tournament.status == Tournament.Status.FINISHED
 
 
+def state_read_bench(entrants: int) -> None:
+    """The whole state read from the rows and from one column (see the module's docstring)."""
+    with bench_database("cardleague_bench_tournaments"):
+        from league.models import Club, Tournament
+        from league.selectors.bracket_states import tournament_state_read
+        from league.services.bracket_rows import bracket_rows_create
+
+        club = Club.objects.create(name="Bench club", slug="bench")
+        state, _ = single_elimination_create(list(range(1, entrants + 1)))
+        fields = {"club": club, "game": "the-court", "format": "single_elim"}
+        rows = Tournament.objects.create(name="rows", state=bracket.header_of(state), **fields)
+        bracket_rows_create(tournament=rows, matches=state["matches"])
+        column = Tournament.objects.create(name="one column", state=state, **fields)
+        print(f"single elimination, {entrants} entrants ({len(state['matches'])} matches)")
+        for label, pk in (("whole state read from its rows", rows.pk), ("from one column", column.pk)):
+            times = [timed(lambda p=pk: tournament_state_read(tournament_id=p))[1] for _ in range(30)]
+            print(line(label, times))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--entrants", type=int, default=1024)
@@ -256,9 +279,13 @@ def main() -> None:
     parser.add_argument("--options", default="{}", help="the tables' engine options, as JSON")
     parser.add_argument("--start-only", action="store_true", help="with --league: stop after the start")
     parser.add_argument("--steps", type=int, help="with --league: time the steps after N first-round tables only")
+    parser.add_argument("--state-read", action="store_true", help="a whole state read from rows and from a column")
     args = parser.parse_args()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} cores, load average {load} (one process: the steps are single-threaded pure Python)")
+    if args.state_read:
+        state_read_bench(args.entrants)
+        return
     if args.league:
         league_bench(
             args.entrants,
