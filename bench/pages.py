@@ -381,6 +381,7 @@ def bracket_fill(
 
     from games import get_engine
     from league.models import Seat, Table, Tournament, TournamentEntrant, TournamentTable
+    from league.services.bracket_rows import bracket_rows_create
     from league.services.tournaments import TournamentSpec, tournament_create
     from league.tournaments import bracket
     from league.tournaments.common import copied
@@ -470,8 +471,9 @@ def bracket_fill(
         if entrant.pk in placed:
             entrant.place, entrant.shared = placed[entrant.pk]["place"], placed[entrant.pk]["shared"]
     TournamentEntrant.objects.bulk_update(entrants, ["place", "shared"], batch_size=BATCH)
+    bracket_rows_create(tournament=tournament, matches=state["matches"])
     Tournament.objects.filter(pk=tournament.pk).update(
-        state=state,
+        state=bracket.header_of(state),
         state_version=F("state_version") + 1,
         status=Tournament.Status.RUNNING,
         started_at=now - timedelta(days=2),

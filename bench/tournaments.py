@@ -2,7 +2,8 @@
 
 usage: .venv/bin/python bench/tournaments.py [--entrants 1024] [--players 1000] [--seats 6] [--seed 1]
        .venv/bin/python bench/tournaments.py --league [--entrants 1024] [--game palace-infighting] [--options '{}']
-                                                  [--start-only]
+                                                  [--start-only | --steps N]
+       .venv/bin/python bench/tournaments.py --state-read [--entrants 4096]
 
 Single elimination: the seeding (by rating, and by lot), the bracket's creation, then every round's advance, both
 ways the league may record it: one `results_record` call per round (a whole round at once), and one
@@ -17,6 +18,14 @@ median and max per step, and the total. Never fails: it prints figures (the targ
 table played to its end by the engine's bot through `move_submit`, and after each finished table what the task
 `standings_refresh` runs (the rating, then `tournament_advance`: the bracket, places, the next table opened),
 timed apart from the moves. Figures per step and the whole tournament's wall time.
+
+--league --steps N: the step after a table at a given size without the whole tournament: the entrants entered in
+one statement (registration is not what is measured), `tournament_start`, then N first-round tables played out by
+the bot (untimed) and the step after each of them timed as above: median and max of the N steps. N tables of one
+round in a row finish pairs of matches, so about half the steps also open the next round's table.
+
+--state-read: a single elimination's whole state read as the pages read it (`tournament_state_read`, 30 times),
+from its matches' rows, and the same state kept in `Tournament.state` alone, as every bracket was before the rows.
 """
 
 import argparse
@@ -145,17 +154,21 @@ def _hand_result(rnd: random.Random, stacks: list[int], ante: int) -> list[int]:
     return out
 
 
-def league_bench(entrants: int, game: str, options: dict[str, Any], seed: int, *, start_only: bool) -> None:
+def league_bench(
+    entrants: int, game: str, options: dict[str, Any], seed: int, *, start_only: bool, steps: int | None
+) -> None:
     """The single elimination through the services (see the module's docstring)."""
     with bench_database("cardleague_bench_tournaments"):
-        _league_run(entrants, game, options, seed, start_only=start_only)
+        _league_run(entrants, game, options, seed, start_only=start_only, steps=steps)
 
 
-def _league_run(entrants: int, game: str, options: dict[str, Any], seed: int, *, start_only: bool) -> None:
+def _league_run(
+    entrants: int, game: str, options: dict[str, Any], seed: int, *, start_only: bool, steps: int | None
+) -> None:
     from django.contrib.auth import get_user_model
 
     from games import get_engine
-    from league.models import Club, Membership, Player, Table, Tournament
+    from league.models import Club, Membership, Player, Table, Tournament, TournamentEntrant
     from league.services import moves
     from league.services.moves import move_submit
     from league.services.rounds import season_table_refresh
@@ -184,12 +197,15 @@ def _league_run(entrants: int, game: str, options: dict[str, Any], seed: int, *,
     organizer, field = players[0], players[1:]
     spec = TournamentSpec(name="Bench cup", game=game, format="single_elim", seeding="lot", options=options)
     tournament = tournament_create(club=club, by=organizer, spec=spec)
-    register_times = []
-    for player in field:
-        _, took = timed(lambda p=player: tournament_register(tournament=tournament, player=p))
-        register_times.append(took)
     print(f"single elimination through the services, {entrants} entrants, {game} {options}")
-    print(line("tournament_register", register_times))
+    if steps is not None:
+        TournamentEntrant.objects.bulk_create(TournamentEntrant(tournament=tournament, player=p) for p in field)
+    else:
+        register_times = []
+        for player in field:
+            _, took = timed(lambda p=player: tournament_register(tournament=tournament, player=p))
+            register_times.append(took)
+        print(line("tournament_register", register_times))
     tournament, took = timed(lambda: tournament_start(tournament=tournament, by=organizer))
     opened = Table.objects.filter(tournament_link__tournament=tournament).count()
     print(f"  tournament_start (draw by lot, bracket, {opened} tables opened) {took:.2f} s")
@@ -200,11 +216,11 @@ def _league_run(entrants: int, game: str, options: dict[str, Any], seed: int, *,
     move_times, advance_times = [], []
     tables_played = 0
     by_id = {p.pk: p for p in players}
-    while True:
+    while steps is None or tables_played < steps:
         active = list(Table.objects.filter(tournament_link__tournament=tournament, status="active").order_by("id"))
         if not active:
             break
-        for table in active:
+        for table in active[:steps]:
             seats = dict(table.seats.values_list("index", "player_id"))
             state, version = table.state, table.version
             while not engine.is_over(state):
@@ -229,7 +245,27 @@ def _league_run(entrants: int, game: str, options: dict[str, Any], seed: int, *,
     print(line("move_submit (bot moves)", move_times))
     print(line("after a table: rating + advance", advance_times))
     print(f"  {tables_played} tables, status {tournament.status}; whole tournament {wall:.1f} s wall time")
-    assert tournament.status == Tournament.Status.FINISHED
+    if steps is None:
+        assert tournament.status == Tournament.Status.FINISHED
+
+
+def state_read_bench(entrants: int) -> None:
+    """The whole state read from the rows and from one column (see the module's docstring)."""
+    with bench_database("cardleague_bench_tournaments"):
+        from league.models import Club, Tournament
+        from league.selectors.bracket_states import tournament_state_read
+        from league.services.bracket_rows import bracket_rows_create
+
+        club = Club.objects.create(name="Bench club", slug="bench")
+        state, _ = single_elimination_create(list(range(1, entrants + 1)))
+        fields = {"club": club, "game": "the-court", "format": "single_elim"}
+        rows = Tournament.objects.create(name="rows", state=bracket.header_of(state), **fields)
+        bracket_rows_create(tournament=rows, matches=state["matches"])
+        column = Tournament.objects.create(name="one column", state=state, **fields)
+        print(f"single elimination, {entrants} entrants ({len(state['matches'])} matches)")
+        for label, pk in (("whole state read from its rows", rows.pk), ("from one column", column.pk)):
+            times = [timed(lambda p=pk: tournament_state_read(tournament_id=p))[1] for _ in range(30)]
+            print(line(label, times))
 
 
 def main() -> None:
@@ -242,11 +278,23 @@ def main() -> None:
     parser.add_argument("--game", default="palace-infighting")
     parser.add_argument("--options", default="{}", help="the tables' engine options, as JSON")
     parser.add_argument("--start-only", action="store_true", help="with --league: stop after the start")
+    parser.add_argument("--steps", type=int, help="with --league: time the steps after N first-round tables only")
+    parser.add_argument("--state-read", action="store_true", help="a whole state read from rows and from a column")
     args = parser.parse_args()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} cores, load average {load} (one process: the steps are single-threaded pure Python)")
+    if args.state_read:
+        state_read_bench(args.entrants)
+        return
     if args.league:
-        league_bench(args.entrants, args.game, json.loads(args.options), args.seed, start_only=args.start_only)
+        league_bench(
+            args.entrants,
+            args.game,
+            json.loads(args.options),
+            args.seed,
+            start_only=args.start_only,
+            steps=args.steps,
+        )
         return
     single_elimination_bench(args.entrants, args.seed)
     freezeout_bench(args.players, args.seats, args.seed)

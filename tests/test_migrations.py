@@ -242,3 +242,48 @@ def test_0024_partitions_the_moves_and_ledger_of_a_filled_database_and_the_step_
         assert back["league_move"][1] == plain["league_move"][1] + 1
     finally:
         MigrationExecutor(connection).migrate(leaves)
+
+
+@pytest.mark.django_db
+def test_0027_carries_each_bracket_s_matches_into_rows_and_back_with_nothing_lost():
+    """An elimination bracket's matches leave `Tournament.state` for rows, in order, and the whole state read back
+    is the state it was; a state without matches (a multiplayer elimination) stays as it is; and back again."""
+    import importlib
+
+    from django.apps import apps
+
+    from league.models import Tournament, TournamentMatch
+    from league.selectors.bracket_states import tournament_state_read
+    from league.tournaments import bracket
+    from league.tournaments.double_elimination import double_elimination_create
+    from league.tournaments.multiplayer import multiplayer_create
+    from league.tournaments.single_elimination import single_elimination_create
+    from tests.league.factories import ClubFactory
+
+    migration = importlib.import_module("league.migrations.0027_tournament_matches")
+    club = ClubFactory()
+    # given: states as they were stored before the migration: two brackets, one of them part played, and not one
+    single, _ = single_elimination_create(list(range(1, 6)), third_place=True)
+    single, _ = bracket.table_record(single, bracket.matches_ready(single)[0], winner=4)
+    double, _ = double_elimination_create(list(range(10, 16)), best_of=3)
+    several, _ = multiplayer_create(list(range(20, 29)), min_seats=3, max_seats=4, seed="m")
+    states = [single, double, several]
+    formats = ["single_elim", "double_elim", "multi_elim"]
+    made = [
+        Tournament.objects.create(club=club, name=f, game="the-court", format=f, state=s, status="running")
+        for f, s in zip(formats, states, strict=True)
+    ]
+    # when: the migration runs forward
+    migration.states_into_rows(apps, None)
+    # then: the brackets' columns keep everything but their matches, which are rows; the whole state reads the same
+    for tournament, state in zip(made, states, strict=True):
+        tournament.refresh_from_db()
+        assert tournament_state_read(tournament_id=tournament.pk)[0] == state
+        assert "matches" not in tournament.state
+        assert TournamentMatch.objects.filter(tournament=tournament).count() == len(state.get("matches", []))
+    # when: it runs back
+    migration.rows_into_states(apps, None)
+    # then: each state is whole in its column again
+    for tournament, state in zip(made, states, strict=True):
+        tournament.refresh_from_db()
+        assert tournament.state == state

@@ -1,8 +1,13 @@
 """Bracket tournaments (issue 22): single and double elimination, multiplayer elimination, two stages.
 
-A tournament's bracket is the pure state of `league.tournaments` (plain JSON in `Tournament.state`); the league
-keeps around it who entered (`TournamentEntrant`, whose id is the entrant's id inside the state) and which league
-tables play which match (`TournamentTable`: a best-of-N match has several). Every write goes through
+A tournament's bracket is the pure state of `league.tournaments`. An elimination bracket's matches (single, double,
+a two-stage tournament's playoff) are rows, `TournamentMatch`, each the match as the pure code shapes it, and
+`Tournament.state` holds the rest of the state (its *header*: entrants in seed order, options, the withdrawn, the
+group stage behind a playoff): a table's end reads and writes the few matches it reaches, not a state that grows
+with the field. A multiplayer elimination and a group stage keep their whole state in `Tournament.state`.
+`league.selectors.bracket_states.tournament_state` gives the whole state, as one document, to whoever reads it.
+The league keeps around it who entered (`TournamentEntrant`, whose id is the entrant's id inside the state) and
+which league tables play which match (`TournamentTable`: a best-of-N match has several). Every write goes through
 `league.services.tournaments`.
 """
 
@@ -61,9 +66,10 @@ class Tournament(models.Model):
     rated = models.BooleanField(default=True)
     # the seed of a draw by lot (T-D1): its commitment is shown from creation, the seed itself once the draw is made
     draw_seed = models.CharField(max_length=64, blank=True)
+    # the whole state, or an elimination bracket's header (its matches are `TournamentMatch` rows)
     state = models.JSONField(default=dict, blank=True)
-    # counts the writes of `state` (league.services.tournaments._state_save, its one writer): a process holding the
-    # parsed state of this version need not read and parse it again (league.selectors.bracket_states)
+    # counts the writes of the state, header or matches (league.services.tournaments, their one writer): a process
+    # holding the parsed state of this version need not read and parse it again (league.selectors.bracket_states)
     state_version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
     created_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
@@ -106,6 +112,41 @@ class TournamentEntrant(PlacedEntrant):
         return f"{self.player} in {self.tournament}"
 
 
+class TournamentMatch(models.Model):
+    """One match of an elimination bracket: the match as `league.tournaments.bracket` shapes it (`data`), with what
+    the league looks it up by beside it."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
+    # the match's id in the bracket ("W1.3", "L2.1", "GF.1", "P3.1")
+    match = models.CharField(max_length=16)
+    # its place in the state's list of matches (the sources of a match come before it)
+    position = models.PositiveIntegerField()
+    round = models.PositiveSmallIntegerField()
+    # data["decided"] ("": not yet), for the reads of the matches still to decide (the current round, the end)
+    decided = models.CharField(max_length=16, blank=True, default="")
+    # the matches its winner and its loser go to ("": nowhere), so that a result reads the few matches it reaches
+    winner_to = models.CharField(max_length=16, blank=True, default="")
+    loser_to = models.CharField(max_length=16, blank=True, default="")
+    data = models.JSONField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "match"], name="tournament_match_unique_id"),
+            models.UniqueConstraint(fields=["tournament", "position"], name="tournament_match_unique_position"),
+        ]
+        indexes = [
+            models.Index(fields=["tournament", "winner_to"], name="tournament_match_winner_to"),
+            models.Index(fields=["tournament", "loser_to"], name="tournament_match_loser_to"),
+            models.Index(
+                fields=["tournament", "round"], condition=models.Q(decided=""), name="tournament_match_undecided"
+            ),
+        ]
+        ordering = ["tournament_id", "position"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.match}"
+
+
 class TournamentTable(models.Model):
     """A league table that plays one match of a tournament (a best of N has one per table)."""
 
@@ -127,4 +168,4 @@ class TournamentTable(models.Model):
         return f"{self.tournament} {self.match} table {self.number}"
 
 
-__all__ = ["Tournament", "TournamentEntrant", "TournamentTable"]
+__all__ = ["Tournament", "TournamentEntrant", "TournamentMatch", "TournamentTable"]

@@ -2,10 +2,12 @@
 order, each a page of a keyset, and what a reader needs first (the round under way, the reader's own match).
 
 A 4,096-entrant bracket's state is 2 MB of JSON; reading it whole to show a page of it was 360 ms of the server's
-CPU. The matches are picked out of the state by PostgreSQL (jsonpath, `jsonb_path_query`), so that only the page's
-matches reach Python. One sequence holds every match of every format, in the order the state lists them: a two-stage
-tournament's group matches first (ids "G<group>.<n>"), then the bracket's ("W2.1", "L1.3", "GF.1", "P3.1"), or a
-multiplayer elimination's tables, each a match "R<round>.<table>" (the id its league tables carry)."""
+CPU. An elimination bracket's matches are rows (`TournamentMatch`), read a page at a time; a group stage's matches
+and a multiplayer elimination's tables are picked out of the state by PostgreSQL (jsonpath, `jsonb_path_query`), so
+that only the page's matches reach Python. One sequence holds every match of every format, in the order the state
+lists them: a two-stage tournament's group matches first (ids "G<group>.<n>"), then the bracket's ("W2.1", "L1.3",
+"GF.1", "P3.1"), or a multiplayer elimination's tables, each a match "R<round>.<table>" (the id its league tables
+carry)."""
 
 import json
 from dataclasses import dataclass
@@ -17,7 +19,8 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from league.errors import BadInput
-from league.models import Tournament, TournamentEntrant, TournamentTable
+from league.models import Tournament, TournamentEntrant, TournamentMatch, TournamentTable
+from league.selectors.bracket_states import tournament_state_read
 from league.selectors.tournaments import tournament_names_of
 from league.tournaments import bracket
 
@@ -44,8 +47,10 @@ n AS (
         FROM t, jsonb_path_query(t.state, '$.group_stage.group_matches[*] ? ({_KEPT})', t.vars)
         WITH ORDINALITY AS g(m, i)
     UNION ALL
-    SELECT b.m, 2, b.i, 0
-        FROM t, jsonb_path_query(t.state, '$.matches[*] ? ({_KEPT})', t.vars) WITH ORDINALITY AS b(m, i)
+    SELECT b.data, 2, b.position, 0
+        FROM {TournamentMatch._meta.db_table} b
+        WHERE b.tournament_id = %(tournament)s AND (%(round)s::int IS NULL OR b.round = %(round)s::int)
+            AND (%(entrant)s::bigint IS NULL OR b.data->'entrants' @> to_jsonb(ARRAY[%(entrant)s::bigint]))
     UNION ALL
     SELECT x.tbl || jsonb_build_object(
             'id', 'R' || (r.rnd->>'number') || '.' || (x.tbl->>'number'), 'round', r.rnd->'number',
@@ -58,7 +63,7 @@ n AS (
 # the lowest round with a match to decide, of a bracket or of a multiplayer elimination (LEAST ignores a null)
 _CURRENT_ROUND = f"""
 SELECT LEAST(
-    (SELECT min(r::int) FROM jsonb_path_query(state, '$.matches[*] ? (@.decided == null).round') AS r),
+    (SELECT min(round) FROM {TournamentMatch._meta.db_table} WHERE tournament_id = %(tournament)s AND decided = ''),
     (SELECT min(r::int) FROM jsonb_path_query(state, '$.rounds[*] ? (exists(@.tables[*] ? (@.result == null))).number')
         AS r)
 ) FROM {Tournament._meta.db_table} WHERE id = %(tournament)s
@@ -97,7 +102,7 @@ def matches_in_order(state: dict[str, Any], round_number: int | None = None) -> 
 
 
 def _state(tournament: Tournament) -> dict[str, Any]:
-    return dict(Tournament.objects.filter(pk=tournament.pk).values_list("state", flat=True).first() or {})
+    return dict(tournament_state_read(tournament_id=tournament.pk)[0])
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from django.db.models import F, Q
 from league.engines import engine_for, team_seats
 from league.errors import NotFound
 from league.models import Club, Player, Result, Season, Seat, Table, Tournament, TournamentEntrant, TournamentTable
+from league.selectors.bracket_states import tournament_state
 from league.tournaments import bracket, two_stage
 
 STANDINGS_HEADER = ["place", "shared", "seed", "player_id", "player", "points", "withdrawn", "partner_id", "partner"]
@@ -121,7 +122,7 @@ def tournament_forfeitable(*, tournament: Tournament) -> list[tuple[str, list[tu
         return []
     names = tournament_names(tournament=tournament)
     players = dict(TournamentEntrant.objects.filter(tournament=tournament).values_list("id", "player_id"))
-    state = tournament.state
+    state = tournament_state(tournament=tournament)
     if state.get("stage") == "groups":
         ready = [(m["id"], m["entrants"]) for m in state["group_matches"] if m["decided"] is None]
     else:
@@ -132,7 +133,7 @@ def tournament_forfeitable(*, tournament: Tournament) -> list[tuple[str, list[tu
 def tournament_forfeits(*, tournament: Tournament) -> list[dict[str, str]]:
     """The matches ruled forfeited (T-D4), with who forfeited and why: the bracket's and the groups' matches whose
     note says so ("<entrant>: <reason>", docs/formats.md), in the order played."""
-    state = tournament.state or {}
+    state = tournament_state(tournament=tournament)
     groups = state.get("group_matches") or (state.get("group_stage") or {}).get("group_matches", [])
     ruled = []
     for match in [*groups, *state.get("matches", [])]:

@@ -16,7 +16,6 @@ only entrants, and the league seats each team at its side's seats and reads the 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
-from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
@@ -40,9 +39,12 @@ from league.models import (
     Table,
     Tournament,
     TournamentEntrant,
+    TournamentMatch,
     TournamentTable,
 )
+from league.selectors.bracket_states import tournament_state_read
 from league.server_seeds import seed_new
+from league.services.bracket_rows import BracketRows, bracket_rows_create
 from league.services.follow_up import follow_up_enqueue
 from league.services.permissions import organizer_check
 from league.services.tables import TableSpec, table_annul, tables_open, time_per_move_check
@@ -279,13 +281,15 @@ def tournament_withdraw(*, tournament: Tournament, player: Player, by: Player) -
     if out_in_groups:
         # eliminated in the groups: nothing is left to forfeit
         raise WrongStatus(_("A player can no longer withdraw from this tournament."), field="status")
-    if _in_groups(tournament):
-        state = two_stage.group_withdraw(tournament.state, entrant.pk)
-    else:
-        state, _events = bracket.entrant_withdraw(tournament.state, entrant.pk)
     entrant.withdrawn = True
     entrant.save(update_fields=["withdrawn"])
-    _state_save(tournament, state)
+    if _in_groups(tournament):
+        _state_save(tournament, two_stage.group_withdraw(tournament.state, entrant.pk))
+        return entrant
+    # every later match of the entrant's is settled: the whole bracket, as rare as a withdrawal is
+    before, _version = tournament_state_read(tournament_id=tournament.pk)
+    state, _events = bracket.entrant_withdraw(before, entrant.pk)
+    _state_save(tournament, state, before=before)
     return entrant
 
 
@@ -299,14 +303,15 @@ def tournament_match_forfeit(
     organizer_check(club=tournament.club, player=by)
     if tournament.status != Tournament.Status.RUNNING or tournament.format == Tournament.Format.MULTI_ELIM:
         raise WrongStatus(_("Only a running bracket's matches can be forfeited."), field="status")
+    rows = None if _in_groups(tournament) else BracketRows(tournament.pk, around=match)
     try:
-        current = _match_of(tournament.state, match)
+        current = _group_match(tournament.state, match) if rows is None else rows.match(match)
     except KeyError as error:
         raise NotFound(_("No such match."), field="match") from error
     if current["decided"] is not None:
         raise WrongStatus(_("This match is already decided."), code="match_decided", field="match")
     entrant = _entrant_of(tournament, player)
-    if _in_groups(tournament):
+    if rows is None:
         if entrant is None or entrant.pk not in current["entrants"]:
             raise InvalidValue(_("This player has no such match to forfeit."), field="match")
         other = current["entrants"][1 - current["entrants"].index(entrant.pk)]
@@ -315,12 +320,12 @@ def tournament_match_forfeit(
         _state_save(tournament, recorded)
         return tournament
     try:
-        state, _events = bracket.match_forfeit(
-            tournament.state, match, entrant=entrant.pk if entrant else -1, reason=reason[:100] or "forfeit"
+        changed, _events = bracket.part_match_forfeit(
+            tournament.state, rows, match, entrant=entrant.pk if entrant else -1, reason=reason[:100] or "forfeit"
         )
     except (KeyError, ValueError) as error:
         raise InvalidValue(_("This player has no such match to forfeit."), field="match") from error
-    _state_save(tournament, state)
+    _bracket_changed(tournament, rows, changed)
     return tournament
 
 
@@ -329,14 +334,12 @@ def _in_groups(tournament: Tournament) -> bool:
     return bool(tournament.state.get("stage") == "groups")
 
 
-def _match_of(state: State, match_id: str) -> dict[str, Any]:
-    """A match of the bracket or of the group stage; KeyError for none."""
-    if state.get("stage") == "groups":
-        for match in state["group_matches"]:
-            if match["id"] == match_id:
-                return dict(match)
-        raise KeyError(match_id)
-    return bracket.match_get(state, match_id)
+def _group_match(state: State, match_id: str) -> dict[str, Any]:
+    """A match of the group stage; KeyError for none."""
+    for match in state["group_matches"]:
+        if match["id"] == match_id:
+            return dict(match)
+    raise KeyError(match_id)
 
 
 # --- start -------------------------------------------------------------------------------------------------------
@@ -454,7 +457,8 @@ def tournament_advance(*, table_id: int) -> Tournament | None:
     """A tournament table has ended: its result goes into the bracket, the places and points follow, and the tables
     the bracket can now play are opened. Idempotent (the link remembers that it was recorded); None when the table
     plays no tournament match."""
-    link = TournamentTable.objects.filter(table_id=table_id).first()
+    # a table has one link at most: no order wanted (the default one joins the tournament to sort by it)
+    link = TournamentTable.objects.filter(table_id=table_id).order_by("pk").first()
     if link is None:
         return None
     tournament = tournament_lock(link.tournament_id)
@@ -468,46 +472,54 @@ def tournament_advance(*, table_id: int) -> Tournament | None:
         return tournament
     if table.status == Table.Status.ANNULLED:
         # an annulled table counts for nothing: the match is played again at a new table (or was decided by a ruling)
-        _state_save(tournament, tournament.state)
+        if tournament.format == Tournament.Format.MULTI_ELIM or _in_groups(tournament):
+            _state_save(tournament, tournament.state)
+        else:
+            _bracket_changed(tournament, BracketRows(tournament.pk, around=link.match), {}, again=link.match)
         return tournament
     seats = dict(Seat.objects.filter(table=table).values_list("index", "player_id"))
     entrant_of: dict[int, int] = {}
     rows = TournamentEntrant.objects.filter(tournament=tournament).filter(
         Q(player_id__in=seats.values()) | Q(partner_id__in=seats.values())
     )
-    for entrant_id, player_id, partner_id in rows.values_list("id", "player_id", "partner_id"):
+    for entrant_id, player_id, partner_id in rows.order_by().values_list("id", "player_id", "partner_id"):
         entrant_of[player_id] = entrant_id
         if partner_id:
             entrant_of[partner_id] = entrant_id
     results = {r.seat: r for r in Result.objects.filter(table=table)}
     if tournament.format == Tournament.Format.MULTI_ELIM:
-        state = _multiplayer_record(tournament, link, table, results)
+        _state_save(tournament, _multiplayer_record(tournament, link, table, results))
     elif _in_groups(tournament):
-        state = _group_record(tournament.state, link.match, results, seats, entrant_of)
+        _state_save(tournament, _group_record(tournament.state, link.match, results, seats, entrant_of))
     else:
-        state = _bracket_record(tournament.state, link.match, results, seats, entrant_of)
-    _state_save(tournament, state)
+        _bracket_record(tournament, link.match, results, seats, entrant_of)
     return tournament
 
 
 def _bracket_record(
-    state: State, match: str, results: dict[int, Result], seats: dict[int, int], entrant_of: dict[int, int]
-) -> State:
+    tournament: Tournament,
+    match: str,
+    results: dict[int, Result],
+    seats: dict[int, int],
+    entrant_of: dict[int, int],
+) -> None:
     """The table's winner is the entrant alone in first place (a team by its seats, which the engine places
-    together); both first is a drawn table (T-D3)."""
-    if bracket.match_get(state, match)["decided"] is not None:
-        return state  # decided meanwhile (a forfeit, a withdrawal): this table no longer counts
-    firsts = {entrant_of[seats[seat]] for seat, result in results.items() if result.place == 1}
-    winner = firsts.pop() if len(firsts) == 1 else None
-    state, _events = bracket.table_record(state, match, winner=winner)
-    return state
+    together); both first is a drawn table (T-D3). Only the matches the result reaches are read and written."""
+    rows = BracketRows(tournament.pk, around=match)
+    changed: dict[str, dict[str, Any]] = {}
+    # decided meanwhile (a forfeit, a withdrawal): this table no longer counts
+    if rows.match(match)["decided"] is None:
+        firsts = {entrant_of[seats[seat]] for seat, result in results.items() if result.place == 1}
+        winner = firsts.pop() if len(firsts) == 1 else None
+        changed, _events = bracket.part_results_record(tournament.state, rows, [(match, winner)])
+    _bracket_changed(tournament, rows, changed, again=match)
 
 
 def _group_record(
     state: State, match: str, results: dict[int, Result], seats: dict[int, int], entrant_of: dict[int, int]
 ) -> State:
     """A group match is one table: the entrant alone in first place wins it, else it is drawn."""
-    if _match_of(state, match)["decided"] is not None:
+    if _group_match(state, match)["decided"] is not None:
         return state
     firsts = {entrant_of[seats[seat]] for seat, result in results.items() if result.place == 1}
     return two_stage.group_match_record(state, match, winner=firsts.pop() if len(firsts) == 1 else None)
@@ -543,99 +555,179 @@ def _start_total(table: Table) -> int:
     return 0
 
 
-def _state_save(tournament: Tournament, state: State) -> None:
-    """Store the state, place the entrants it placed, open the tables it can play, and finish when it is over."""
+def _state_save(tournament: Tournament, state: State, *, before: State | None = None) -> None:
+    """Store a whole state (a start, a withdrawal, a group stage's or a multiplayer elimination's table), place the
+    entrants it placed, open the tables it can play, and finish when it is over. An elimination bracket's matches go
+    to their rows: all of them for a new bracket, else those that differ from `before`."""
     if state.get("stage") == "groups" and two_stage.groups_over(state):
         # T-R11, T-R12: the groups are over; their qualifiers enter the playoff, the groups kept for the page
         engine = engine_for(tournament.game)
         playoff = _state_new(tournament, two_stage.group_qualifiers(state), engine.min_players, engine.max_players)
         state = {**playoff, "group_stage": state}
-    tournament.state = state
-    tournament.state_version += 1
-    placed = _places(tournament)
-    if placed:
-        awards = places.awards(placed, tournament.points) if tournament.points else {}
-        stored = {
-            pk: (place, shared)
-            for pk, place, shared in TournamentEntrant.objects.filter(tournament=tournament, place__isnull=False)
-            .values_list("id", "place", "shared")
-            .iterator()
-        }
-        # only the entrants whose place changed are written (one or two after a table)
-        changed = [
-            TournamentEntrant(
-                pk=row["entrant"],
-                place=row["place"],
-                shared=row["shared"],
-                points=_decimal(awards[row["entrant"]]) if row["entrant"] in awards else None,
-            )
-            for row in placed
-            if stored.get(row["entrant"]) != (row["place"], row["shared"])
-        ]
-        TournamentEntrant.objects.bulk_update(changed, ["place", "shared", "points"])
-    _tables_void(tournament)
-    if _over(tournament):
-        tournament.status = Tournament.Status.FINISHED
-        tournament.finished_at = timezone.now()
+    _places_write(tournament, _places(tournament, state))
+    _tables_void(tournament, _decided(tournament, state))
+    if _over(tournament, state):
+        _finish(tournament)
     else:
-        _tables_open(tournament)
+        state = _tables_open(tournament, state)
+    if "matches" not in state:
+        tournament.state = state
+    elif before is None or "matches" not in before:
+        bracket_rows_create(tournament=tournament, matches=state["matches"])
+        tournament.state = bracket.header_of(state)
+    else:
+        olds = before["matches"]
+        rows = BracketRows(tournament.pk)
+        changed = {new["id"]: new for new, old in zip(state["matches"], olds, strict=True) if new != old}
+        rows.changes_write(changed)
+        tournament.state = bracket.header_of(state)
+    tournament.state_version += 1
     tournament.save(update_fields=["state", "state_version", "status", "started_at", "finished_at"])
 
 
-def _places(tournament: Tournament) -> list[dict[str, Any]]:
+def _bracket_changed(
+    tournament: Tournament, rows: BracketRows, changed: dict[str, dict[str, Any]], *, again: str | None = None
+) -> None:
+    """After a change to an elimination bracket's few matches (`changed`, by id; a table's result, a forfeit):
+    place the entrants they placed, annul the tables of matches decided without them, open a table for each of
+    them that can be played now (and for `again`, a match whose table ended, when it goes on), finish when every
+    match is decided; then write the changed matches back. Whatever the field, this reads and writes a few rows."""
+    _places_write(tournament, [row for match in changed.values() for row in bracket.match_places(match)])
+    decided = {match_id for match_id, match in changed.items() if match["decided"] is not None}
+    _tables_void(tournament, decided)
+    if decided and _rows_over(tournament, changed):
+        _finish(tournament)
+    else:
+        candidates = [*changed, *([again] if again is not None and again not in changed else [])]
+        candidates.sort(key=lambda match_id: rows.rows[match_id].position)
+        busy, counts = _links_of(tournament, candidates)
+        wanted = []
+        for match_id in candidates:
+            match = changed.get(match_id) or rows.match(match_id)
+            if match_id in busy or not bracket.match_ready(match):
+                continue
+            changed[match_id], next_table = bracket.match_started(tournament.state, match)
+            wanted.append((match_id, next_table["seats"]))
+        _tables_for(tournament, wanted, counts)
+    rows.changes_write(changed)
+    tournament.state_version += 1
+    tournament.save(update_fields=["state_version", "status", "finished_at"])
+
+
+def _rows_over(tournament: Tournament, changed: dict[str, dict[str, Any]]) -> bool:
+    """Every match is decided: the changed ones, and every other row."""
+    if any(match["decided"] is None for match in changed.values()):
+        return False
+    undecided = TournamentMatch.objects.filter(tournament=tournament, decided="")
+    return not undecided.exclude(match__in=list(changed)).order_by().exists()
+
+
+def _finish(tournament: Tournament) -> None:
+    tournament.status = Tournament.Status.FINISHED
+    tournament.finished_at = timezone.now()
+
+
+def _places_write(tournament: Tournament, placed: list[dict[str, Any]]) -> None:
+    """Write the places (and points, T-R18) of these entrants where they changed: one or two after a table."""
+    if not placed:
+        return
+    awards = places.awards(placed, tournament.points) if tournament.points else {}
+    stored = {
+        pk: (place, shared)
+        for pk, place, shared in TournamentEntrant.objects.filter(
+            tournament=tournament, pk__in=[row["entrant"] for row in placed]
+        )
+        .order_by()
+        .values_list("id", "place", "shared")
+    }
+    changed = [
+        TournamentEntrant(
+            pk=row["entrant"],
+            place=row["place"],
+            shared=row["shared"],
+            points=places.points_decimal(awards[row["entrant"]]) if row["entrant"] in awards else None,
+        )
+        for row in placed
+        if stored.get(row["entrant"]) != (row["place"], row["shared"])
+    ]
+    TournamentEntrant.objects.bulk_update(changed, ["place", "shared", "points"])
+
+
+def _places(tournament: Tournament, state: State) -> list[dict[str, Any]]:
     if tournament.format == Tournament.Format.MULTI_ELIM:
-        rows: list[dict[str, Any]] = multiplayer.standings(tournament.state)
+        rows: list[dict[str, Any]] = multiplayer.standings(state)
         return rows
-    if _in_groups(tournament):
+    if state.get("stage") == "groups":
         return []
-    placed = bracket.places(tournament.state)
-    if "group_stage" in tournament.state:
-        placed += two_stage.group_places(tournament.state["group_stage"])
+    placed = bracket.places(state)
+    if "group_stage" in state:
+        placed += two_stage.group_places(state["group_stage"])
     return placed
 
 
-def _over(tournament: Tournament) -> bool:
+def _over(tournament: Tournament, state: State) -> bool:
     if tournament.format == Tournament.Format.MULTI_ELIM:
-        return bool(tournament.state["over"])
-    if _in_groups(tournament):
+        return bool(state["over"])
+    if state.get("stage") == "groups":
         return False
-    return bracket.is_over(tournament.state)
+    return bracket.is_over(state)
 
 
-def _decimal(value: Fraction) -> str:
-    return f"{float(value):.3f}"
+def _decided(tournament: Tournament, state: State) -> set[str]:
+    """The decided matches of a bracket's or a group stage's whole state (none of a multiplayer elimination)."""
+    if tournament.format == Tournament.Format.MULTI_ELIM:
+        return set()
+    groups = state if state.get("stage") == "groups" else state.get("group_stage", {"group_matches": []})
+    return {m["id"] for m in [*state.get("matches", []), *groups["group_matches"]] if m["decided"] is not None}
 
 
-def _tables_open(tournament: Tournament) -> list[Table]:
-    """A table for every match the state can play now that has none in play (T-D2: the tables of a match one after
-    another; a match whose table was annulled is played again)."""
-    open_links = TournamentTable.objects.filter(tournament=tournament, recorded=False)
-    busy = set(open_links.values_list("match", flat=True))
+def _links_of(tournament: Tournament, matches: list[str]) -> tuple[set[str], dict[str, int]]:
+    """Of these matches: those with a table in play, and how many tables each has had."""
+    busy: set[str] = set()
     counts: dict[str, int] = {}
-    for match in TournamentTable.objects.filter(tournament=tournament).values_list("match", flat=True):
-        counts[match] = counts.get(match, 0) + 1
+    if matches:
+        links = TournamentTable.objects.filter(tournament=tournament, match__in=matches).order_by()
+        for match, recorded in links.values_list("match", "recorded"):
+            counts[match] = counts.get(match, 0) + 1
+            if not recorded:
+                busy.add(match)
+    return busy, counts
+
+
+def _tables_open(tournament: Tournament, state: State) -> State:
+    """A table for every match of a whole state that can be played now and has none in play (T-D2: the tables of
+    a match one after another; a match whose table was annulled is played again); the state with those matches
+    marked in play."""
     wanted: list[tuple[str, list[int]]] = []
     if tournament.format == Tournament.Format.MULTI_ELIM:
-        current = tournament.state["rounds"][-1]
-        for entry in current["tables"]:
-            key = f"R{current['number']}.{entry['number']}"
-            if entry["result"] is None and key not in busy:
-                wanted.append((key, entry["seats"]))
-    elif _in_groups(tournament):
-        for match in tournament.state["group_matches"]:
-            if match["decided"] is None and match["id"] not in busy:
-                wanted.append((match["id"], match["entrants"]))
+        current = state["rounds"][-1]
+        keys = {f"R{current['number']}.{entry['number']}": entry for entry in current["tables"]}
+        busy, counts = _links_of(tournament, [key for key, entry in keys.items() if entry["result"] is None])
+        wanted = [(key, entry["seats"]) for key, entry in keys.items() if entry["result"] is None and key not in busy]
+    elif state.get("stage") == "groups":
+        undecided = [match for match in state["group_matches"] if match["decided"] is None]
+        busy, counts = _links_of(tournament, [match["id"] for match in undecided])
+        wanted = [(match["id"], match["entrants"]) for match in undecided if match["id"] not in busy]
     else:
-        ready = [match for match in bracket.matches_ready(tournament.state) if match not in busy]
-        tournament.state, next_tables = bracket.matches_start(tournament.state, ready)
+        busy, counts = _links_of(tournament, bracket.matches_ready(state))
+        ready = [match for match in bracket.matches_ready(state) if match not in busy]
+        state, next_tables = bracket.matches_start(state, ready)
         wanted += [(match, next_table["seats"]) for match, next_table in zip(ready, next_tables, strict=True)]
+    _tables_for(tournament, wanted, counts)
+    return state
+
+
+def _tables_for(tournament: Tournament, wanted: list[tuple[str, list[int]]], counts: dict[str, int]) -> list[Table]:
+    """Open the tables `wanted` (a match and its entrants in seat order), each linked to its match as its next
+    table (`counts`: how many each match has had)."""
     if not wanted:
         return []
+    seated = {entrant for _, entrants in wanted for entrant in entrants}
     members = {
         entrant_id: [player_id, *([partner_id] if partner_id else [])]
-        for entrant_id, player_id, partner_id in TournamentEntrant.objects.filter(tournament=tournament).values_list(
-            "id", "player", "partner"
-        )
+        for entrant_id, player_id, partner_id in TournamentEntrant.objects.filter(tournament=tournament, pk__in=seated)
+        .order_by()
+        .values_list("id", "player", "partner")
     }
     by_id = Player.objects.in_bulk({p for pair in members.values() for p in pair})
     sides = team_seats(engine_for(tournament.game))
@@ -675,22 +767,14 @@ def _seating(entrants: list[int], members: dict[int, list[int]], sides: list[lis
     return seats
 
 
-def _tables_void(tournament: Tournament) -> None:
-    """Annul the tables still in play of matches decided without them (a forfeit, a withdrawal, T-D4)."""
-    if tournament.format == Tournament.Format.MULTI_ELIM:
+def _tables_void(tournament: Tournament, decided: set[str]) -> None:
+    """Annul the tables still in play of these decided matches (decided by a forfeit, a withdrawal, T-D4)."""
+    if not decided:
         return
-    state = tournament.state
-    groups = state if _in_groups(tournament) else state.get("group_stage", {"group_matches": []})
-    matches = [*state.get("matches", []), *groups["group_matches"]]
-    decided = {m["id"] for m in matches if m["decided"] is not None}
     # the ids and statuses only: a large bracket has hundreds of tables in play, and their states are not needed
-    links = TournamentTable.objects.filter(tournament=tournament, recorded=False).values_list(
-        "id", "match", "table_id", "table__status"
-    )
+    links = TournamentTable.objects.filter(tournament=tournament, recorded=False, match__in=list(decided)).order_by()
     voided = []
-    for link_id, match, table_id, status in links:
-        if match not in decided:
-            continue
+    for link_id, table_id, status in links.values_list("id", "table_id", "table__status"):
         if status in (Table.Status.ACTIVE, Table.Status.SEEDING):
             table_annul(table_id=table_id, reason="the match was decided by a forfeit")
         voided.append(link_id)

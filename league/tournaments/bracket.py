@@ -16,10 +16,15 @@ A bracket is plain JSON (`State`): its entrants in seed order, its options and a
                             # and 2 if the winners' champion, slot 0, wins it); "again": that reset match
 
 Every function takes a state and returns a new one (the input is never changed) with the events that happened.
+
+A change reaches few matches: the match played, the matches its winner and its loser go to, and those that a bye or
+a withdrawal settles in turn. The `part_` functions make the same changes as their whole-state namesakes on a
+bracket kept elsewhere (the league keeps a match a row): they take the state without its matches (its *header*) and
+a `Matches` that hands out the matches asked for, and return only the matches they changed.
 """
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from league.tournaments.common import Event, State, copied
 
@@ -90,6 +95,34 @@ def state_new(fmt: str, seeds: Sequence[int], matches: list[dict[str, Any]], **o
     return {"format": fmt, "entrants": list(seeds), "options": dict(options), "matches": matches, "withdrawn": []}
 
 
+def header_of(state: State) -> State:
+    """The state without its matches: what a change needs besides the matches it reaches."""
+    return {key: value for key, value in state.items() if key != "matches"}
+
+
+def destinations(matches: Sequence[dict[str, Any]]) -> dict[str, tuple[str | None, str | None]]:
+    """Where each match's winner and loser go next (a match id, or None: placed, or out)."""
+    out: dict[str, tuple[str | None, str | None]] = {m["id"]: (None, None) for m in matches}
+    for match in matches:
+        for source in match["sources"]:
+            if "winner" in source:
+                out[source["winner"]] = (match["id"], out[source["winner"]][1])
+            elif "loser" in source:
+                out[source["loser"]] = (out[source["loser"]][0], match["id"])
+    return out
+
+
+class Matches(Protocol):
+    """A bracket's matches handed out one at a time, as a change asks for them (the `part_` functions)."""
+
+    def match(self, match_id: str) -> dict[str, Any]:
+        """The match (never changed by the caller of this protocol); KeyError for none."""
+
+    def fed(self, match_id: str) -> list[str]:
+        """The matches the match's winner or loser goes to, in the bracket's order (one twice when it takes both,
+        as a grand final's reset does)."""
+
+
 # --- reading ----------------------------------------------------------------------------------------------------------
 
 
@@ -121,7 +154,12 @@ def score(match: dict[str, Any]) -> list[int]:
 
 def matches_ready(state: State) -> list[str]:
     """The matches that can be played now: both entrants known, not decided yet (in bracket order)."""
-    return [m["id"] for m in state["matches"] if _playable(m)]
+    return [m["id"] for m in state["matches"] if match_ready(m)]
+
+
+def match_ready(match: dict[str, Any]) -> bool:
+    """The match can be played now: both entrants known, not decided yet."""
+    return _playable(match)
 
 
 def match_next_table(state: State, match_id: str) -> dict[str, Any]:
@@ -159,12 +197,18 @@ def places(state: State) -> list[dict[str, Any]]:
     place … place + shared − 1 (a band such as 5–8)."""
     out: dict[int, tuple[int, int]] = {}
     for match in state["matches"]:
-        if match["decided"] is not None:
-            out.update(_placed_by(match))
+        out.update((row["entrant"], (row["place"], row["shared"])) for row in match_places(match))
     # one index of the seeds, not a list scan per entrant (quadratic in the field: 18 ms at 1,024 entrants)
     seeds = {e: i for i, e in enumerate(state["entrants"])}
     ranked = sorted(out.items(), key=lambda item: (item[1][0], seeds[item[0]]))
     return [{"entrant": e, "place": place, "shared": shared} for e, (place, shared) in ranked]
+
+
+def match_places(match: dict[str, Any]) -> list[dict[str, Any]]:
+    """Whom a decided match places, as `places` rows (none while it is not decided)."""
+    if match["decided"] is None:
+        return []
+    return [{"entrant": e, "place": place, "shared": shared} for e, (place, shared) in _placed_by(match)]
 
 
 # --- changing ---------------------------------------------------------------------------------------------------------
@@ -173,15 +217,23 @@ def places(state: State) -> list[dict[str, Any]]:
 def settle(state: State) -> tuple[State, list[Event]]:
     """Decide every match that needs no table (byes, a withdrawn entrant's matches) and fill the slots they feed;
     the builders call it once, every change calls it again."""
-    run = _Run(copied(state))
-    run.settle(range(len(run.matches)))
-    return run.state, run.events
+    run, out = _Run.whole(state)
+    run.settle(m["id"] for m in out["matches"])
+    return out, run.events
 
 
 def match_start(state: State, match_id: str) -> tuple[State, dict[str, Any]]:
     """Mark the match in play (the SVG shows it) and say who sits where at its next table."""
     out, [table] = matches_start(state, [match_id])
     return out, table
+
+
+def match_started(header: State, match: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`match_start` for one match of a bracket kept elsewhere: the match marked in play (a copy) and its next
+    table."""
+    seeds = {e: seed_of(header, e) for e in match["entrants"] if e is not None}
+    table = _next_table(match, seeds)
+    return {**copied(match), "in_play": True}, table
 
 
 def matches_start(state: State, match_ids: Sequence[str]) -> tuple[State, list[dict[str, Any]]]:
@@ -203,7 +255,22 @@ def table_record(state: State, match_id: str, *, winner: int | None) -> tuple[St
 
 def results_record(state: State, results: Sequence[tuple[str, int | None]]) -> tuple[State, list[Event]]:
     """`table_record` for many tables at once (a whole round), with one copy of the state."""
-    run = _Run(copied(state))
+    run, out = _Run.whole(state)
+    _record(run, results)
+    return out, run.events
+
+
+def part_results_record(
+    header: State, matches: Matches, results: Sequence[tuple[str, int | None]]
+) -> tuple[dict[str, dict[str, Any]], list[Event]]:
+    """`results_record` on a bracket kept elsewhere: the matches it changed, by id, and the events."""
+    copies = _Copies(matches)
+    run = _Run(header, copies)
+    _record(run, results)
+    return copies.changed(), run.events
+
+
+def _record(run: "_Run", results: Sequence[tuple[str, int | None]]) -> None:
     for match_id, winner in results:
         match = run.match(match_id)
         if not _playable(match):
@@ -216,23 +283,36 @@ def results_record(state: State, results: Sequence[tuple[str, int | None]]) -> t
         run.events.append(
             {"type": "table", "match": match_id, "table": number, "winner": winner, "score": score(match)}
         )
-        decision = _table_decision(match, wins_needed(run.state), run.seeds)
+        decision = _table_decision(match, wins_needed(run.header), run.seeds)
         if decision is not None:
             decided_by, won_by, note = decision
             run.decide(match, won_by, decided_by, note=note)
-    return run.state, run.events
 
 
 def match_forfeit(state: State, match_id: str, *, entrant: int, reason: str = "forfeit") -> tuple[State, list[Event]]:
     """T-D4: a forfeit (the timeout policy, a withdrawal, an organizer's ruling) loses the match; the other entrant
     goes through."""
-    run = _Run(copied(state))
+    run, out = _Run.whole(state)
+    _forfeit(run, match_id, entrant=entrant, reason=reason)
+    return out, run.events
+
+
+def part_match_forfeit(
+    header: State, matches: Matches, match_id: str, *, entrant: int, reason: str = "forfeit"
+) -> tuple[dict[str, dict[str, Any]], list[Event]]:
+    """`match_forfeit` on a bracket kept elsewhere: the matches it changed, by id, and the events."""
+    copies = _Copies(matches)
+    run = _Run(header, copies)
+    _forfeit(run, match_id, entrant=entrant, reason=reason)
+    return copies.changed(), run.events
+
+
+def _forfeit(run: "_Run", match_id: str, *, entrant: int, reason: str) -> None:
     match = run.match(match_id)
     if not _playable(match) or entrant not in match["entrants"]:
         raise ValueError(f"{entrant} has no match {match_id} to forfeit")
     other = match["entrants"][1 - match["entrants"].index(entrant)]
     run.decide(match, other, "forfeit", note=f"{entrant}: {reason}")
-    return run.state, run.events
 
 
 def entrant_withdraw(state: State, entrant: int) -> tuple[State, list[Event]]:
@@ -242,12 +322,12 @@ def entrant_withdraw(state: State, entrant: int) -> tuple[State, list[Event]]:
         raise ValueError(f"{entrant} is not in this bracket")
     if entrant in state["withdrawn"]:
         return state, []
-    run = _Run(copied(state))
-    run.state["withdrawn"].append(entrant)
+    run, out = _Run.whole(state)
+    out["withdrawn"].append(entrant)
     run.withdrawn.add(entrant)
     run.events.append({"type": "withdrawn", "entrant": entrant})
-    run.settle(range(len(run.matches)))
-    return run.state, run.events
+    run.settle(m["id"] for m in out["matches"])
+    return out, run.events
 
 
 # --- internals --------------------------------------------------------------------------------------------------------
@@ -311,28 +391,84 @@ def _placed_by(match: dict[str, Any]) -> list[tuple[int, tuple[int, int]]]:
     return out
 
 
-class _Run:
-    """One change to a bracket: the copied state, its indexes, and the events so far."""
+class _Whole:
+    """All of a state's matches (`Matches`), for the whole-state functions: the copied state's own dicts."""
 
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.matches: list[dict[str, Any]] = state["matches"]
-        self.index = {m["id"]: i for i, m in enumerate(self.matches)}
-        self.routes: dict[str, list[int]] = {}  # a match -> the matches its winner or loser feeds
-        for i, match in enumerate(self.matches):
+    def __init__(self, matches: list[dict[str, Any]]) -> None:
+        self.by_id = {m["id"]: m for m in matches}
+        self.routes: dict[str, list[str]] = {}  # a match -> the matches its winner or loser feeds
+        for match in matches:
             for source in match["sources"]:
                 feeder = source.get("winner") or source.get("loser")
                 if feeder is not None:
-                    self.routes.setdefault(feeder, []).append(i)
-        self.seeds = _seed_numbers(state)
-        self.withdrawn = set(state["withdrawn"])
-        self.events: list[Event] = []
+                    self.routes.setdefault(feeder, []).append(match["id"])
 
     def match(self, match_id: str) -> dict[str, Any]:
         try:
-            return self.matches[self.index[match_id]]
+            return self.by_id[match_id]
         except KeyError:
             raise KeyError(f"no match {match_id!r}") from None
+
+    def fed(self, match_id: str) -> list[str]:
+        return self.routes.get(match_id, [])
+
+
+class _Copies:
+    """A caller's `Matches`, each match copied when first asked for: the caller's are never changed, and what
+    changed is told apart at the end."""
+
+    def __init__(self, matches: Matches) -> None:
+        self.source = matches
+        self.originals: dict[str, dict[str, Any]] = {}
+        self.copies: dict[str, dict[str, Any]] = {}
+
+    def match(self, match_id: str) -> dict[str, Any]:
+        if match_id not in self.copies:
+            original = self.source.match(match_id)
+            self.originals[match_id] = original
+            self.copies[match_id] = copied(original)
+        return self.copies[match_id]
+
+    def fed(self, match_id: str) -> list[str]:
+        return self.source.fed(match_id)
+
+    def changed(self) -> dict[str, dict[str, Any]]:
+        return {i: m for i, m in self.copies.items() if m != self.originals[i]}
+
+
+class _SeedsAsked(dict[int, int]):
+    """Entrants' seeds (1 = best), each looked up in the seed order when first asked for."""
+
+    def __init__(self, entrants: Sequence[int]) -> None:
+        super().__init__()
+        self.entrants = entrants
+
+    def __missing__(self, entrant: int) -> int:
+        seed = self.entrants.index(entrant) + 1
+        self[entrant] = seed
+        return seed
+
+
+class _Run:
+    """One change to a bracket: its header (entrants, options, the withdrawn), the matches it reaches (changed in
+    place), and the events so far."""
+
+    def __init__(self, header: State, matches: Matches, seeds: dict[int, int] | None = None) -> None:
+        self.header = header
+        self.matches = matches
+        # a part reads the seeds of a few entrants: an index of all 4,096 would be most of its work
+        self.seeds = seeds if seeds is not None else _SeedsAsked(header["entrants"])
+        self.withdrawn = set(header["withdrawn"])
+        self.events: list[Event] = []
+
+    @classmethod
+    def whole(cls, state: State) -> tuple["_Run", State]:
+        """A change to the whole state: the run, and the copy of the state it changes."""
+        out = copied(state)
+        return cls(out, _Whole(out["matches"]), _seed_numbers(out)), out
+
+    def match(self, match_id: str) -> dict[str, Any]:
+        return self.matches.match(match_id)
 
     def decide(self, match: dict[str, Any], winner: int | None, decided: str, *, note: str | None = None) -> None:
         """Close a match with `winner`, send the winner and the loser on, and settle what that unblocks."""
@@ -353,11 +489,11 @@ class _Run:
             self.events.append(event)
         for entrant, (place, shared) in _placed_by(match):
             self.events.append({"type": "placed", "entrant": entrant, "place": place, "shared": shared})
-        self.settle(self.routes.get(match["id"], []))
+        self.settle(self.matches.fed(match["id"]))
 
-    def settle(self, todo: Iterable[int]) -> None:
-        for i in todo:
-            match = self.matches[i]
+    def settle(self, todo: Iterable[str]) -> None:
+        for match_id in todo:
+            match = self.match(match_id)
             if match["decided"] is not None:
                 continue
             self.fill(match)
@@ -386,12 +522,12 @@ class _Run:
                 continue
             if "seed" in source:
                 seed = source["seed"]
-                if seed <= len(self.state["entrants"]):
-                    match["entrants"][slot] = self.state["entrants"][seed - 1]
+                if seed <= len(self.header["entrants"]):
+                    match["entrants"][slot] = self.header["entrants"][seed - 1]
                 else:
                     match["empty"][slot] = True
                 continue
-            feeder = self.matches[self.index[source.get("winner") or source["loser"]]]
+            feeder = self.match(source.get("winner") or source["loser"])
             if feeder["decided"] is None:
                 continue
             if match["final"] == "again" and feeder["winner"] == feeder["entrants"][0]:

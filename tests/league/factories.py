@@ -7,6 +7,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from league.models import Club, Membership, Player, PokerTournament, Table, Tournament
+from league.selectors.bracket_states import tournament_state_read
 from league.services.poker_tournaments import poker_tournament_create
 from league.services.tables import seat_rated_agree, table_create
 
@@ -92,3 +93,9 @@ def rated_table_for(game: str, **kwargs: Any) -> Table:
     for seat in table.seats.select_related("player"):
         seat_rated_agree(table_id=table.pk, player=seat.player)
     return table
+
+
+def state_of(tournament: Tournament) -> dict[str, Any]:
+    """The tournament's whole state as stored now, as the pages read it (an elimination bracket's matches are rows
+    beside `Tournament.state`)."""
+    return tournament_state_read(tournament_id=tournament.pk)[0]

@@ -14,7 +14,7 @@ from league.models import Entrant, Membership, Season, Standing, Table, Tourname
 from league.services.clubs import club_create
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
 from league.views.tournaments import CLUB_TOURNAMENTS_SHOWN
-from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, TournamentFactory
+from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, TournamentFactory, state_of
 from tests.league.playing import play_moves
 
 pytestmark = pytest.mark.django_db
@@ -242,7 +242,7 @@ def test_t_d4_the_organizer_rules_a_forfeit_from_the_page(club_setup):
     assert strict.post(f"{url}forfeit/", ruling).status_code == 403
     assert _client(organizer).post(f"{url}forfeit/", ruling).status_code == 302
     tournament.refresh_from_db()
-    match = next(m for m in tournament.state["matches"] if m["id"] == "W1.1")
+    match = next(m for m in state_of(tournament)["matches"] if m["id"] == "W1.1")
     loser = TournamentEntrant.objects.get(tournament=tournament, player=members[0])
     assert (match["decided"], match["loser"]) == ("forfeit", loser.pk)
     # the match is decided: it is no longer offered, and the same ruling is refused
@@ -322,7 +322,7 @@ def test_a_large_bracket_page_draws_a_part_at_a_time_and_finds_the_readers_match
         MembershipFactory(club=club, player=member, role=Membership.Role.MEMBER)
     tournament = _cup(club, organizer, members, format="single_elim")
     tournament = tournament_start(tournament=tournament, by=organizer)
-    matches = {m["id"]: m for m in tournament.state["matches"]}
+    matches = {m["id"]: m for m in state_of(tournament)["matches"]}
 
     page = _client().get(f"/tournaments/{tournament.pk}/").content.decode()
     # a visitor sees the first part: rounds 1 to 5 of sixteen first-round matches, the standings' first hundred

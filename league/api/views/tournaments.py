@@ -31,6 +31,7 @@ from league.caller import player_or_none, player_required
 from league.errors import BadInput, NotFound
 from league.models import Tournament, TournamentEntrant
 from league.replica.scope import ReplicaReadsMixin
+from league.selectors.bracket_states import tournament_state
 from league.selectors.clubs import club_get, player_get
 from league.selectors.tournament_pages import (
     tournament_current_round,
@@ -86,7 +87,7 @@ def _detail(request: Request, tournament_id: int) -> dict[str, Any]:
     if count <= BRACKET_INLINE:
         data["entrants"] = [_entrant(e) for e in tournament_entrants(tournament=tournament)]
         data["tables"] = tournament_match_tables_rows(tournament=tournament)
-        data["bracket"] = tournament.state
+        data["bracket"] = tournament_state(tournament=tournament)
     return TournamentDetailSerializer(data).data
 
 

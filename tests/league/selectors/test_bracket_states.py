@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from league.models import Table, Tournament
 from league.selectors.bracket_states import KEPT, states_forget, tournament_state, tournament_without_state
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
+from tests.league.factories import state_of
 from tests.league.playing import play_moves
 from tests.league.seasons.support import club_with_members
 
@@ -50,7 +51,7 @@ def test_the_state_is_read_once_then_held_while_its_version_holds(fake_game):
     assert any('"league_tournament"."state"' in sql for sql in first_sql)
     assert not any('"league_tournament"."state"' in sql for sql in second_sql)
     assert len(second_sql) == 1
-    assert first == second == Tournament.objects.get(pk=tournament.pk).state
+    assert first == second == state_of(tournament)
 
 
 def test_a_table_that_ends_moves_the_version_and_the_next_read_sees_the_result(
@@ -70,7 +71,7 @@ def test_a_table_that_ends_moves_the_version_and_the_next_read_sees_the_result(
     assert stored.state_version > version
     after, after_sql = _state_read(tournament.pk)
     assert any('"league_tournament"."state"' in sql for sql in after_sql)
-    assert after == stored.state
+    assert after == state_of(stored)
     assert any(m["winner"] is not None for m in after["matches"] if m["round"] == 1)
 
 

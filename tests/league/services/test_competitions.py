@@ -25,7 +25,7 @@ from league.services.competitions import (
 )
 from league.services.seasons import SeasonSpec, season_create, season_open_registration
 from league.services.tournaments import TournamentSpec, tournament_create
-from tests.league.factories import freezeout_for
+from tests.league.factories import freezeout_for, state_of
 from tests.league.seasons.support import club_with_members
 
 pytestmark = pytest.mark.django_db
@@ -145,8 +145,7 @@ def test_a_forfeit_without_a_match_puts_the_player_out_in_every_format(name):
 def test_a_forfeit_of_a_match_names_a_bracket_s_match_or_a_season_s_table():
     tournament, organizer, members = _started("bracket")
     competition_forfeit(competition=tournament, player=members[0], by=organizer, reason="absent", match="W1.1")
-    tournament.refresh_from_db()
-    [w11] = [m for m in tournament.state["matches"] if m["id"] == "W1.1"]
+    [w11] = [m for m in state_of(tournament)["matches"] if m["id"] == "W1.1"]
     assert w11["decided"] == "forfeit"
 
     season, organizer, members = _started("season")

@@ -5,6 +5,8 @@ import random
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from league.errors import InvalidValue, PermissionDenied, WrongStatus
@@ -22,6 +24,7 @@ from league.services.tables import table_annul
 from league.services.tournaments import (
     TournamentSpec,
     draw_commitment,
+    tournament_advance,
     tournament_create,
     tournament_entrants_add,
     tournament_match_forfeit,
@@ -32,6 +35,7 @@ from league.services.tournaments import (
 )
 from league.tournaments import bracket
 from league.tournaments.seeding import seeds_by_lot
+from tests.league.factories import state_of
 from tests.league.playing import play_moves
 from tests.league.seasons.support import club_with_members
 
@@ -134,7 +138,7 @@ def test_t_r1_five_entrants_three_byes_to_the_best_seeds(fake_game):
     assert tournament.status == Tournament.Status.RUNNING
     seeds = list(TournamentEntrant.objects.filter(tournament=tournament).order_by("seed").values_list("player_id"))
     assert [p for (p,) in seeds] == [m.pk for m in members]
-    byes = [m for m in tournament.state["matches"] if m["decided"] == "bye"]
+    byes = [m for m in state_of(tournament)["matches"] if m["decided"] == "bye"]
     assert len(byes) == 3
     tables = _tables_in_play(tournament)
     pairs = [{s.player_id for s in t.seats.all()} for t in tables]
@@ -153,7 +157,7 @@ def test_t_r3_t_r5_single_elimination_played_to_the_end_places_points_and_rating
     tournament = _play_out(tournament, django_capture_on_commit_callbacks)
     # then: finished, a champion, the final's loser second, semifinal losers share 3rd, quarterfinal losers 5th
     assert tournament.status == Tournament.Status.FINISHED
-    assert bracket.is_over(tournament.state)
+    assert bracket.is_over(state_of(tournament))
     assert _places(tournament) == [(1, 1), (2, 1), (3, 2), (3, 2), (5, 2), (5, 2)]
     points = sorted(TournamentEntrant.objects.filter(tournament=tournament).values_list("points", flat=True))
     assert [float(p) for p in points] == [0, 0, 3, 3, 6, 10]
@@ -188,7 +192,7 @@ def test_t_d2_a_best_of_three_plays_tables_in_turn_with_the_seats_alternating(
         with django_capture_on_commit_callbacks(execute=True):
             play_moves(tables[0], rng)
     tournament.refresh_from_db()
-    match = bracket.match_get(tournament.state, "W1.1")
+    match = bracket.match_get(state_of(tournament), "W1.1")
     # decided by two tables won, or by T-D3 after three drawn tables in a row
     assert max(bracket.score(match)) == 2 or match["decided"] == "draw_limit"
     assert len(firsts) == len(match["tables"]) >= 2
@@ -207,7 +211,7 @@ def test_t_d4_a_withdrawal_forfeits_the_match_in_play_and_annuls_its_table(fake_
     # then: their table is annulled, the opponent (seed 4) goes through
     table.refresh_from_db()
     assert table.status == Table.Status.ANNULLED
-    match = bracket.match_get(tournament.state, "W1.1")
+    match = bracket.match_get(state_of(tournament), "W1.1")
     seed4 = TournamentEntrant.objects.get(tournament=tournament, player=members[3])
     assert (match["decided"], match["winner"]) == ("forfeit", seed4.pk)
     assert TournamentEntrant.objects.get(tournament=tournament, player=members[0]).withdrawn
@@ -287,7 +291,7 @@ def test_a_table_annulled_outside_the_bracket_is_replayed_by_the_catch_up(fake_g
     links = TournamentTable.objects.filter(tournament=tournament, match="W1.1").order_by("number")
     assert [(link.number, link.recorded) for link in links] == [(1, True), (2, False)]
     tournament.refresh_from_db()
-    assert bracket.match_get(tournament.state, "W1.1")["tables"] == []
+    assert bracket.match_get(state_of(tournament), "W1.1")["tables"] == []
 
 
 # --- the organizer's entrants (issue 34) ------------------------------------------------------------------------------
@@ -326,3 +330,30 @@ def test_t_d4_a_group_match_forfeit_keeps_its_reason_and_the_page_lists_it(
     assert tournament_forfeits(tournament=tournament) == [
         {"match": match["id"], "name": loser.player.display_name, "reason": "ill"}
     ]
+
+
+def _step_statements(game, field):
+    """The SQL statements of the step after W1.1's table (nothing opens: W1.2 is in play) and after W1.2's (the
+    next round's W2.1 opens), in a bracket of `field` entrants: how many, and how long (with their values)."""
+    tournament, organizer, _ = _tournament(game, field)
+    tournament = tournament_start(tournament=tournament, by=organizer)
+    counts = []
+    for match in ("W1.1", "W1.2"):
+        table = TournamentTable.objects.get(tournament=tournament, match=match).table
+        play_moves(table, random.Random(match))
+        with CaptureQueriesContext(connection) as queries:
+            tournament_advance(table_id=table.pk)
+        counts.append((len(queries.captured_queries), sum(len(q["sql"]) for q in queries.captured_queries)))
+    assert TournamentTable.objects.filter(tournament=tournament, match="W2.1").exists()
+    return counts
+
+
+def test_the_step_after_a_table_takes_as_many_statements_at_64_entrants_as_at_8(fake_game):
+    # given: single eliminations of 8 and of 64 entrants, started
+    # when: their first two matches' tables end and the step after each runs
+    small, large = _step_statements(fake_game, 8), _step_statements(fake_game, 64)
+    # then: as many statements at either size, and no longer (but for a few more digits in ids): the step reads and
+    # writes the matches it reaches, not the bracket (whose 63 matches written whole would be ~20,000 characters)
+    assert [count for count, _ in small] == [count for count, _ in large]
+    for (_, short), (_, long) in zip(small, large, strict=True):
+        assert long - short < 400

@@ -18,6 +18,7 @@ from league.services.tournaments import (
     tournament_withdraw,
 )
 from league.tournaments import bracket
+from tests.league.factories import state_of
 from tests.league.playing import play_moves
 from tests.league.seasons.support import club_with_members
 
@@ -131,7 +132,7 @@ def test_t_r3_t_r5_a_team_single_elimination_is_played_to_the_end_by_team_places
     points = sorted(TournamentEntrant.objects.filter(tournament=tournament).values_list("points", flat=True))
     assert [float(p) for p in points] == [3, 3, 6, 10]
     teams = {e.pk: {e.player_id, e.partner_id} for e in TournamentEntrant.objects.filter(tournament=tournament)}
-    for match in tournament.state["matches"]:
+    for match in state_of(tournament)["matches"]:
         for played in match["tables"]:
             if played["winner"] is None:
                 continue
@@ -156,7 +157,7 @@ def test_t_d4_a_partner_who_withdraws_withdraws_the_team(fake_team_game):
     assert team.withdrawn
     table.refresh_from_db()
     assert table.status == Table.Status.ANNULLED
-    match = bracket.match_get(tournament.state, "W1.1")
+    match = bracket.match_get(state_of(tournament), "W1.1")
     assert (match["decided"], match["winner"]) == ("forfeit", other.pk)
 
 
@@ -164,12 +165,12 @@ def test_t_d4_an_organizers_forfeit_names_either_partner_and_a_decided_match_is_
     tournament, organizer, members = _team_cup(fake_team_game, 4)
     tournament = tournament_start(tournament=tournament, by=organizer)
     teams = {e.player_id: e.pk for e in TournamentEntrant.objects.filter(tournament=tournament)}
-    match_id = next(m["id"] for m in tournament.state["matches"] if teams[members[0].pk] in m["entrants"])
-    match = bracket.match_get(tournament.state, match_id)
+    match_id = next(m["id"] for m in state_of(tournament)["matches"] if teams[members[0].pk] in m["entrants"])
+    match = bracket.match_get(state_of(tournament), match_id)
     # when: the organizer rules that the partner of seed 1's team forfeits
     tournament_match_forfeit(tournament=tournament, match=match_id, player=members[1], by=organizer, reason="absent")
     tournament.refresh_from_db()
-    decided = bracket.match_get(tournament.state, match_id)
+    decided = bracket.match_get(state_of(tournament), match_id)
     other = next(e for e in match["entrants"] if e != teams[members[0].pk])
     assert (decided["decided"], decided["winner"]) == ("forfeit", other)
     # then: the same ruling again is refused by its code, the match being decided
