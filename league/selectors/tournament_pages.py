@@ -19,61 +19,15 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from league.errors import BadInput
-from league.models import Tournament, TournamentEntrant, TournamentMatch, TournamentTable
+from league.models import Tournament, TournamentEntrant, TournamentTable
 from league.selectors.bracket_states import tournament_state_read
 from league.selectors.tournaments import tournament_names_of
+from league.sql import brackets
 from league.tournaments import bracket
 
 MATCHES_PAGE = 100  # matches of a page (a 4,096 bracket's first round holds 2,048)
 ENTRANTS_PAGE = 100  # entrants of a page of the standings
 LAST = 2**31 - 1  # where an entrant without a place (or a seed) sorts: after every placed one
-
-# every match of the tournament as one sequence ordered by (part, i, j), a multiplayer table dressed as a match; of
-# one round, and of one entrant, when %(round)s and %(entrant)s are not null. jsonpath filters the state where it is
-# stored and copies out only the matches it keeps: jsonb_array_elements copied out all 4,095 of a 4,096 bracket
-# (20-30 ms). `i` counts the matches kept, so a keyset is good for one filter only, which is how it is used.
-_KEPT = "($round == null || @.round == $round) && ($entrant == null || @.entrants[*] == $entrant)"
-_TABLE = "$round == null || @.number == $round"
-_MATCHES = f"""
-WITH t AS (
-    SELECT state, jsonb_build_object('round', %(round)s::int, 'entrant', %(entrant)s::bigint) AS vars
-    FROM {Tournament._meta.db_table} WHERE id = %(tournament)s
-),
-n AS (
-    SELECT g.m, 1 AS part, g.i, 0::bigint AS j
-        FROM t, jsonb_path_query(t.state, '$.group_matches[*] ? ({_KEPT})', t.vars) WITH ORDINALITY AS g(m, i)
-    UNION ALL
-    SELECT g.m, 1, g.i, 0
-        FROM t, jsonb_path_query(t.state, '$.group_stage.group_matches[*] ? ({_KEPT})', t.vars)
-        WITH ORDINALITY AS g(m, i)
-    UNION ALL
-    SELECT b.data, 2, b.position, 0
-        FROM {TournamentMatch._meta.db_table} b
-        WHERE b.tournament_id = %(tournament)s AND (%(round)s::int IS NULL OR b.round = %(round)s::int)
-            AND (%(entrant)s::bigint IS NULL OR b.data->'entrants' @> to_jsonb(ARRAY[%(entrant)s::bigint]))
-    UNION ALL
-    SELECT x.tbl || jsonb_build_object(
-            'id', 'R' || (r.rnd->>'number') || '.' || (x.tbl->>'number'), 'round', r.rnd->'number',
-            'entrants', x.tbl->'seats', 'final', r.rnd->'final'), 3, r.i, x.j
-        FROM t, jsonb_path_query(t.state, '$.rounds[*] ? ({_TABLE})', t.vars) WITH ORDINALITY AS r(rnd, i),
-            jsonb_array_elements(r.rnd->'tables') WITH ORDINALITY AS x(tbl, j)
-        WHERE %(entrant)s::bigint IS NULL OR x.tbl->'seats' @> to_jsonb(ARRAY[%(entrant)s::bigint])
-)
-"""
-# the lowest round with a match to decide, of a bracket or of a multiplayer elimination (LEAST ignores a null)
-_CURRENT_ROUND = f"""
-SELECT LEAST(
-    (SELECT min(round) FROM {TournamentMatch._meta.db_table} WHERE tournament_id = %(tournament)s AND decided = ''),
-    (SELECT min(r::int) FROM jsonb_path_query(state, '$.rounds[*] ? (exists(@.tables[*] ? (@.result == null))).number')
-        AS r)
-) FROM {Tournament._meta.db_table} WHERE id = %(tournament)s
-"""
-
-
-def _rows(sql: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, {"round": None, "entrant": None, **params})
-        return list(cursor.fetchall())
 
 
 def _loaded(value: Any) -> Any:
@@ -88,8 +42,8 @@ def _in_sql() -> bool:
 
 
 def matches_in_order(state: dict[str, Any], round_number: int | None = None) -> list[dict[str, Any]]:
-    """The sequence `_MATCHES` makes in SQL, from the state in Python: group matches, the bracket's matches, then a
-    multiplayer elimination's tables dressed as matches; of round `round_number` only when given."""
+    """The sequence `league.sql.brackets` reads in SQL, from the state in Python: group matches, the bracket's
+    matches, then a multiplayer elimination's tables dressed as matches; of round `round_number` only when given."""
     groups = state.get("group_matches") or (state.get("group_stage") or {}).get("group_matches") or []
     tables = [
         {**table, "id": f"R{r['number']}.{table['number']}", "round": r["number"], "entrants": table["seats"]}
@@ -119,16 +73,16 @@ def tournament_matches_page(
     (400 on `after`): its page would silently start over."""
     size = size or MATCHES_PAGE
     if _in_sql():
-        params = {"tournament": tournament.pk, "round": round_number, "after": after, "size": size + 1}
-        params.update(part=0, i=0, j=0)
+        place = (0, 0, 0)
         if after is not None:
-            found = _rows(_MATCHES + "SELECT part, i, j FROM n WHERE m->>'id' = %(after)s", params)
-            if not found:
+            found = brackets.match_place(tournament_id=tournament.pk, round_number=round_number, match_id=after)
+            if found is None:
                 raise BadInput(_("No such match in this list."), code="invalid", field="after")
-            params.update(zip(("part", "i", "j"), found[0], strict=True))
-        page = "SELECT m FROM n WHERE (part, i, j) > (%(part)s, %(i)s, %(j)s) ORDER BY part, i, j LIMIT %(size)s"
-        rows = _rows(_MATCHES + page, params)
-        matches = [_loaded(m) for (m,) in rows]
+            place = found
+        rows = brackets.matches_after(
+            tournament_id=tournament.pk, round_number=round_number, place=place, size=size + 1
+        )
+        matches = [_loaded(m) for m in rows]
     else:
         listed = matches_in_order(_state(tournament), round_number)
         ids = [m["id"] for m in listed]
@@ -153,17 +107,15 @@ def tournament_current_round(*, tournament: Tournament) -> int | None:
             if m.get("round") is not None and m.get("decided", m.get("result")) is None
         ]
         return min(rounds, default=None)
-    rows = _rows(_CURRENT_ROUND, {"tournament": tournament.pk})
-    return None if not rows or rows[0][0] is None else int(rows[0][0])
+    return brackets.current_round(tournament_id=tournament.pk)
 
 
 def tournament_match_of(*, tournament: Tournament, entrant_id: int) -> dict[str, Any] | None:
     """The latest match of the entrant (the reader, alone or in a team) in the tournament's order, in the API's
     shape; None when it has none (before the start, or a bye throughout)."""
     if _in_sql():
-        params = {"tournament": tournament.pk, "entrant": entrant_id}
-        rows = _rows(_MATCHES + "SELECT m FROM n ORDER BY part DESC, i DESC, j DESC LIMIT 1", params)
-        found = _loaded(rows[0][0]) if rows else None
+        last = brackets.last_match_of(tournament_id=tournament.pk, entrant_id=entrant_id)
+        found = _loaded(last) if last is not None else None
     else:
         played = [m for m in matches_in_order(_state(tournament)) if entrant_id in (m.get("entrants") or [])]
         found = played[-1] if played else None

@@ -10,9 +10,11 @@ sweep, the standings and the bulk writes therefore send statements of their own.
 - `names`: the names statements take (tables, columns), quoted by `psycopg.sql` once per model and field.
 - `reads` and `writes`: the generic statements (rows as model instances, a row locked; updates and inserts of one
   or many rows, and several writes sent as one statement).
-- `tables`, `standings`, `partitions`: the statements written out for the move pipeline and the sweep, for the
-  standings, and for the move history's partitions.
+- `tables`, `standings`, `partitions`, `brackets`: the statements written out for the move pipeline and the sweep,
+  for the standings, for the move history's partitions, and for a large tournament's matches read a page at a time
+  (jsonpath over a stored state, PostgreSQL only).
 
 Values are adapted through their model fields, so every statement behaves as the ORM does, on PostgreSQL and on the
-embedded SQLite alike (the partitions excepted: they exist on PostgreSQL only).
+embedded SQLite alike (the partitions and the brackets' pages excepted: PostgreSQL only; their callers read
+without them elsewhere).
 """
