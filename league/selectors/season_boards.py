@@ -40,9 +40,12 @@ KEPT = 32
 T = TypeVar("T")
 # (season pk, its created_at: a row's identity for its lifetime, what is held, the page's `after`)
 _Key = tuple[int, datetime, str, int]
+# what the held rows were read under: the standings' stamp, and the season's settings that shape the rows (its
+# tiebreaks, its partners), which change only before it starts but are not worth a doubt
+_Version = tuple[datetime, tuple[str, ...], str]
 
 _lock = threading.Lock()
-_held: OrderedDict[_Key, tuple[datetime, float, Any]] = OrderedDict()
+_held: OrderedDict[_Key, tuple[_Version, float, Any]] = OrderedDict()
 _clock = time.monotonic
 
 
@@ -60,7 +63,7 @@ def held_standings_page(*, season: Season, after: int, stamp: datetime | None) -
     after = max(0, after)
     return _held_or_read(
         (season.pk, season.created_at, "standings", after),
-        stamp,
+        _version(season, stamp),
         read=lambda: season_standings_page(season=season, after=after),
     )
 
@@ -71,7 +74,7 @@ def held_crosstable(*, season: Season, page: StandingsPage, stamp: datetime | No
     shown = [row.entrant_id for row in page.rows] if page.paged else None
     return _held_or_read(
         (season.pk, season.created_at, "crosstable", page.after),
-        stamp,
+        _version(season, stamp),
         read=lambda: season_crosstable(season=season, entrant_ids=shown),
     )
 
@@ -82,19 +85,25 @@ def boards_forget() -> None:
         _held.clear()
 
 
-def _held_or_read(key: _Key, stamp: datetime | None, *, read: Callable[[], T]) -> T:
+def _version(season: Season, stamp: datetime | None) -> _Version | None:
     if stamp is None:
-        return read()  # nothing names the standings yet (registration): nothing to hold them by
+        return None  # nothing names the standings yet (registration): nothing to hold them by
+    return (stamp, tuple(season.tiebreaks), season.partners)
+
+
+def _held_or_read(key: _Key, version: _Version | None, *, read: Callable[[], T]) -> T:
+    if version is None:
+        return read()
     now = _clock()
     with _lock:
         held = _held.get(key)
-        if held is not None and held[0] == stamp and now - held[1] < POLL_SECONDS:
+        if held is not None and held[0] == version and now - held[1] < POLL_SECONDS:
             _held.move_to_end(key)
             value: T = held[2]
             return value
     value = read()
     with _lock:
-        _held[key] = (stamp, now, value)
+        _held[key] = (version, now, value)
         _held.move_to_end(key)
         while len(_held) > KEPT:
             _held.popitem(last=False)

@@ -112,6 +112,19 @@ def test_what_changes_without_a_standings_write_is_held_a_polling_interval_at_mo
     assert read.rows[0].label == read_cross.rows[0].label == "Renamed"
 
 
+def test_a_change_of_the_seasons_tiebreaks_is_read_on_the_next_view(fake_game, clock):
+    # given: a running season whose page was viewed, then whose tiebreaks an administrator changed (the standings
+    # rows keep their stored values, no standings write)
+    season = _started(fake_game)
+    page, _cross, _ = _board(season.pk)
+    assert set(page.rows[0].tiebreaks) == set(season.tiebreaks) != {"wins"}
+    Season.objects.filter(pk=season.pk).update(tiebreaks=["wins"])
+    # when: the page is viewed again at once
+    again, _cross, queries = _board(season.pk)
+    # then: its rows were read anew, with the one tiebreak now shown
+    assert queries > 1 and set(again.rows[0].tiebreaks) == {"wins"}
+
+
 def test_a_season_without_standings_is_read_on_every_view(fake_game):
     # given: a season in registration (its entrants known, no standings yet)
     season, _organizer, _ = season_with_entrants(fake_game, entrants=3)
