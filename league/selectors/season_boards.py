@@ -34,7 +34,8 @@ from league.selectors.seasons import StandingsPage, season_standings_page
 
 # the season page's standings poll this often (its htmx trigger), and nothing is held longer
 POLL_SECONDS = 10
-# the pages kept by a process: a few seasons' first pages and those being paged through (one is ~0.5 MB of objects)
+# what a process keeps, a standings page or a crosstable each: the first pages of a few seasons and those being paged
+# through (the two of a page of a 1,000-entrant season are ~0.4 MB of objects)
 KEPT = 32
 
 T = TypeVar("T")
