@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import OuterRef, Subquery
 from django.db.models.expressions import RawSQL
 
-from league.models import Bye, Entrant, Player, Result, Round, Season, Seat, Standing, Table, TableRuling
+from league.models import Bye, Entrant, Player, Result, Round, Season, Seat, Table, TableRuling
+from league.selectors.seasons import entrant_label
 
 
 @dataclass(frozen=True)
@@ -53,44 +54,88 @@ def _among(ids: list[int]) -> Any:
     return ids
 
 
-def _ids_of(tables: QuerySet[Table]) -> Any:
-    """The tables' ids for another model's `table_id__in`: the table ids' own array or subquery, not a join."""
-    return tables.values("id")
+class _Seat(NamedTuple):
+    position: int  # Seat.index
+    player_id: int
+    place: int | None  # the seat's result, None before it has one
 
 
-def _label(name: str, player: str, partner: str | None) -> str:
-    """Entrant.label, from values."""
-    return name or (f"{player} & {partner}" if partner is not None else player)
+class _Table(NamedTuple):
+    number: int  # its round's
+    status: str
+    ruling: str | None
+    seats: list[_Seat]
+
+
+def _entrants(season: Season) -> list[_Entrant]:
+    """Every entrant as values (a label, its players), not models (a 1,000-entrant season read 2,000 models here),
+    in standings order (registration order before any standings)."""
+    # the rank joined by the entrant (one standing row each, at most); every read below drops the models' default
+    # orderings, which joined the season and its club (or the tables) to sort rows whose order nothing uses
+    rows = list(
+        Entrant.objects.filter(season=season)
+        .order_by()
+        .values_list("id", "seed_rank", "player_id", "partner_id", "name", "player__display_name", "standings__rank")
+    )
+    # the partners' names apart, and only when there are partners: joined to the entrants, the planner scanned
+    # every player of the site for them (12 ms at 100,000 players: bench/pages.py)
+    partners = [row[3] for row in rows if row[3] is not None]
+    partner_names = (
+        dict(Player.objects.filter(pk__in=partners).order_by().values_list("id", "display_name")) if partners else {}
+    )
+    rows.sort(key=lambda row: (10**9 if row[6] is None else row[6], row[1], row[0]))
+    return [
+        _Entrant(pk, seed_rank, player_id, partner_id, entrant_label(name, player_name, partner_names.get(partner_id)))
+        for pk, seed_rank, player_id, partner_id, name, player_name, _rank in rows
+    ]
+
+
+def _tables(season: Season, players: list[int] | None) -> dict[int, _Table]:
+    """The season's tables (those where one of `players` sat), each with its round, status, ruling and seats with
+    their places: one read of the seats, their table and result joined."""
+    seats = Seat.objects.filter(table__round__season=season)
+    if players is not None:
+        # the page's tables, found once by the seats' index and then read by id (the same semi-join repeated by
+        # each read cost ~14 ms at 1,000 entrants: bench/pages.py)
+        mine = seats.filter(player_id__in=players).order_by().values_list("table_id", flat=True)
+        seats = Seat.objects.filter(table_id__in=_among(sorted(set(mine))))
+    place = Result.objects.filter(table_id=OuterRef("table_id"), seat=OuterRef("index")).order_by().values("place")[:1]
+    tables: dict[int, _Table] = {}
+    for table_id, index, player_id, number, status, ruling, placed in (
+        seats.order_by()
+        .annotate(place=Subquery(place))
+        .values_list(
+            "table_id", "index", "player_id", "table__round__number", "table__status", "table__ruling__kind", "place"
+        )
+    ):
+        table = tables.get(table_id)
+        if table is None:
+            table = tables[table_id] = _Table(number, status, ruling, [])
+        table.seats.append(_Seat(index, player_id, placed))
+    return tables
+
+
+def _forfeiting(tables: dict[int, _Table]) -> dict[int, set[int]]:
+    """table id -> the entrants who forfeited it, for the tables given by forfeit (read only when there are some)."""
+    forfeited = [pk for pk, table in tables.items() if table.ruling == TableRuling.Kind.FORFEIT]
+    found: dict[int, set[int]] = {}
+    if not forfeited:
+        return found
+    through = TableRuling.forfeiting.through.objects.filter(tableruling__table_id__in=forfeited).order_by()
+    for table_id, entrant_id in through.values_list("tableruling__table_id", "entrant_id"):
+        found.setdefault(table_id, set()).add(entrant_id)
+    return found
 
 
 def season_crosstable(*, season: Season, entrant_ids: Collection[int] | None = None) -> Crosstable:
     """Every entrant's rounds, the entrants in standings order (registration order before any standings); with
     `entrant_ids`, the rows of those entrants alone (a page of the standings), read from their own tables only."""
-    # every entrant as values (a label, its players), not models: a 1,000-entrant season read 2,000 models here
-    rows = list(
-        Entrant.objects.filter(season=season).values_list(
-            "id", "seed_rank", "player_id", "partner_id", "name", "player__display_name"
-        )
-    )
-    # the partners' names apart, and only when there are partners: joined to the entrants, the planner scanned
-    # every player of the site for them (12 ms at 100,000 players: bench/pages.py)
-    partners = [row[3] for row in rows if row[3] is not None]
-    partner_names = dict(Player.objects.filter(pk__in=partners).values_list("id", "display_name")) if partners else {}
-    entrants = [
-        _Entrant(pk, seed_rank, player_id, partner_id, _label(name, player_name, partner_names.get(partner_id)))
-        for pk, seed_rank, player_id, partner_id, name, player_name in rows
-    ]
-    ranks = dict(Standing.objects.filter(season=season).values_list("entrant_id", "rank"))
-    entrants.sort(key=lambda e: (ranks.get(e.pk, 10**9), e.seed_rank, e.pk))
+    entrants = _entrants(season)
     label = {e.pk: e.label for e in entrants}
-    tables = Table.objects.filter(round__season=season)
     wanted = None if entrant_ids is None else set(entrant_ids)
+    players = None
     if wanted is not None:
         players = [p for e in entrants if e.pk in wanted for p in (e.player_id, e.partner_id) if p is not None]
-        # the page's tables, found once by the seats' index; each read below then looks them up by id (the same
-        # semi-join repeated by five reads cost ~14 ms each at 1,000 entrants: bench/pages.py)
-        seated = Seat.objects.filter(table__round__season=season, player_id__in=players)
-        tables = Table.objects.filter(id__in=_among(sorted(set(seated.values_list("table_id", flat=True)))))
     shown = entrants if wanted is None else [e for e in entrants if e.pk in wanted]
     of_player: dict[int, int] = {}
     for someone in entrants:
@@ -100,47 +145,34 @@ def season_crosstable(*, season: Season, entrant_ids: Collection[int] | None = N
     numbers = list(Round.objects.filter(season=season).order_by("number").values_list("number", flat=True))
     cells: dict[tuple[int, int], CrossCell] = {}
     rotating = season.partners == Season.Partners.ROTATING
+    tables = _tables(season, players)
+    forfeiting = _forfeiting(tables)
 
-    seats: dict[int, list[tuple[int, int]]] = {}
-    for table_id, index, player_id in Seat.objects.filter(table_id__in=_ids_of(tables)).values_list(
-        "table_id", "index", "player_id"
-    ):
-        seats.setdefault(table_id, []).append((index, player_id))
-    places: dict[int, dict[int, int]] = {}
-    for table_id, seat, placed in Result.objects.filter(table_id__in=_ids_of(tables)).values_list(
-        "table_id", "seat", "place"
-    ):
-        places.setdefault(table_id, {})[seat] = placed
-    rulings = dict(TableRuling.objects.filter(table_id__in=_ids_of(tables)).values_list("table_id", "kind"))
-    forfeiting: dict[int, set[int]] = {}
-    for table_id, entrant_id in TableRuling.forfeiting.through.objects.filter(
-        tableruling__table_id__in=_ids_of(tables)
-    ).values_list("tableruling__table_id", "entrant_id"):
-        forfeiting.setdefault(table_id, set()).add(entrant_id)
-
-    for table_id, number, status in tables.values_list("id", "round__number", "status"):
+    for table_id, table in tables.items():
         # an entrant's first seat stands for it (a fixed team holds two); its side is its own, or the seat's parity
         first_seat: dict[int, int] = {}
-        for index, player_id in sorted(seats.get(table_id, [])):
-            first_seat.setdefault(of_player.get(player_id, -player_id), index)
+        places: dict[int, int] = {}
+        for seat in sorted(table.seats):
+            first_seat.setdefault(of_player.get(seat.player_id, -seat.player_id), seat.position)
+            if seat.place is not None:
+                places[seat.position] = seat.place
         side = {e: (i % 2 if rotating else e) for e, i in first_seat.items()}
         sides = len(set(side.values()))
-        ruling = rulings.get(table_id)
         for entrant, index in first_seat.items():
             if wanted is not None and entrant not in wanted:
                 continue  # an opponent on another page of the standings: its cell is never shown here
             place: int | None
-            if ruling == TableRuling.Kind.FORFEIT:
+            if table.ruling == TableRuling.Kind.FORFEIT:
                 lost = entrant in forfeiting.get(table_id, set())
                 outcome, place = ("forfeit_lost" if lost else "forfeit_won"), None
-            elif ruling is not None or status == Table.Status.ANNULLED:
+            elif table.ruling is not None or table.status == Table.Status.ANNULLED:
                 outcome, place = "annulled", None
-            elif status != Table.Status.FINISHED or table_id not in places:
+            elif table.status != Table.Status.FINISHED or not places:
                 outcome, place = "in_play", None
             else:
-                place = places[table_id].get(index)
-                outcome = _result(place, places[table_id], first_seat, side, entrant)
-            cells[(entrant, number)] = CrossCell(
+                place = places.get(index)
+                outcome = _result(place, places, first_seat, side, entrant)
+            cells[(entrant, table.number)] = CrossCell(
                 outcome=outcome,
                 opponents=[label.get(o, "?") for o in first_seat if side[o] != side[entrant]],
                 partner=", ".join(label.get(o, "?") for o in first_seat if o != entrant and side[o] == side[entrant]),
@@ -148,7 +180,7 @@ def season_crosstable(*, season: Season, entrant_ids: Collection[int] | None = N
                 sides=sides,
                 table_id=table_id,
             )
-    byes = Bye.objects.filter(round__season=season)
+    byes = Bye.objects.filter(round__season=season).order_by()
     if wanted is not None:
         byes = byes.filter(entrant_id__in=wanted)
     for number, entrant_id in byes.values_list("round__number", "entrant_id"):

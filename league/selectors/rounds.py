@@ -57,7 +57,15 @@ class TableInPlay:
 
 def season_zone(season: Season) -> str:
     """The time zone a season's dates are shown in: its clock's, else UTC (players have no zone of their own yet)."""
-    zone = SeasonClock.objects.filter(season=season).values_list("time_zone", flat=True).first()
+    return _zone_or_utc(SeasonClock.objects.filter(season=season).values_list("time_zone", flat=True).first())
+
+
+def clock_zone(clock: SeasonClock | None) -> str:
+    """`season_zone` from the season's clock already read (None: the season has none)."""
+    return _zone_or_utc(clock.time_zone if clock is not None else None)
+
+
+def _zone_or_utc(zone: str | None) -> str:
     return zone if zone and time_zone_exists(zone) else "UTC"
 
 
@@ -94,11 +102,7 @@ def season_calendar(*, season: Season) -> list[CalendarRound]:
             bye_count=Count("byes", distinct=True),
         )
     )
-    entrants = Entrant.objects.filter(season=season, withdrawn=False).count()
-    if scheduled := RoundRobinPairs.objects.filter(season=season).count():
-        total = scheduled
-    else:
-        total = rounds_count(format=season.format, rounds_planned=season.rounds_planned, entrants=entrants)
+    total = _rounds_total(season)
     out = [
         CalendarRound(
             number=r.number,
@@ -134,12 +138,26 @@ def season_calendar(*, season: Season) -> list[CalendarRound]:
     return sorted(out, key=lambda r: r.number)
 
 
+def _rounds_total(season: Season) -> int:
+    """How many rounds the calendar lists: a round robin's from its schedule once made (from its entrants before),
+    any other format's as planned (its entrants and schedule are not read: it has no schedule)."""
+    if season.format not in (Season.Format.ROUND_ROBIN, Season.Format.DOUBLE_ROUND_ROBIN):
+        return rounds_count(format=season.format, rounds_planned=season.rounds_planned, entrants=0)
+    if scheduled := RoundRobinPairs.objects.filter(season=season).count():
+        return scheduled
+    entrants = Entrant.objects.filter(season=season, withdrawn=False).count()
+    return rounds_count(format=season.format, rounds_planned=season.rounds_planned, entrants=entrants)
+
+
 def season_own_tables(*, season: Season, player_id: int | None) -> dict[int, int]:
     """The reader's table in each round they sat in, by round number (nothing for an anonymous reader)."""
     if player_id is None:
         return {}
+    # unordered: the table's default order sorted every table of the reader (5,000 at bench/pages.py's size)
     return dict(
-        Table.objects.filter(round__season=season, seats__player_id=player_id).values_list("round__number", "id")
+        Table.objects.filter(round__season=season, seats__player_id=player_id)
+        .order_by()
+        .values_list("round__number", "id")
     )
 
 

@@ -1,5 +1,6 @@
 """Template helpers for the pages: cards as labels, moves in words, per-seat lookups, the rating chart."""
 
+import html
 import json
 from collections.abc import Callable
 from fractions import Fraction
@@ -237,18 +238,36 @@ CROSS_MARKS = {
 def standings_rows(standings: Any, tiebreaks: Any) -> str:
     """The standings' rows (league.selectors.seasons' rows of a page): rank ("2=" when shared), the entrant, points,
     played, wins, byes, then each tiebreak of `tiebreaks` ((name, label, definition)...). Built in one call, as
-    `cross_rows` is, rather than by a dozen template nodes per row (a third of the season page's CPU)."""
-    withdrawn = escape(gettext("withdrawn"))
+    `cross_rows` is, rather than by a dozen template nodes per row (a third of the season page's CPU); a value that
+    recurs (points, a Buchholz of 7/2) is formatted once per call."""
+    withdrawn = _escape(gettext("withdrawn"))
     names = [name for name, _label, _definition in tiebreaks]
+    points_shown: dict[Any, str] = {}
+    breaks_shown: dict[Any, str] = {}
     rows = []
     for row in standings:
         rank = f"{row.shared_rank}{'=' if row.tied else ''}"
-        label = escape(row.label) + (f" ({withdrawn})" if row.withdrawn else "")
-        counts = f"<td>{floatformat(row.points, '-3')}</td><td>{row.played}</td><td>{row.wins}</td><td>{row.byes}</td>"
-        breaks = "".join(f"<td>{escape(exact_number(at(row.tiebreaks, name)))}</td>" for name in names)
+        label = _escape(row.label) + (f" ({withdrawn})" if row.withdrawn else "")
+        points = points_shown.get(row.points)
+        if points is None:
+            points = points_shown[row.points] = floatformat(row.points, "-3")
+        counts = f"<td>{points}</td><td>{row.played}</td><td>{row.wins}</td><td>{row.byes}</td>"
+        cells = []
+        for name in names:
+            value = at(row.tiebreaks, name)
+            shown = breaks_shown.get(value)
+            if shown is None:
+                shown = breaks_shown[value] = _escape(exact_number(value))
+            cells.append(f"<td>{shown}</td>")
         muted = ' class="muted"' if row.withdrawn else ""
-        rows.append(f"<tr{muted}><td>{rank}</td><td>{label}</td>{counts}{breaks}</tr>")
+        rows.append(f"<tr{muted}><td>{rank}</td><td>{label}</td>{counts}{''.join(cells)}</tr>")
     return mark_safe("".join(rows))  # every outside value escaped above
+
+
+def _escape(text: Any) -> str:
+    """What django.utils.html.escape writes, without its check for lazy strings on every call (a crosstable page
+    escapes some 3,000 values)."""
+    return html.escape(str(text))
 
 
 @register.simple_tag
@@ -258,21 +277,21 @@ def cross_rows(crosstable: Any) -> str:
     template node per cell (100 entrants and 10 rounds are 1,000 cells: the tag per cell was a third of the season
     page's time), with the words and the link's pattern looked up once per page."""
     words = {
-        "bye": escape(gettext("bye")),
-        "annulled": escape(gettext("annulled")),
-        "in_play": escape(gettext("in play")),
+        "bye": _escape(gettext("bye")),
+        "annulled": _escape(gettext("annulled")),
+        "in_play": _escape(gettext("in play")),
         "against": gettext("against %(who)s"),
         "with": gettext("with %(p)s"),
         "link": reverse("table", args=[987654321]).replace("987654321", "{id}"),
-        # str: escape keeps a lazy string lazy, translated again at every cell
-        **{name: (str(escape(mark)), str(escape(extra))) for name, (mark, extra) in CROSS_MARKS.items()},
+        # str: a lazy string would be translated again at every cell
+        **{name: (_escape(mark), _escape(extra)) for name, (mark, extra) in CROSS_MARKS.items()},
     }
     rows = []
     for row in crosstable.rows:
         cells = "".join(
             f'<td class="{cell.outcome if cell else ""}">{_cross_cell(cell, words)}</td>' for cell in row.cells
         )
-        rows.append(f'<tr><th scope="row">{escape(row.label)}</th>{cells}</tr>')
+        rows.append(f'<tr><th scope="row">{_escape(row.label)}</th>{cells}</tr>')
     return mark_safe("".join(rows))  # every value escaped above
 
 
@@ -282,9 +301,9 @@ def _cross_cell(cell: Any, words: dict[str, Any]) -> str:
     if cell.outcome == "bye":
         return str(words["bye"])
     who = ", ".join(cell.opponents)
-    title = str(escape(words["against"] % {"who": who}))
+    title = _escape(words["against"] % {"who": who})
     if cell.partner:
-        title = f"{escape(words['with'] % {'p': cell.partner})}; {title}"
+        title = f"{_escape(words['with'] % {'p': cell.partner})}; {title}"
     if cell.outcome in CROSS_MARKS:
         mark, extra = words[cell.outcome]
         shown = f"<b>{mark}</b>" + (f"·{extra}" if extra else "")
@@ -295,7 +314,7 @@ def _cross_cell(cell: Any, words: dict[str, Any]) -> str:
     else:
         shown = f"<i>{words['in_play']}</i>"
     link = f'<a href="{words["link"].format(id=int(cell.table_id))}" title="{title}">{shown}</a>'
-    return link + (f"<small>{escape(who)}</small>" if cell.sides == 2 else "")
+    return link + (f"<small>{_escape(who)}</small>" if cell.sides == 2 else "")
 
 
 @register.simple_tag(takes_context=True)

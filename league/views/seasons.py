@@ -5,7 +5,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,14 +19,9 @@ from league.labels import TIEBREAK_DEFINITIONS, TIEBREAK_NAMES, error_words
 from league.models import Entrant, Player, Round, Season
 from league.replica.scope import replica_reads
 from league.selectors.clubs import club_role_of, is_organizer
-from league.selectors.crosstable import season_crosstable
-from league.selectors.rounds import season_calendar, season_own_tables, season_zone
-from league.selectors.seasons import (
-    round_tables_page,
-    season_options_shown,
-    season_rulings,
-    season_standings_page,
-)
+from league.selectors.rounds import clock_zone, season_calendar, season_own_tables, season_zone
+from league.selectors.season_boards import POLL_SECONDS, held_crosstable, held_standings_page, season_with_stamp
+from league.selectors.seasons import round_tables_page, season_options_shown, season_rulings
 from league.selectors.vacations import player_vacations, vacation_days_used, vacation_get
 from league.services.clocks import vacation_cancel, vacation_take
 from league.services.fairness import SEASON_CSV_KINDS
@@ -36,14 +31,19 @@ from league.views.base import HtmxHttpRequest, keyset_after
 
 @replica_reads
 def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
-    season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
-    # standings and crosstable a hundred entrants at a time (a 1,000-entrant season was half a megabyte and 1.7 s)
-    page = season_standings_page(season=season, after=keyset_after(request))
+    try:
+        season, stamp = season_with_stamp(season_id=season_id)
+    except Season.DoesNotExist:
+        raise Http404 from None
+    # standings and crosstable a hundred entrants at a time (a 1,000-entrant season was half a megabyte and 1.7 s),
+    # held while the standings stand (league/selectors/season_boards.py)
+    page = held_standings_page(season=season, after=keyset_after(request), stamp=stamp)
     context: dict[str, Any] = {
         "season": season,
         "standings": page.rows,
         "page": page,
         "live": season.status == Season.Status.RUNNING,
+        "poll_seconds": POLL_SECONDS,
         # the tiebreak columns: a short header, its definition as the tooltip; "wins" has its own column
         "tiebreaks": [
             (name, TIEBREAK_NAMES.get(name, name), TIEBREAK_DEFINITIONS.get(name, ""))
@@ -55,17 +55,16 @@ def season_detail(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     if request.htmx:
         return render(request, "league/season.html#standings", context)
     player = player_or_none(request)
-    # the crosstable's rows are the page's entrants; when one page holds them all, every entrant (registration order
-    # before any standings)
-    shown = [row.entrant_id for row in page.rows] if page.paged else None
+    clock = getattr(season, "clock", None)
     context.update(
         calendar=season_calendar(season=season),
         # the reader's own table in each round, linked beside the round's counts
         own_tables=season_own_tables(season=season, player_id=player.pk if player is not None else None),
-        crosstable=season_crosstable(season=season, entrant_ids=shown),
+        # the page's entrants; when one page holds them all, every entrant
+        crosstable=held_crosstable(season=season, page=page, stamp=stamp),
         # a signed-in reader's own time zone (league.timezones), else the season's
-        zone=timezone.get_current_timezone_name() if player is not None else season_zone(season),
-        clock=getattr(season, "clock", None),
+        zone=timezone.get_current_timezone_name() if player is not None else clock_zone(clock),
+        clock=clock,
         options=season_options_shown(season=season),
         # the organizer's rulings with their reasons, for everyone to read (issue 34)
         rulings=season_rulings(season=season),

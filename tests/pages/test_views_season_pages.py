@@ -12,9 +12,11 @@ from django.test.utils import CaptureQueriesContext
 from league.models import Round, Season, Standing, Table
 from league.selectors import seasons as season_selectors
 from league.selectors.crosstable import season_crosstable
+from league.selectors.season_boards import boards_forget
 from league.selectors.seasons import round_tables_page, season_standings, season_standings_page
 from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
+from tests.league.playing import play_moves
 from tests.league.seasons.support import club_with_members, play_out
 
 pytestmark = pytest.mark.django_db
@@ -100,6 +102,25 @@ def test_the_season_page_pages_its_standings_and_lists_rounds_with_the_readers_t
         assert answer.status_code == 200 and "Ranks 1–4 of 9" in answer.content.decode(), hostile
 
 
+def test_a_table_that_ends_shows_its_result_on_the_next_view_of_the_season_page(
+    fake_game, django_capture_on_commit_callbacks
+):
+    # given: a running season whose page was viewed while a table was in play
+    season = _season(fake_game, 4, django_capture_on_commit_callbacks, played=False)
+    table = Table.objects.filter(round__season=season).order_by("id").first()
+    client = Client()
+    cell = f'<a href="/tables/{table.pk}/"'
+    before = client.get(f"/seasons/{season.pk}/").content.decode()
+    assert before.count(f'<td class="in_play">{cell}') == 2
+    # when: the table is played to its end (its follow-up run as after a real commit) and the page viewed again
+    with django_capture_on_commit_callbacks(execute=True):
+        play_moves(table, random.Random(7))
+    after = client.get(f"/seasons/{season.pk}/").content.decode()
+    # then: both of its cells read its result
+    assert after.count(f'<td class="in_play">{cell}') == 0
+    assert sum(after.count(f'<td class="{outcome}">{cell}') for outcome in ("won", "drawn", "lost")) == 2
+
+
 def test_a_rounds_page_lists_its_tables_a_page_at_a_time_and_its_byes(
     fake_game, django_capture_on_commit_callbacks, monkeypatch
 ):
@@ -119,10 +140,11 @@ def test_a_rounds_page_lists_its_tables_a_page_at_a_time_and_its_byes(
     assert Client().get(f"/seasons/{season.pk}/rounds/9/").status_code == 404
 
 
+@pytest.mark.parametrize("held", [True, False])
 @pytest.mark.parametrize("signed_in", [True, False])
 @pytest.mark.parametrize("path", ["/seasons/{id}/", "/seasons/{id}/rounds/1/"])
 def test_the_season_pages_make_as_many_queries_for_a_large_season_as_for_a_small_one(
-    fake_game, django_capture_on_commit_callbacks, path, signed_in
+    fake_game, django_capture_on_commit_callbacks, path, signed_in, held
 ):
     counts = []
     for entrants in (6, 24):
@@ -131,6 +153,8 @@ def test_the_season_pages_make_as_many_queries_for_a_large_season_as_for_a_small
         if signed_in:
             client.force_login(Table.objects.filter(round__season=season).first().seats.first().player.user)
         client.get(path.format(id=season.pk))  # the session and the caches warm
+        if not held:
+            boards_forget()  # the standings and crosstable read as after a result (league/selectors/season_boards.py)
         with CaptureQueriesContext(connection) as queries:
             assert client.get(path.format(id=season.pk)).status_code == 200
         counts.append(len(queries))

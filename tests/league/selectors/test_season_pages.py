@@ -9,6 +9,7 @@ import pytest
 from league.models import Season, SeasonClock, Table
 from league.selectors.crosstable import season_crosstable
 from league.selectors.rounds import (
+    clock_zone,
     round_dates,
     rounds_count,
     season_calendar,
@@ -17,7 +18,7 @@ from league.selectors.rounds import (
     season_zone,
 )
 from league.selectors.seasons import season_options_shown, season_standings
-from league.services.rounds import season_start, season_table_annul
+from league.services.rounds import entrant_withdraw, forfeit_award, season_start, season_table_annul
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from tests.league.playing import play_moves
 from tests.league.seasons.factories import season_with_entrants
@@ -91,8 +92,25 @@ def test_the_dates_are_in_the_clocks_zone_else_utc():
     club, organizer, _ = club_with_members(2)
     season = season_create(club=club, by=organizer, spec=SeasonSpec(game="palace-infighting", name="X"))
     assert season_zone(season) == "UTC"
-    SeasonClock.objects.create(season=season, time_zone="Asia/Seoul")
+    clock = SeasonClock.objects.create(season=season, time_zone="Asia/Seoul")
     assert season_zone(season) == "Asia/Seoul"
+    # the same from the clock the page read with its season (none: UTC; a zone this server does not know: UTC)
+    assert (clock_zone(clock), clock_zone(None), clock_zone(SeasonClock(time_zone="Nowhere/Atlantis"))) == (
+        "Asia/Seoul",
+        "UTC",
+        "UTC",
+    )
+
+
+def test_a_round_robins_calendar_counts_its_rounds_from_its_entrants_then_from_its_schedule(fake_game):
+    # given: a round robin of five entrants in registration: five rounds, a bye in each
+    season, organizer, _ = season_with_entrants(fake_game, entrants=5, format="round_robin")
+    assert len(season_calendar(season=season)) == 5
+    # when: it starts and an entrant withdraws (the four left would play three rounds)
+    season_start(season=season, by=organizer)
+    entrant_withdraw(season=season, by=organizer, entrant=season.entrants.order_by("id").first())
+    # then: the calendar follows the schedule made at the start
+    assert [(r.number, r.exists) for r in season_calendar(season=season)] == [(n, n == 1) for n in range(1, 6)]
 
 
 def test_rounds_count_and_round_dates():
@@ -143,3 +161,29 @@ def test_a_fixed_teams_crosstable_names_each_team_by_its_two_players():
     # then: the team reads "Ada & Bo" in both
     assert "Ada & Bo" in [row.label for row in whole.rows]
     assert [row.label for row in page.rows] == ["Ada & Bo"]
+
+
+def test_the_crosstable_marks_a_forfeit_won_by_one_side_and_lost_by_the_other(fake_game):
+    # given: a running season of four (two tables), one table awarded against one of its entrants
+    season, organizer, _ = season_with_entrants(fake_game, entrants=4)
+    season_start(season=season, by=organizer)
+    awarded, other = Table.objects.filter(round__season=season).order_by("id")
+    loser_player, winner_player = [seat.player_id for seat in awarded.seats.order_by("index")]
+    entrants = dict(season.entrants.values_list("player_id", "id"))
+    forfeit_award(table=awarded, by=organizer, forfeiting=[season.entrants.get(player_id=loser_player)])
+    # when: the crosstable is read, whole and for the page of the two who met there
+    pair = [entrants[loser_player], entrants[winner_player]]
+    for cross in (season_crosstable(season=season), season_crosstable(season=season, entrant_ids=pair)):
+        cells = {row.entrant_id: row.cells[0] for row in cross.rows}
+        # then: the loser's cell reads a forfeit lost, the winner's a forfeit won, both linked to the table
+        assert (cells[entrants[loser_player]].outcome, cells[entrants[loser_player]].table_id) == (
+            "forfeit_lost",
+            awarded.pk,
+        )
+        assert (cells[entrants[winner_player]].outcome, cells[entrants[winner_player]].table_id) == (
+            "forfeit_won",
+            awarded.pk,
+        )
+    # and the other table, in play, reads so
+    cells = {row.entrant_id: row.cells[0] for row in season_crosstable(season=season).rows}
+    assert {cells[entrants[seat.player_id]].outcome for seat in other.seats.all()} == {"in_play"}
