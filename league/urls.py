@@ -106,7 +106,8 @@ urlpatterns = [
     path("sw.js", settings.service_worker, name="service_worker"),
     path("notifications/<int:notification_id>/", settings.notification_open, name="notification_open"),
     path("me/calendar/<str:token>.ics", settings.calendar_page, name="calendar_feed"),
-    path("seasons/<int:season_id>/enter/", seasons.season_enter, name="season_enter"),
+    path("seasons/<int:season_id>/enter/", seasons.season_action, {"action": "enter"}, name="season_enter"),
+    path("seasons/<int:season_id>/leave/", seasons.season_action, {"action": "leave"}, name="season_leave"),
     # bracket tournaments (issue 22)
     path("clubs/<slug:slug>/tournaments/", tournaments.club_tournaments_page, name="club_tournaments"),
     path("tournaments/", home.tournaments_page, name="tournaments"),

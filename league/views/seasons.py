@@ -25,8 +25,8 @@ from league.selectors.seasons import round_tables_page, season_options_shown, se
 from league.selectors.vacations import player_vacations, vacation_days_used, vacation_get
 from league.services.clocks import vacation_cancel, vacation_take
 from league.services.fairness import SEASON_CSV_KINDS
-from league.services.seasons import entrant_register_self
 from league.views.base import HtmxHttpRequest, keyset_after
+from league.views.competitions import competition_action
 
 
 @replica_reads
@@ -160,17 +160,16 @@ def season_vacation_cancel(request: HttpRequest, season_id: int, vacation_id: in
     return redirect("season_vacations", season_id=season.pk)
 
 
-# --- a member enters a season open for registration ------------------------------------------------------------------
+# --- a member enters a season open for registration, or leaves it before the start ----------------------------------
 
 
 @login_required
 @require_POST
-def season_enter(request: HttpRequest, season_id: int) -> HttpResponse:
+def season_action(request: HttpRequest, season_id: int, action: str) -> HttpResponse:
+    """Enter or leave, as on every format's page (`league.views.competitions`); an organizer starts a season from
+    its console."""
+    if action == "start":
+        raise Http404
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
-    try:
-        entrant_register_self(season=season, player=player_required(request))
-    except ServiceError as error:
-        messages.error(request, error_words(error))
-    else:
-        messages.success(request, _("You are entered: your tables will appear under “Your turn” once it starts."))
+    competition_action(request, season, action)
     return redirect("season", season_id=season.pk)

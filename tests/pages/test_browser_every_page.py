@@ -68,6 +68,7 @@ NOT_PAGES = {
     "notification_open": "redirects to its table or season",
     "calendar_feed": "a download (iCalendar)",
     "season_enter": "an action (POST)",
+    "season_leave": "an action (POST)",
     "tournament_team": "an action (POST)",
     "tournament_forfeit": "an action (POST)",
     "tournament_action": "an action (POST)",

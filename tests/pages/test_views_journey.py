@@ -248,6 +248,28 @@ def test_a_member_enters_a_season_open_for_registration_from_its_page(club_and_o
     assert f'action="/seasons/{season.pk}/enter/"' not in after and "You are entered." in after
 
 
+def test_an_entered_member_leaves_the_season_from_its_page_before_it_starts(club_and_organizer) -> None:
+    # given: a member entered in a season open for registration
+    club, organizer = club_and_organizer
+    member = PlayerFactory()
+    MembershipFactory(club=club, player=member)
+    season = season_create(club=club, by=organizer, spec=SeasonSpec(game="the-court", name="Spring"))
+    season_open_registration(season=season, by=organizer)
+    client = _signed_in(member)
+    client.post(f"/seasons/{season.pk}/enter/")
+    entered = client.get(f"/seasons/{season.pk}/").content.decode()
+    # when: they press the page's leave button
+    left = client.post(f"/seasons/{season.pk}/leave/")
+    after = client.get(f"/seasons/{season.pk}/").content.decode()
+    # then: the page offered it, the entry is gone, and the page offers entering again
+    assert f'action="/seasons/{season.pk}/leave/"' in entered
+    assert left.status_code == 302 and left["Location"] == f"/seasons/{season.pk}/"
+    assert not Entrant.objects.filter(season=season, player=member).exists()
+    assert f'action="/seasons/{season.pk}/enter/"' in after and f'action="/seasons/{season.pk}/leave/"' not in after
+    # and an action that is not a season's (start is the console's) is no page
+    assert client.post(f"/seasons/{season.pk}/start/").status_code == 404
+
+
 def test_someone_outside_the_club_is_not_offered_the_season_and_cannot_enter(club_and_organizer) -> None:
     club, organizer = club_and_organizer
     outsider = PlayerFactory()
