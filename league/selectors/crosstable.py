@@ -4,14 +4,13 @@ or a table still in play."""
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from django.db import connection
 from django.db.models import OuterRef, Subquery
-from django.db.models.expressions import RawSQL
 
 from league.models import Bye, Entrant, Player, Result, Round, Season, Seat, Table, TableRuling
 from league.selectors.seasons import entrant_label
+from league.sql.reads import ids_listed
 
 
 @dataclass(frozen=True)
@@ -44,14 +43,6 @@ class _Entrant(NamedTuple):
     player_id: int
     partner_id: int | None
     label: str
-
-
-def _among(ids: list[int]) -> Any:
-    """`IN these ids` as one array on PostgreSQL: a thousand marks were each parsed on the client and sent apart
-    (~3 ms a read, five reads a page); a list elsewhere."""
-    if connection.vendor == "postgresql":
-        return RawSQL("SELECT unnest(%s::bigint[])", (ids,))
-    return ids
 
 
 class _Seat(NamedTuple):
@@ -98,7 +89,7 @@ def _tables(season: Season, players: list[int] | None) -> dict[int, _Table]:
         # the page's tables, found once by the seats' index and then read by id (the same semi-join repeated by
         # each read cost ~14 ms at 1,000 entrants: bench/pages.py)
         mine = seats.filter(player_id__in=players).order_by().values_list("table_id", flat=True)
-        seats = Seat.objects.filter(table_id__in=_among(sorted(set(mine))))
+        seats = Seat.objects.filter(table_id__in=ids_listed(sorted(set(mine))))
     place = Result.objects.filter(table_id=OuterRef("table_id"), seat=OuterRef("index")).order_by().values("place")[:1]
     tables: dict[int, _Table] = {}
     for table_id, index, player_id, number, status, ruling, placed in (

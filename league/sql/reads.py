@@ -3,6 +3,7 @@
 from typing import Any
 
 from django.db import connection, models
+from django.db.models.expressions import RawSQL
 
 from league.sql import names
 from league.sql.internals import cursor, default_db, instances
@@ -46,3 +47,11 @@ def among(values: list[int]) -> tuple[str, list[Any]]:
     if connection.vendor == "postgresql":
         return "= ANY(%s)", [values]
     return f"IN ({names.marks(len(values))})", values
+
+
+def ids_listed(ids: list[int]) -> Any:
+    """What an ORM filter's `__in` takes for these ids: one array on PostgreSQL (a thousand marks were each parsed on
+    the client and sent apart: ~3 ms a read, five reads of a season's crosstable), the list itself elsewhere."""
+    if connection.vendor == "postgresql":
+        return RawSQL("SELECT unnest(%s::bigint[])", (ids,))
+    return ids
