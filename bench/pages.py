@@ -172,7 +172,7 @@ def tables_write(
                     Seat(table=table, index=index, player_id=player_id, rated_agreed=fields.get("rated", False))
                 )
             for row in played[key].results:
-                results.append(Result(table=table, player_id=(a, b)[row["seat"]], **row))
+                results.append(Result(table=table, player_id=(a, b)[row["seat"]], finished_at=table.finished_at, **row))
         Seat.objects.bulk_create(seats, batch_size=BATCH)
         Result.objects.bulk_create(results, batch_size=BATCH)
         ids += [t.pk for t in tables]

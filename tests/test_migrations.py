@@ -287,3 +287,32 @@ def test_0027_carries_each_bracket_s_matches_into_rows_and_back_with_nothing_los
     for tournament, state in zip(made, states, strict=True):
         tournament.refresh_from_db()
         assert tournament.state == state
+
+
+@pytest.mark.django_db
+def test_0028_gives_each_existing_result_its_tables_end():
+    """Results written before 0028 had no `finished_at`: the migration copies their table's."""
+    import importlib
+    import random
+    from types import SimpleNamespace
+
+    from django.apps import apps
+    from django.db import connection
+
+    from league.models import Result
+    from tests.league.factories import table_for
+    from tests.league.playing import play_moves, short_options
+
+    migration = importlib.import_module("league.migrations.0028_result_finished_at")
+    # given: two finished tables whose results lost their end, as before the migration
+    tables = [
+        play_moves(table_for("mini-poker", options=short_options("mini-poker")), random.Random(n)) for n in range(2)
+    ]
+    Result.objects.update(finished_at=None)
+    # when: the migration's copy runs
+    migration.finished_at_copied(apps, SimpleNamespace(connection=connection))
+    # then: every result has its table's end again
+    for table in tables:
+        table.refresh_from_db()
+        ends = set(Result.objects.filter(table=table).values_list("finished_at", flat=True))
+        assert ends == {table.finished_at} and table.finished_at is not None

@@ -37,7 +37,7 @@ def table_history(*, player: Player) -> QuerySet[Result]:
         # the list shows each table's game and date: its state was some 25,000 lists and dicts a request, decoded
         # and left to the collector
         .defer("table__state", "table__options")
-        .order_by("-table__finished_at")[:HISTORY_LENGTH]
+        .order_by("-finished_at")[:HISTORY_LENGTH]
     )
 
 

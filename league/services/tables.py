@@ -333,7 +333,7 @@ def record_end(*, table: Table, engine: Engine, state: dict[str, Any], now: date
     """The results of a finished match, and the table closed (the caller saves the table, and its deadline: none)."""
     results = results_from_outcome(engine.outcome(state), players=table.players)
     seats = {seat.index: seat.player_id for seat in Seat.objects.filter(table=table)}
-    rows = [Result(table=table, player_id=seats[row["seat"]], **row) for row in results]
+    rows = [Result(table=table, player_id=seats[row["seat"]], finished_at=now, **row) for row in results]
     Result.objects.bulk_create(rows)
     table.status = Table.Status.FINISHED
     table.finished_at = now
