@@ -135,9 +135,9 @@ def _exchanged(state: State, groups: list[list[Path]], rng: random.Random) -> St
 
 
 def _shuffle(values: list[Any], rng: random.Random) -> None:
-    """`rng.shuffle(values)` with its draws inlined: the same draws in the same order, so the same permutation and
-    the same stream after it (random.shuffle and its _randbelow, CPython 3.11-3.13), in half the time; the kit
-    shuffles some 60,000 groups of cards per engine."""
+    """`rng.shuffle(values)` with CPython's draws inlined (random.shuffle and its _randbelow): the same draws in the
+    same order, so the same permutation and the same stream after it, in about half the time; the kit shuffles some
+    60,000 groups of cards per engine. tests/games/core/test_conformance_kit.py holds it to random.shuffle."""
     getrandbits = rng.getrandbits
     for i in reversed(range(1, len(values))):
         size = i + 1
@@ -181,7 +181,9 @@ def _check_views(
     every step checks that nothing mutates it)."""
     phases = engine.phases()
     for viewer in _viewers(state):
-        view = views[viewer] if viewer in views else views.setdefault(viewer, engine.view(state, viewer))
+        if viewer not in views:
+            views[viewer] = engine.view(state, viewer)
+        view = views[viewer]
         phase = view.get("phase")
         _check(phase is None or phase in phases, playout, f"the view's phase {phase!r} is not among engine.phases()")
         _check(playout.seed not in _canonical(view), playout, f"the view of {viewer} contains the seed")
