@@ -102,11 +102,12 @@ def amount_presets(*, low: int, high: int, pot: int, to_call: int, stack: int) -
     return [{"name": name, "amount": amount} for name, amount in wanted if low <= amount <= high]
 
 
-def check(engine: Any, state: Any, seat: int, legal: list[Move]) -> list[str]:
+def check(engine: Any, state: Any, seat: int, legal: list[Move], *, found: dict[str, Any] | None = None) -> list[str]:
     """What is wrong with the seat's declared choices at this state (an empty list when nothing is), for the
-    conformance kit: `legal` is the seat's legal moves."""
+    conformance kit: `legal` is the seat's legal moves, `found` its choices where the caller already asked."""
     problems: list[str] = []
-    found = engine.choices(state, seat)
+    if found is None:
+        found = engine.choices(state, seat)
     if set(found) != {"hand", "pick", "refused", "grid", "presets"}:
         return [f"choices has the keys {sorted(found)}"]
     hand, pick, refused = found["hand"], found["pick"], found["refused"]

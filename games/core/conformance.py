@@ -83,8 +83,12 @@ def _get(state: Any, path: Path) -> Any:
     return state
 
 
+# one encoder for the whole kit: json.dumps with arguments builds a new one at every call, a fifth of its cost here
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
 def _canonical(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return _ENCODER.encode(data)
 
 
 def _check(condition: bool, playout: Playout, message: str) -> None:
@@ -124,14 +128,43 @@ def _exchanged(state: State, groups: list[list[Path]], rng: random.Random) -> St
             key = path[-1]
             values.append(pair[0][key])
             targets.append((pair[1], key))
-        rng.shuffle(values)
+        _shuffle(values, rng)
         for (target, key), value in zip(targets, values, strict=True):
             target[key] = value
     return shuffled
 
 
+def _shuffle(values: list[Any], rng: random.Random) -> None:
+    """`rng.shuffle(values)` with CPython's draws inlined (random.shuffle and its _randbelow): the same draws in the
+    same order, so the same permutation and the same stream after it, in about half the time; the kit shuffles some
+    60,000 groups of cards per engine. tests/games/core/test_conformance_kit.py holds it to random.shuffle."""
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(values))):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        values[i], values[j] = values[j], values[i]
+
+
 def _viewers(state: State) -> list[int | None]:
     return [*range(state["players"]), None]
+
+
+class _Legal:
+    """Each seat's legal moves at one state, asked of the engine once: the checks of a step read them several
+    times (the engine is pure, and nothing in the kit changes a list it returns)."""
+
+    def __init__(self, engine: Engine, state: State) -> None:
+        self.engine, self.state = engine, state
+        self.known: dict[int, list[Move]] = {}
+
+    def __call__(self, seat: int) -> list[Move]:
+        found = self.known.get(seat)
+        if found is None:
+            found = self.known[seat] = self.engine.legal_moves(self.state, seat)
+        return found
 
 
 def _check_views(
@@ -139,20 +172,25 @@ def _check_views(
     state: State,
     playout: Playout,
     rng: random.Random,
-    views: dict[int | None, Any] | None = None,
+    views: dict[int | None, Any],
+    legal: _Legal,
 ) -> None:
     """Each viewer's view, and each seat's table choices (games/core/choices.py), are functions of what it may know:
     one exchange of the cards hidden from the viewer leaves both the same. The choices agree with the legal moves.
-    `views`: each viewer's view of this state where the step before already took them (the state is unchanged
-    since: every step checks that nothing mutates it)."""
+    `views`: each viewer's view of this state (the step before took most of them; the state is unchanged since:
+    every step checks that nothing mutates it)."""
     phases = engine.phases()
     for viewer in _viewers(state):
-        view = views[viewer] if views is not None and viewer in views else engine.view(state, viewer)
+        if viewer not in views:
+            views[viewer] = engine.view(state, viewer)
+        view = views[viewer]
         phase = view.get("phase")
         _check(phase is None or phase in phases, playout, f"the view's phase {phase!r} is not among engine.phases()")
         _check(playout.seed not in _canonical(view), playout, f"the view of {viewer} contains the seed")
+        declared = None
         if viewer is not None:
-            problems = choices.check(engine, state, viewer, engine.legal_moves(state, viewer))
+            declared = engine.choices(state, viewer)
+            problems = choices.check(engine, state, viewer, legal(viewer), found=declared)
             _check(not problems, playout, f"the choices of seat {viewer}: {'; '.join(problems)}")
         groups = engine.hidden_places(state, viewer)
         if not any(len(group) > 1 for group in groups):
@@ -166,7 +204,7 @@ def _check_views(
         )
         if viewer is not None:
             _check(
-                engine.choices(exchanged, viewer) == engine.choices(state, viewer),
+                engine.choices(exchanged, viewer) == declared,
                 playout,
                 f"the choices of seat {viewer} change when cards hidden from it are exchanged",
             )
@@ -190,7 +228,8 @@ def play(
     conserved = engine.conserved(state) if checks else None
     log: list[tuple[int, Move, list[Event]]] = []
     secret_before: dict[int, State] = {}  # the state before each secret move, for the public-record checks
-    views: dict[int | None, Any] | None = None  # each viewer's view of the state, where the last step took them
+    views: dict[int | None, Any] = {}  # each viewer's view of the state, where the last step took them
+    text = _canonical(state) if checks else ""  # the state's canonical JSON, where the last step took it
     if checks:
         _check_opening(engine, state, playout, rng)
     for _ in range(MAX_STEPS):
@@ -199,14 +238,15 @@ def play(
         seats = engine.to_act(state)
         _check(bool(seats), playout, "the match is not over but nobody is to act")
         seat = rng.choice(seats)
-        legal = engine.legal_moves(state, seat)
+        legal_of = _Legal(engine, state)
+        legal = legal_of(seat)
         _check(bool(legal), playout, f"seat {seat} is to act but has no legal move")
         move = pick(rng, legal)
         if checks:
-            before = _check_step(engine, state, seat, legal, playout, rng, conserved, views)
+            _check_step(engine, state, seat, legal_of, playout, rng, conserved, views, text)
             after, events = engine.play_move(state, seat, move)
             after_text = _canonical(after)
-            _check(before != after_text, playout, f"move {move} by {seat} changed nothing")
+            _check(text != after_text, playout, f"move {move} by {seat} changed nothing")
             _check(
                 _canonical(engine.apply_move(state, seat, move)) == after_text,
                 playout,
@@ -216,7 +256,7 @@ def play(
             if is_secret(events):
                 secret_before[len(log)] = state
             log.append((seat, move, events))
-            state = after
+            state, text = after, after_text
         else:
             state = engine.apply_move(state, seat, move)
         playout.moves.append((seat, move))
@@ -233,25 +273,30 @@ def _check_step(
     engine: Engine,
     state: State,
     seat: int,
-    legal: list[Move],
+    legal_of: _Legal,
     playout: Playout,
     rng: random.Random,
     conserved: dict[str, int] | None,
-    views: dict[int | None, Any] | None = None,
-) -> str:
-    """Every per-step check; returns the state's canonical JSON as it was before the step."""
-    snapshot = _canonical(state)
+    views: dict[int | None, Any],
+    snapshot: str,
+) -> None:
+    """Every per-step check. `snapshot` is the state's canonical JSON, taken when the step before made it: a change
+    to the state since then fails the round trip below, and one made by this step the last check."""
+    legal = legal_of(seat)
     _check(json.loads(snapshot) == state, playout, "the state does not round-trip through JSON")
     _check(engine.ledger_count(state) == len(engine.ledger(state)), playout, "ledger_count differs from the ledger")
-    _check(engine.conserved(state) == conserved, playout, f"conserved {engine.conserved(state)} != {conserved}")
+    found = engine.conserved(state)
+    _check(found == conserved, playout, f"conserved {found} != {conserved}")
     for other in engine.to_act(state):
-        _check(bool(engine.legal_moves(state, other)), playout, f"seat {other} is to act without a legal move")
+        _check(bool(legal_of(other)), playout, f"seat {other} is to act without a legal move")
     # every legal move applies (a sample where a step offers hundreds, e.g. Palace Infighting's rows)
     for entry in legal if len(legal) <= 16 else rng.sample(legal, 16):
         engine.apply_move(state, seat, concrete(entry, rng))
     timeout = engine.timeout_move(state, seat)
     engine.apply_move(state, seat, timeout)  # the timeout default is always legal
-    bot = engine.bot_move(engine.view(state, seat), legal, rng)
+    if seat not in views:
+        views[seat] = engine.view(state, seat)
+    bot = engine.bot_move(views[seat], legal, rng)
     engine.apply_move(state, seat, bot)  # and so is the bot's choice
     for probe_seat, probe in _illegal_probes(engine, state, seat, legal):
         try:
@@ -272,8 +317,7 @@ def _check_step(
     else:
         raise ConformanceError(f"a move with an unknown key {invented!r} was accepted ({playout.describe()})")
     _check(_canonical(state) == snapshot, playout, "apply_move mutated its input")
-    _check_views(engine, state, playout, rng, views)
-    return snapshot
+    _check_views(engine, state, playout, rng, views, legal_of)
 
 
 def _check_event_form(engine: Engine, events: Any, players: int, playout: Playout) -> None:

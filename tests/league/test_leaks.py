@@ -31,6 +31,7 @@ from league.models import LedgerEntry, Membership, Move, Player, Table
 from league.services.moves import move_submit
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory, table_for
 from tests.league.playing import play_moves, random_move, seat_count, short_options
+from tests.unrecorded_templates import templates_unrecorded
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
@@ -71,6 +72,14 @@ URLS: list[tuple[str, bool]] = [
 ]
 
 VERIFIER = "/tables/{t}/verify/"
+
+
+@pytest.fixture(autouse=True)
+def _templates_unrecorded() -> Iterator[None]:
+    """The tests read the answers' bodies, never `response.context`: the pages render without its record."""
+    with templates_unrecorded():
+        yield
+
 
 # what changes from one answer to the next whatever the state: CSRF tokens, the move form's fresh idempotency key
 _VOLATILE = re.compile(rb'(csrfmiddlewaretoken" value="|"X-CSRFToken": "|name="key" value="|csrftoken=)[^";]+')

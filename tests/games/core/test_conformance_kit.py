@@ -453,3 +453,16 @@ def test_replay_applies_the_moves_to_a_new_game() -> None:
     engine = HighCard()
     playout = conformance.play(engine, players=2, seed="replay", options={})
     assert conformance.replay(engine, players=2, seed="replay", options={}, moves=playout.moves) == playout.final
+
+
+def test_the_kits_shuffle_draws_as_random_shuffle_does():
+    # given: two generators on one seed, and lists of every length the kit exchanges (a group of 0 to 120 places)
+    for size in range(121):
+        ours, theirs = random.Random(f"kit-{size}"), random.Random(f"kit-{size}")
+        mine, reference = list(range(size)), list(range(size))
+        # when: the kit shuffles one list and random.shuffle the other
+        conformance._shuffle(mine, ours)
+        theirs.shuffle(reference)
+        # then: the same permutation, and the generators stand at the same point (the playouts go on alike)
+        assert mine == reference
+        assert ours.random() == theirs.random()
