@@ -215,10 +215,11 @@ def test_0024_partitions_the_moves_and_ledger_of_a_filled_database_and_the_step_
 
     game, options = "mini-poker", short_options("mini-poker")
     before, leaves = [("league", "0023_table_competition")], MigrationExecutor(connection).loader.graph.leaf_nodes()
+    # filled through the services on today's schema, then taken back to 0023's plain tables (today's models no
+    # longer fit 0023's tables: a result keeps its table's end since 0028)
+    tables = [play_moves(table_for(game, options=options, seed=f"m{i}"), random.Random(i)) for i in (1, 2)]
     MigrationExecutor(connection).migrate(before)
     try:
-        # filled through the services: today's models but MoveArchive are 0023's tables
-        tables = [play_moves(table_for(game, options=options, seed=f"m{i}"), random.Random(i)) for i in (1, 2)]
         plain = _history()
         assert {kind for kind, _, _ in plain.values()} == {"r"} and all(rows for _, rows, _ in plain.values())
 
