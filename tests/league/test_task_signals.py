@@ -3,6 +3,7 @@ config/probe.py), on real processes: the request id of a move POST reaches the l
 caused on a worker; the worker's metrics are served by its own exporter; the worker's heartbeat file and beat's tick
 are what their probes read."""
 
+import gc
 import json
 import os
 import random
@@ -15,7 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from celery import current_app
+from celery import current_app, signals
 from django.conf import settings
 from django.db import connection
 from rest_framework.authtoken.models import Token
@@ -190,3 +191,17 @@ def test_beat_touches_its_file_at_each_tick_and_the_probe_reads_it(tmp_path):
     os.utime(tick, (stale, stale))
     alive, said = probe("beat", environ={"BEAT_HEARTBEAT_FILE": str(tick)})
     assert (alive, "more than 30 s" in said) == (False, True)
+
+
+@pytest.mark.parametrize("signal", [signals.worker_process_init, signals.worker_ready], ids=["pool child", "worker"])
+def test_a_process_that_runs_tasks_freezes_what_it_holds_once_started(signal):
+    # given: a process whose objects are all in the collector's generations
+    gc.unfreeze()
+    try:
+        assert gc.get_freeze_count() == 0
+        # when: it is started as a pool's child, or as a worker that runs its tasks itself
+        signal.send(sender=None)
+        # then: what it held is frozen, out of the full collections' way
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.freeze()  # as the test run had it (tests/conftest.py)
