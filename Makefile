@@ -64,8 +64,8 @@ test:
 		$(PY) -m pytest -n 2 --dist loadgroup -q -p no:cacheprovider
 	@$(MAKE) --no-print-directory lint
 
-# lint + the fast tests, in about a minute and a half on 2 cores: SQLite in memory, no browser, no PostgreSQL-only test, a small
-# conformance run; `make test` is the whole suite
+# lint + the fast tests, in under a minute on 2 cores (50 s, docs/benchmarks.md): SQLite in memory, no browser, no
+# PostgreSQL-only test, a small conformance run; `make test` is the whole suite
 check: lint
 	$(KEEP_BYTECODE) $(CHECK_ENV) $(PY) -m pytest -n 2 -q -p no:cacheprovider --nomigrations \
 		-m "(not slow or conformance) and not browser and not postgres" $(CHECK_TESTS)
