@@ -230,13 +230,17 @@ def test_a_member_cannot_revoke_an_invitation(club_and_organizer) -> None:
     assert invitation.status == Invitation.Status.PENDING
 
 
-def test_a_member_enters_a_season_open_for_registration_from_its_page(club_and_organizer) -> None:
-    club, organizer = club_and_organizer
+def _season_open_to_a_member(club, organizer):
+    """A season open for registration, a member of its club, and that member's signed-in client."""
     member = PlayerFactory()
     MembershipFactory(club=club, player=member)
     season = season_create(club=club, by=organizer, spec=SeasonSpec(game="the-court", name="Spring"))
     season_open_registration(season=season, by=organizer)
-    client = _signed_in(member)
+    return season, member, _signed_in(member)
+
+
+def test_a_member_enters_a_season_open_for_registration_from_its_page(club_and_organizer) -> None:
+    season, member, client = _season_open_to_a_member(*club_and_organizer)
 
     before = client.get(f"/seasons/{season.pk}/").content.decode()
     entered = client.post(f"/seasons/{season.pk}/enter/")
@@ -250,12 +254,7 @@ def test_a_member_enters_a_season_open_for_registration_from_its_page(club_and_o
 
 def test_an_entered_member_leaves_the_season_from_its_page_before_it_starts(club_and_organizer) -> None:
     # given: a member entered in a season open for registration
-    club, organizer = club_and_organizer
-    member = PlayerFactory()
-    MembershipFactory(club=club, player=member)
-    season = season_create(club=club, by=organizer, spec=SeasonSpec(game="the-court", name="Spring"))
-    season_open_registration(season=season, by=organizer)
-    client = _signed_in(member)
+    season, member, client = _season_open_to_a_member(*club_and_organizer)
     client.post(f"/seasons/{season.pk}/enter/")
     entered = client.get(f"/seasons/{season.pk}/").content.decode()
     # when: they press the page's leave button
