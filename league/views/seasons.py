@@ -166,10 +166,8 @@ def season_vacation_cancel(request: HttpRequest, season_id: int, vacation_id: in
 @login_required
 @require_POST
 def season_action(request: HttpRequest, season_id: int, action: str) -> HttpResponse:
-    """Enter or leave, as on every format's page (`league.views.competitions`); an organizer starts a season from
-    its console."""
-    if action == "start":
-        raise Http404
+    """Enter or leave, as on every format's page (`league.views.competitions`); the URLs route these two alone (an
+    organizer starts a season from its console)."""
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
     competition_action(request, season, action)
     return redirect("season", season_id=season.pk)

@@ -1,14 +1,12 @@
 """Factories for the league's models; tables are opened through the service, as in production."""
 
-from datetime import timedelta
 from typing import Any
 
 import factory
 from django.contrib.auth import get_user_model
 
-from league.models import Club, Membership, Player, PokerTournament, Table, Tournament
+from league.models import Club, Membership, Player, Table, Tournament
 from league.selectors.bracket_states import tournament_state_read
-from league.services.poker_tournaments import poker_tournament_create
 from league.services.tables import seat_rated_agree, table_create
 
 
@@ -57,20 +55,6 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Cup {n}")
     game = "palace-infighting"
     format = Tournament.Format.SINGLE_ELIM
-
-
-def freezeout_for(club: Club, organizer: Player, **spec: Any) -> PokerTournament:
-    """A Mini Poker freezeout of the club, open for entry, made by the service (`spec` overrides its settings)."""
-    settings: dict[str, Any] = {
-        "game": "mini-poker",
-        "name": "Freezeout",
-        "starting_stack": 500,
-        "table_size": 6,
-        "level_hands": 3,
-        "levels": [{"ante": 5}],
-        "time_per_move": timedelta(hours=2),
-    }
-    return poker_tournament_create(club=club, by=organizer, **{**settings, **spec})
 
 
 def table_for(

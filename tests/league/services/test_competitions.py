@@ -25,7 +25,8 @@ from league.services.competitions import (
 )
 from league.services.seasons import SeasonSpec, season_create, season_open_registration
 from league.services.tournaments import TournamentSpec, tournament_create
-from tests.league.factories import freezeout_for, state_of
+from tests.league.factories import state_of
+from tests.league.poker_playing import small_freezeout
 from tests.league.seasons.support import club_with_members
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +43,7 @@ def _bracket(club: Club, organizer: Player) -> Tournament:
 
 
 def _poker(club: Club, organizer: Player) -> PokerTournament:
-    return freezeout_for(club, organizer)
+    return small_freezeout(club=club, by=organizer, table_size=6)
 
 
 MAKERS = {"season": _season, "bracket": _bracket, "poker": _poker}

@@ -9,7 +9,8 @@ from league.models import Club, Entrant, Player, PokerEntrant, PokerTournament, 
 from league.services.seasons import SeasonSpec, season_create, season_open_registration
 from league.services.tournaments import TournamentSpec, tournament_create
 from tests.league.api.helpers import error
-from tests.league.factories import PlayerFactory, freezeout_for
+from tests.league.factories import PlayerFactory
+from tests.league.poker_playing import small_freezeout
 from tests.league.seasons.support import club_with_members
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +27,7 @@ def _bracket(club: Club, organizer: Player) -> tuple[str, Tournament]:
 
 
 def _poker(club: Club, organizer: Player) -> tuple[str, PokerTournament]:
-    return "poker-tournaments", freezeout_for(club, organizer, table_size=4)
+    return "poker-tournaments", small_freezeout(club=club, by=organizer)
 
 
 FORMATS = {"season": (_season, Entrant), "bracket": (_bracket, TournamentEntrant), "poker": (_poker, PokerEntrant)}
