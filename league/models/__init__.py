@@ -3,6 +3,8 @@
 from league.models.archives import *  # noqa: F403
 from league.models.clocks import *  # noqa: F403
 from league.models.clubs import *  # noqa: F403
+from league.models.competitions import *  # noqa: F403
+from league.models.entrants import *  # noqa: F403
 from league.models.fairness import *  # noqa: F403
 from league.models.notifications import *  # noqa: F403
 from league.models.outbox import *  # noqa: F403

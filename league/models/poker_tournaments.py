@@ -9,22 +9,16 @@ stacks). Every write goes through `league.services.poker_tournaments`.
 
 from django.db import models
 
-from games import GAME_NAMES
-from league.models.clubs import Club, Player
-from league.models.entrants import PlacedEntrant
+from league.models.clubs import Player
+from league.models.competitions import Competition, competition_link
+from league.models.entrants import Entrant
 from league.models.tables import Table
 
 
-class PokerTournament(models.Model):
-    class Status(models.TextChoices):
-        REGISTRATION = "registration", "registration"
-        RUNNING = "running", "running"
-        FINISHED = "finished", "finished"
+class PokerTournament(Competition):
+    Status = Competition.Status
 
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="poker_tournaments")
-    game = models.CharField(max_length=32, choices=[(name, name) for name in GAME_NAMES])
-    name = models.CharField(max_length=120)
-    created_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    competition_ptr = competition_link("as_poker_tournament")
     starting_stack = models.PositiveIntegerField()
     table_size = models.PositiveSmallIntegerField(help_text="The most seats at a table (3 to the game's limit).")
     level_hands = models.PositiveIntegerField(help_text="T-D6: hands per table a level lasts, on average.")
@@ -32,10 +26,6 @@ class PokerTournament(models.Model):
     levels = models.JSONField()
     # T-R18: points or prizes by place, place 1 first (whole numbers or exact fractions as strings)
     points_table = models.JSONField(default=list, blank=True)
-    # the engine's other options, the same at every hand (the deal variant, the betting limit, ...)
-    options = models.JSONField(default=dict, blank=True)
-    time_per_move = models.PositiveIntegerField(default=86400, help_text="Seconds each turn may take.")
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
     # the freezeout's state (league.tournaments.freezeout); it holds the seed of the draws, so it is never shown
     # whole: pages and the API show the seating chart and the places made from it
     state = models.JSONField(default=dict, blank=True)
@@ -43,26 +33,19 @@ class PokerTournament(models.Model):
     # the tournament is over, so that anyone can re-derive every draw of seats and tables (league.tournaments)
     seed_commitment = models.CharField(max_length=64, blank=True)
     winner = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    # T-R18: the final places move the entrants' ratings, once, when the tournament ends; entering a rated
-    # tournament is the player's agreement, as for a bracket tournament (league.services.ratings)
-    rated = models.BooleanField(default=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
 
-    def __str__(self) -> str:
-        return self.name
 
+class PokerEntrant(Entrant):
+    """An entrant of a freezeout, with the chips and seat that the freezeout's state holds: its place (every
+    entrant's) comes from the bust order (T-R17). The competition's options (the deal variant, the betting limit,
+    ...) are the same at every hand; its rating moves once, by its final places (T-R18, league.services.ratings)."""
 
-class PokerEntrant(PlacedEntrant):
-    """A player in a freezeout; place, shared place and points as every tournament's entrant (`PlacedEntrant`),
-    the place from the bust order (T-R17)."""
-
-    tournament = models.ForeignKey(PokerTournament, on_delete=models.CASCADE, related_name="entrants")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="poker_entries")
+    entrant_ptr = models.OneToOneField(
+        Entrant, on_delete=models.CASCADE, parent_link=True, primary_key=True, db_column="id", related_name="poker"
+    )
     # mirrors of the freezeout's state after every hand: chips, the table and seat held (none once out)
     stack = models.PositiveIntegerField(default=0)
     table_number = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -70,11 +53,11 @@ class PokerEntrant(PlacedEntrant):
     # T-R17: the hand that busted them
     bust_hand = models.PositiveIntegerField(null=True, blank=True)
 
-    class Meta(PlacedEntrant.Meta):
-        ordering = ["tournament", "place", "id"]
+    class Meta:
+        ordering = ["competition", "place", "id"]
 
     def __str__(self) -> str:
-        return f"{self.player} in {self.tournament}"
+        return f"{self.player} in {self.competition}"
 
 
 class PokerHand(models.Model):

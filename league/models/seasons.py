@@ -10,16 +10,16 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import GAME_NAMES
-from league.models.clubs import Club, Player
+from league.models.clubs import Player
+from league.models.competitions import Competition, competition_link
+from league.models.entrants import Entrant
 
 
-class Season(models.Model):
-    class Status(models.TextChoices):
-        DRAFT = "draft", _("draft")
-        REGISTRATION = "registration", _("registration")
-        RUNNING = "running", _("running")
-        FINISHED = "finished", _("finished")
-        ARCHIVED = "archived", _("archived")
+class Season(Competition):
+    """A season of a club's league: one division of one edition, played in rounds."""
+
+    # the statuses a season goes through (a season is drafted before it opens; archived once done with)
+    Status = Competition.Status
 
     class Format(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("round robin")
@@ -32,17 +32,10 @@ class Season(models.Model):
         FIXED = "fixed", _("fixed partnerships")  # an entrant is a team of two
         ROTATING = "rotating", _("rotating partners")  # entrants are players; partners change each round
 
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="seasons")
-    game = models.CharField(max_length=32, choices=[(name, name) for name in GAME_NAMES])
-    name = models.CharField(max_length=120)
-    # the league this season is one edition of; its divisions are seasons with the same league and edition
-    league = models.CharField(max_length=80)
-    edition = models.PositiveIntegerField(default=1)
+    competition_ptr = competition_link("as_season")
     division_name = models.CharField(max_length=60, blank=True)
-    division_level = models.PositiveSmallIntegerField(default=1, help_text="1 is the top division.")
     previous = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_seasons")
-    # the engine options of every table; match-format fields below are merged into them
-    options = models.JSONField(default=dict, blank=True)
+    # match-format fields below are merged into the competition's table options
     format = models.CharField(max_length=24, choices=Format.choices, default=Format.ROUND_ROBIN)
     partners = models.CharField(max_length=12, choices=Partners.choices, default=Partners.NONE)
     rounds_planned = models.PositiveSmallIntegerField(
@@ -54,7 +47,6 @@ class Season(models.Model):
     starting_stack = models.PositiveIntegerField(null=True, blank=True)
     hand_limit = models.PositiveIntegerField(null=True, blank=True)
     target_score = models.PositiveIntegerField(null=True, blank=True)
-    time_per_move = models.PositiveIntegerField(default=86400, help_text="Seconds each turn may take.")
     # docs/fairness.md: with a window, a round's tables wait this long for the seats' own entropy before the deal
     entropy_window_minutes = models.PositiveIntegerField(
         default=0, help_text="Minutes the seats may add their own entropy before the first deal; 0 deals at once."
@@ -70,56 +62,15 @@ class Season(models.Model):
     )
     starts_on = models.DateField(null=True, blank=True)
     ends_on = models.DateField(null=True, blank=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT, db_index=True)
     # seeds the pairing searches and the draw of lots; never shown while the season runs
     seed = models.CharField(max_length=64)
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["club", "league", "edition", "division_level"], name="season_unique_division"
-            ),
-        ]
         ordering = ["club", "league", "-edition", "division_level"]
 
     def __str__(self) -> str:
         division = f" / {self.division_name}" if self.division_name else ""
         return f"{self.name}{division}"
-
-
-class Entrant(models.Model):
-    """A player in a season, or a team of two (player and partner) in a fixed-partnership Coinche season."""
-
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entrants")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
-    partner = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="partner_entries")
-    name = models.CharField(max_length=120, blank=True, help_text="A team's name; players go by their own.")
-    # the order before any result: carried over from the last season, else by registration
-    seed_rank = models.PositiveIntegerField(default=0)
-    withdrawn = models.BooleanField(default=False)
-    withdrawn_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["season", "player"], name="entrant_unique_season_player"),
-            models.UniqueConstraint(fields=["season", "partner"], name="entrant_unique_season_partner"),
-        ]
-        ordering = ["season", "seed_rank", "id"]
-
-    def __str__(self) -> str:
-        return self.label
-
-    @property
-    def label(self) -> str:
-        if self.name:
-            return self.name
-        if self.partner_id:
-            return f"{self.player} & {self.partner}"
-        return str(self.player)
 
 
 class Round(models.Model):
@@ -291,7 +242,6 @@ class RatingEvent(models.Model):
 
 __all__ = [
     "Bye",
-    "Entrant",
     "Rating",
     "RatingEvent",
     "Round",

@@ -6,20 +6,18 @@ a two-stage tournament's playoff) are rows, `TournamentMatch`, each the match as
 group stage behind a playoff): a table's end reads and writes the few matches it reaches, not a state that grows
 with the field. A multiplayer elimination and a group stage keep their whole state in `Tournament.state`.
 `league.selectors.bracket_states.tournament_state` gives the whole state, as one document, to whoever reads it.
-The league keeps around it who entered (`TournamentEntrant`, whose id is the entrant's id inside the state) and
-which league tables play which match (`TournamentTable`: a best-of-N match has several). Every write goes through
+The league keeps around it who entered (`Entrant`, as every competition's, whose id is the entrant's id inside the
+state) and which league tables play which match (`TournamentTable`: a best-of-N match has several). Every write goes through
 `league.services.tournaments`.
 """
 
 from django.db import models
 
-from games import GAME_NAMES
-from league.models.clubs import Club, Player
-from league.models.entrants import PlacedEntrant
+from league.models.competitions import Competition, competition_link
 from league.models.seasons import Season
 
 
-class Tournament(models.Model):
+class Tournament(Competition):
     class Format(models.TextChoices):
         SINGLE_ELIM = "single_elim", "single elimination"
         DOUBLE_ELIM = "double_elim", "double elimination"
@@ -36,14 +34,10 @@ class Tournament(models.Model):
         SINGLE_ELIM = "single_elim", "single elimination"
         DOUBLE_ELIM = "double_elim", "double elimination"
 
-    class Status(models.TextChoices):
-        REGISTRATION = "registration", "registration"
-        RUNNING = "running", "running"
-        FINISHED = "finished", "finished"
+    # a tournament opens for registration at once (no draft)
+    Status = Competition.Status
 
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
-    name = models.CharField(max_length=100)
-    game = models.CharField(max_length=32, choices=[(name, name) for name in GAME_NAMES])
+    competition_ptr = competition_link("as_tournament")
     format = models.CharField(max_length=16, choices=Format.choices)
     seeding = models.CharField(max_length=16, choices=Seeding.choices, default=Seeding.RATING)
     # the season whose standings seed the bracket (seeding by standings), or the first stage of a two-stage event
@@ -58,12 +52,8 @@ class Tournament(models.Model):
     # two stages with groups as the first stage (T-R11): how many groups the field is drawn into (null: a season)
     groups = models.PositiveSmallIntegerField(null=True, blank=True)
     playoff = models.CharField(max_length=16, choices=Playoff.choices, default=Playoff.SINGLE_ELIM)
-    # the engine options of every table, after engine.check_options
-    options = models.JSONField(default=dict, blank=True)
-    time_per_move = models.PositiveIntegerField(default=86400, help_text="Seconds each turn may take.")
     # points by place, place 1 first (T-R18); empty: no points
     points = models.JSONField(default=list, blank=True)
-    rated = models.BooleanField(default=True)
     # the seed of a draw by lot (T-D1): its commitment is shown from creation, the seed itself once the draw is made
     draw_seed = models.CharField(max_length=64, blank=True)
     # the whole state, or an elimination bracket's header (its matches are `TournamentMatch` rows)
@@ -71,45 +61,9 @@ class Tournament(models.Model):
     # counts the writes of the state, header or matches (league.services.tournaments, their one writer): a process
     # holding the parsed state of this version need not read and parse it again (league.selectors.bracket_states)
     state_version = models.PositiveIntegerField(default=0)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
-    created_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class TournamentEntrant(PlacedEntrant):
-    """A player, or a team of two in a partnership game (Coinche), in a tournament; its id is the entrant's id in the
-    bracket's state. Place, shared place and points as every tournament's entrant (`PlacedEntrant`, T-R5, T-R9,
-    T-D5)."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tournament_entries")
-    # the second player of a team, in a game whose engine declares teams (null: the player plays alone)
-    partner = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="tournament_partnerships"
-    )
-    seed = models.PositiveIntegerField(null=True, blank=True)
-    withdrawn = models.BooleanField(default=False)
-
-    class Meta(PlacedEntrant.Meta):
-        constraints = [
-            *PlacedEntrant.Meta.constraints,
-            models.UniqueConstraint(fields=["tournament", "partner"], name="tournament_entrant_unique_partner"),
-            models.CheckConstraint(
-                condition=~models.Q(partner=models.F("player")), name="tournament_entrant_partner_not_self"
-            ),
-        ]
-        ordering = ["tournament", "seed", "id"]
-
-    def __str__(self) -> str:
-        return f"{self.player} in {self.tournament}"
 
 
 class TournamentMatch(models.Model):
@@ -168,4 +122,4 @@ class TournamentTable(models.Model):
         return f"{self.tournament} {self.match} table {self.number}"
 
 
-__all__ = ["Tournament", "TournamentEntrant", "TournamentMatch", "TournamentTable"]
+__all__ = ["Tournament", "TournamentMatch", "TournamentTable"]
