@@ -3,15 +3,15 @@ the stage or the tournament starts, read a few at a time by the step after a tab
 a time.
 
 The pure code changes them through its protocols (`two_stage.GroupMatches`, `multiplayer.Tables`); `StageRows` is
-both over the rows: the match or table a league table played is read by its key, a round's count of tables still to
-play in one statement, and the whole tournament only when a round closes (the next round's seating weighs every
-table so far).
+both over the rows: the match or table a league table played is read by its key, with its round's count of tables
+still to play in the same statement, and the whole tournament only when a round closes (the next round's seating
+weighs every table so far).
 """
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db.models import Max, Q
+from django.db.models import Count, Max, OuterRef, Q, Subquery
 
 from league.models import Tournament, TournamentPart
 from league.tournaments import multiplayer, stage_parts
@@ -58,10 +58,23 @@ class StageRows:
     """The group matches or tables of one tournament read from their rows as the pure code asks for them, each read
     once (`two_stage.GroupMatches`, `multiplayer.Tables`)."""
 
-    def __init__(self, tournament_id: int) -> None:
+    def __init__(self, tournament_id: int, *, around: str | None = None) -> None:
         self.tournament_id = tournament_id
         self.rows: dict[str, TournamentPart] = {}
         self.whole = False  # every row has been read
+        self.to_play: dict[int, int] = {}  # a round's count of tables without a result, as read
+        if around is not None:
+            # the part a league table played, and how many of its round are still to play: one statement
+            count = (
+                self._mine()
+                .filter(round=OuterRef("round"), done=False)
+                .values("tournament")
+                .annotate(count=Count("*"))
+                .values("count")
+            )
+            for row in self._mine().filter(key=around).annotate(round_to_play=Subquery(count)):
+                self.rows[row.key] = row
+                self.to_play[row.round] = row.round_to_play or 0
 
     def match(self, match_id: str) -> dict[str, Any]:
         return self._data(match_id)
@@ -70,7 +83,9 @@ class StageRows:
         return self._data(multiplayer.table_key(round_number, number))
 
     def pending(self, round_number: int) -> int:
-        return int(self._mine().filter(round=round_number, done=False).count())
+        if round_number not in self.to_play:
+            self.to_play[round_number] = int(self._mine().filter(round=round_number, done=False).count())
+        return self.to_play[round_number]
 
     def tables_all(self) -> list[dict[str, Any]]:
         if not self.whole:
@@ -84,6 +99,7 @@ class StageRows:
 
     def changes_write(self, changed: Mapping[str, dict[str, Any]]) -> None:
         """Write the changed parts back (one statement), and the new ones (a round's tables: another)."""
+        self.to_play.clear()  # the counts read are those before these changes
         missing = [key for key in changed if key not in self.rows]
         if missing and not self.whole:
             self._read(Q(key__in=missing))

@@ -540,7 +540,7 @@ def _multiplayer_record(
     round's seating weighs them all)."""
     header: State = tournament.state
     round_number, table_number = (int(part) for part in link.match.lstrip("R").split("."))
-    rows = StageRows(tournament.pk)
+    rows = StageRows(tournament.pk, around=link.match)
     changed: dict[str, dict[str, Any]] = {}
     if round_number == len(header["rounds"]):
         order = sorted(results)

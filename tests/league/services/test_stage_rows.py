@@ -137,6 +137,11 @@ def test_a_round_s_count_of_tables_to_play_is_one_statement_and_new_tables_go_af
     with CaptureQueriesContext(connection) as queries:
         assert rows.pending(1) == 3
     assert len(queries.captured_queries) == 1
+    # and: around a table, the table and its round's count come in one statement
+    with CaptureQueriesContext(connection) as queries:
+        around = StageRows(tournament.pk, around="R1.2")
+        assert around.table(1, 2) == state["rounds"][0]["tables"][1] and around.pending(1) == 3
+    assert len(queries.captured_queries) == 1
     # when: a table of a second round is written beside them
     rows.changes_write({"R2.1": {"number": 1, "seats": [1, 2, 3], "result": None}})
     # then: it goes after every table of round 1, in round 2
