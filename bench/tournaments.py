@@ -12,8 +12,8 @@ dealt at every table that may deal and ended in a seeded random order, with seed
 each `hand_end` is one step (busts, places, balancing, breaking, the level) and each `hand_deal` another. Figures:
 median and max per step, and the total. Never fails: it prints figures (the target: well under a second a step).
 
---league: the same single elimination through the league's services on PostgreSQL (own database
-`cardleague_bench_tournaments`, created and dropped here): the entrants registered one by one
+--league: the same single elimination (or --format: another format) through the league's services on PostgreSQL
+(own database `cardleague_bench_tournaments`, created and dropped here): the entrants registered one by one
 (`tournament_register`), `tournament_start` (seeding, the bracket, the first round's tables opened), then every
 table played to its end by the engine's bot through `move_submit`, and after each finished table what the task
 `standings_refresh` runs (the rating, then `tournament_advance`: the bracket, places, the next table opened),
@@ -155,15 +155,31 @@ def _hand_result(rnd: random.Random, stacks: list[int], ante: int) -> list[int]:
 
 
 def league_bench(
-    entrants: int, game: str, options: dict[str, Any], seed: int, *, start_only: bool, steps: int | None
+    entrants: int,
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+    *,
+    start_only: bool,
+    steps: int | None,
+    fmt: str = "single_elim",
+    groups: int | None = None,
 ) -> None:
-    """The single elimination through the services (see the module's docstring)."""
+    """The tournament through the services (see the module's docstring)."""
     with bench_database("cardleague_bench_tournaments"):
-        _league_run(entrants, game, options, seed, start_only=start_only, steps=steps)
+        _league_run(entrants, game, options, seed, start_only=start_only, steps=steps, fmt=fmt, groups=groups)
 
 
 def _league_run(
-    entrants: int, game: str, options: dict[str, Any], seed: int, *, start_only: bool, steps: int | None
+    entrants: int,
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+    *,
+    start_only: bool,
+    steps: int | None,
+    fmt: str,
+    groups: int | None,
 ) -> None:
     from django.contrib.auth import get_user_model
 
@@ -195,9 +211,11 @@ def _league_run(
         Membership(club=club, player=p, role="organizer" if i == 0 else "member") for i, p in enumerate(players)
     )
     organizer, field = players[0], players[1:]
-    spec = TournamentSpec(name="Bench cup", game=game, format="single_elim", seeding="lot", options=options)
+    # two stages: groups of about eight (at most 64 groups), the top two of each through
+    two = {"groups": groups or min(64, max(1, entrants // 8)), "stage_top": 2} if fmt == "two_stage" else {}
+    spec = TournamentSpec(name="Bench cup", game=game, format=fmt, seeding="lot", options=options, **two)
     tournament = tournament_create(club=club, by=organizer, spec=spec)
-    print(f"single elimination through the services, {entrants} entrants, {game} {options}")
+    print(f"{fmt} through the services, {entrants} entrants, {game} {options} {two or ''}")
     if steps is not None:
         TournamentEntrant.objects.bulk_create(TournamentEntrant(tournament=tournament, player=p) for p in field)
     else:
@@ -209,7 +227,7 @@ def _league_run(
     tournament, took = timed(lambda: tournament_start(tournament=tournament, by=organizer))
     opened = Table.objects.filter(tournament_link__tournament=tournament).count()
     print(f"  tournament_start (draw by lot, bracket, {opened} tables opened) {took:.2f} s")
-    if opened != entrants // 2:
+    if fmt == "single_elim" and opened != entrants // 2:
         raise SystemExit(f"the start opened {opened} tables, not {entrants // 2}")
     if start_only:
         return
@@ -279,6 +297,13 @@ def main() -> None:
     parser.add_argument("--options", default="{}", help="the tables' engine options, as JSON")
     parser.add_argument("--start-only", action="store_true", help="with --league: stop after the start")
     parser.add_argument("--steps", type=int, help="with --league: time the steps after N first-round tables only")
+    parser.add_argument(
+        "--format",
+        default="single_elim",
+        choices=["single_elim", "double_elim", "multi_elim", "two_stage"],
+        help="with --league: the tournament's format (two_stage: groups, then a single elimination)",
+    )
+    parser.add_argument("--groups", type=int, help="with --league --format two_stage: how many groups")
     parser.add_argument("--state-read", action="store_true", help="a whole state read from rows and from a column")
     args = parser.parse_args()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -294,6 +319,8 @@ def main() -> None:
             args.seed,
             start_only=args.start_only,
             steps=args.steps,
+            fmt=args.format,
+            groups=args.groups,
         )
         return
     single_elimination_bench(args.entrants, args.seed)

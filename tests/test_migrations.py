@@ -450,18 +450,22 @@ def test_0029_carries_the_demo_s_seasons_tournaments_and_entrants_back_and_forth
     from league.models import Bye, Entrant, PokerEntrant, Season, Standing, TournamentMatch
 
     call_command("demo_load", seeds=[DEFAULT_SEEDS], stdout=io.StringIO())
-    today = _competitions_described(merged=True)
     seasons = set(Season.objects.values_list("id", flat=True))
     # given: every format, with entrants, and what names a season's entrants
     assert Entrant.objects.filter(competition__in=seasons).exists() and PokerEntrant.objects.exists()
     assert Bye.objects.exists() and Standing.objects.exists() and TournamentMatch.objects.exists()
-    before, leaves = [("league", "0028_result_finished_at")], MigrationExecutor(connection).loader.graph.leaf_nodes()
+    # described right after 0029 (the later rows of group stages would only change how a state is kept)
+    merged, before = [("league", "0029_competitions")], [("league", "0028_result_finished_at")]
+    leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
     try:
+        MigrationExecutor(connection).migrate(merged)
+        today = _competitions_described(merged=True)
         MigrationExecutor(connection).migrate(before)
         assert _competitions_described(merged=False) == today
+        MigrationExecutor(connection).migrate(merged)
+        assert _competitions_described(merged=True) == today
     finally:
         MigrationExecutor(connection).migrate(leaves)
-    assert _competitions_described(merged=True) == today
     assert set(Season.objects.values_list("id", flat=True)) == seasons
 
 
@@ -497,3 +501,67 @@ def test_0029_runs_forward_and_back_on_sqlite_the_newcomer_s_database(tmp_path):
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip() == "migrated"
+
+
+@pytest.mark.django_db
+def test_0030_carries_group_stages_and_multiplayer_tables_into_rows_and_back_with_nothing_lost():
+    """A group stage's matches (running, or behind its playoff) and a multiplayer elimination's tables leave
+    `Tournament.state` for rows, in order, and the whole state read back is the state it was; a bracket's state
+    (its matches rows since 0027) stays as it is; and back again."""
+    import importlib
+
+    from django.apps import apps
+
+    from league.models import Tournament, TournamentPart
+    from league.selectors.bracket_states import tournament_state_read
+    from league.services.bracket_rows import bracket_rows_create
+    from league.tournaments import bracket, multiplayer, two_stage
+    from league.tournaments.single_elimination import single_elimination_create
+    from tests.league.factories import ClubFactory
+
+    migration = importlib.import_module("league.migrations.0030_tournament_parts")
+    club = ClubFactory()
+    # given: states as they were stored before the migration: a group stage part played, a playoff behind its
+    # groups, a multiplayer elimination in its second round, and a bracket
+    groups = two_stage.groups_stage_create(list(range(1, 9)), groups=2, per_group=1)
+    groups = two_stage.group_match_record(groups, "G1.1", winner=None)
+    done = groups
+    for match in done["group_matches"]:
+        if match["decided"] is None:
+            done = two_stage.group_match_record(done, match["id"], winner=match["entrants"][0])
+    playoff, _ = single_elimination_create(two_stage.group_qualifiers(done))
+    playoff = {**playoff, "group_stage": done}
+    several, _ = multiplayer.multiplayer_create(list(range(20, 32)), min_seats=3, max_seats=4, seed="m")
+    for entry in several["rounds"][0]["tables"]:
+        size = len(entry["seats"])
+        several, _ = multiplayer.table_record(
+            several, table=entry["number"], places=list(range(1, size + 1)), scores=[0] * size, start_total=0
+        )
+    single, _ = single_elimination_create(list(range(40, 45)))
+    states = [groups, playoff, several, single]
+    formats = ["two_stage", "two_stage", "multi_elim", "single_elim"]
+    made = []
+    for fmt, state in zip(formats, states, strict=True):
+        header = bracket.header_of(state) if "matches" in state else state
+        made.append(Tournament.objects.create(club=club, name=fmt, game="the-court", format=fmt, state=header))
+        if "matches" in state:
+            bracket_rows_create(tournament=made[-1], matches=state["matches"])
+    expected_rows = [12, 12, 3 + 2, 0]
+    # when: the migration runs forward
+    migration.states_into_rows(apps, None)
+    # then: the columns keep everything but the group matches and the tables, which are rows; the whole state reads
+    # the same
+    for tournament, state, rows in zip(made, states, expected_rows, strict=True):
+        tournament.refresh_from_db()
+        assert tournament_state_read(tournament_id=tournament.pk)[0] == state
+        assert "group_matches" not in {**tournament.state, **tournament.state.get("group_stage", {})}
+        assert all("tables" not in round_ for round_ in tournament.state.get("rounds", []))
+        assert TournamentPart.objects.filter(tournament=tournament).count() == rows
+    # when: it runs back
+    migration.rows_into_states(apps, None)
+    TournamentPart.objects.all().delete()  # as the model's removal does
+    # then: each state is whole again (a bracket's matches still its rows)
+    for tournament, state in zip(made, states, strict=True):
+        tournament.refresh_from_db()
+        assert tournament.state == (bracket.header_of(state) if "matches" in state else state)
+        assert tournament_state_read(tournament_id=tournament.pk)[0] == state

@@ -4,7 +4,7 @@ A tournament's bracket is the pure state of `league.tournaments`. An elimination
 a two-stage tournament's playoff) are rows, `TournamentMatch`, each the match as the pure code shapes it, and
 `Tournament.state` holds the rest of the state (its *header*: entrants in seed order, options, the withdrawn, the
 group stage behind a playoff): a table's end reads and writes the few matches it reaches, not a state that grows
-with the field. A multiplayer elimination and a group stage keep their whole state in `Tournament.state`.
+with the field. A group stage's matches and a multiplayer elimination's tables are rows too, `TournamentPart`.
 `league.selectors.bracket_states.tournament_state` gives the whole state, as one document, to whoever reads it.
 The league keeps around it who entered (`Entrant`, as every competition's, whose id is the entrant's id inside the
 state) and which league tables play which match (`TournamentTable`: a best-of-N match has several). Every write goes
@@ -56,7 +56,7 @@ class Tournament(Competition):
     points = models.JSONField(default=list, blank=True)
     # the seed of a draw by lot (T-D1): its commitment is shown from creation, the seed itself once the draw is made
     draw_seed = models.CharField(max_length=64, blank=True)
-    # the whole state, or an elimination bracket's header (its matches are `TournamentMatch` rows)
+    # the state's header: its matches, group matches and multiplayer tables are rows (TournamentMatch, -Part)
     state = models.JSONField(default=dict, blank=True)
     # counts the writes of the state, header or matches (league.services.tournaments, their one writer): a process
     # holding the parsed state of this version need not read and parse it again (league.selectors.bracket_states)
@@ -122,4 +122,40 @@ class TournamentTable(models.Model):
         return f"{self.tournament} {self.match} table {self.number}"
 
 
-__all__ = ["Tournament", "TournamentMatch", "TournamentTable"]
+class TournamentPart(models.Model):
+    """One match of a two-stage tournament's group stage, or one table of a multiplayer elimination's round: the part
+    as `league.tournaments.stage_parts` cuts it out of the state (`data`), with what the league looks it up by beside
+    it. Not a `TournamentMatch`: those are a bracket's, with its routes and positions, beside which a two-stage
+    tournament's group matches live on; a table of several seats has no winner or loser to route."""
+
+    class Kind(models.TextChoices):
+        GROUP = "group", "group match"
+        TABLE = "table", "multiplayer table"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="parts")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    # the match's id ("G1.3") or the table's name ("R2.3", as `TournamentTable.match` links to it)
+    key = models.CharField(max_length=16)
+    # its place in the state's list of group matches, or of every round's tables
+    position = models.PositiveIntegerField()
+    # the group's number, or the round's
+    round = models.PositiveSmallIntegerField()
+    # a group match decided, a table's result in: the step after a table counts those left, not the rows
+    done = models.BooleanField(default=False)
+    data = models.JSONField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "key"], name="tournament_part_unique_key"),
+            models.UniqueConstraint(fields=["tournament", "position"], name="tournament_part_unique_position"),
+        ]
+        indexes = [
+            models.Index(fields=["tournament", "round"], condition=models.Q(done=False), name="tournament_part_to_do"),
+        ]
+        ordering = ["tournament_id", "position"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.key}"
+
+
+__all__ = ["Tournament", "TournamentMatch", "TournamentPart", "TournamentTable"]

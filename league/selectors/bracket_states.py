@@ -1,8 +1,8 @@
 """A tournament's whole state, assembled once per version in each process.
 
 An elimination bracket's matches are rows (`TournamentMatch`) beside the rest of its state (`Tournament.state`, its
-header); a multiplayer elimination's or a group stage's state is that column alone. Readers get the state as one
-document either way (`tournament_state`), as the pure code of `league.tournaments` shapes it.
+header), and so are a group stage's matches and a multiplayer elimination's tables (`TournamentPart`). Readers get
+the state as one document either way (`tournament_state`), as the pure code of `league.tournaments` shapes it.
 
 A 4,096-entrant single elimination's state is 1.5 MB of JSON: reading, transferring and parsing it cost its page
 ~20 ms of CPU and as much again of waiting, on every view, while it changes only when one of its tables ends
@@ -25,7 +25,8 @@ from django.contrib.postgres.aggregates.mixins import OrderableAggMixin
 from django.db import connections, router
 from django.db.models import Aggregate, JSONField, OuterRef, Subquery
 
-from league.models import Tournament, TournamentMatch
+from league.models import Tournament, TournamentMatch, TournamentPart
+from league.tournaments import stage_parts
 from league.tournaments.common import State
 
 # the brackets kept parsed by a process: the few being followed (a 4,096-entrant one is ~7.5 MB of objects)
@@ -64,36 +65,42 @@ def tournament_state(*, tournament: Tournament) -> State:
 
 def tournament_state_read(*, tournament_id: int) -> tuple[State, int]:
     """The tournament's whole state as stored now, and its version. On PostgreSQL one statement reads the header,
-    the version and the matches' rows aggregated into one JSON array, parsed once: as fast as the state read from
-    one column was (4,095 rows converted one by one took twice as long, jsonb_agg three times). Elsewhere (SQLite)
-    the header, then the rows with the version they were read at, read again in the rare case a table's step came
-    between."""
+    the version and the matches' and parts' rows aggregated into JSON arrays, parsed once: as fast as the state read
+    from one column was (4,095 rows converted one by one took twice as long, jsonb_agg three times). Elsewhere
+    (SQLite) the header, then the rows with the version they were read at, read again in the rare case a table's
+    step came between."""
     if connections[router.db_for_read(Tournament)].vendor == "postgresql":
-        matches = (
-            TournamentMatch.objects.filter(tournament=OuterRef("pk"))
+        match_rows, part_rows = (
+            model.objects.filter(tournament=OuterRef("pk"))
             .order_by()
             .values("tournament")
             .annotate(listed=_JSONAgg("data", order_by="position"))
             .values("listed")
+            for model in (TournamentMatch, TournamentPart)
         )
-        header, version, listed = (
+        header, version, listed, parted = (
             Tournament.objects.filter(pk=tournament_id)
-            .annotate(listed=Subquery(matches))
-            .values_list("state", "state_version", "listed")
+            .annotate(listed=Subquery(match_rows), parted=Subquery(part_rows))
+            .values_list("state", "state_version", "listed", "parted")
             .get()
         )
-        return (header if listed is None else matches_assembled(header, listed)), version
+        state = header if parted is None else stage_parts.assembled(header, parted)
+        return (state if listed is None else matches_assembled(state, listed)), version
     while True:
         header, version = Tournament.objects.filter(pk=tournament_id).values_list("state", "state_version").get()
-        rows = list(
-            TournamentMatch.objects.filter(tournament_id=tournament_id)
-            .order_by("position")
-            .values_list("data", "tournament__state_version")
-        )
-        if not rows:
-            return header, version
-        if rows[0][1] == version:
-            return matches_assembled(header, (data for data, _version in rows)), version
+        rows = [
+            list(
+                model.objects.filter(tournament_id=tournament_id)
+                .order_by("position")
+                .values_list("data", "tournament__state_version")
+            )
+            for model in (TournamentMatch, TournamentPart)
+        ]
+        if any(row[1] != version for listed in rows for row in listed[:1]):
+            continue
+        matches, parts = ([data for data, _version in listed] for listed in rows)
+        state = stage_parts.assembled(header, parts) if parts else header
+        return (matches_assembled(state, matches) if matches else state), version
 
 
 class _JSONAgg(OrderableAggMixin, Aggregate):  # type: ignore[misc]

@@ -47,6 +47,7 @@ from league.server_seeds import seed_new
 from league.services.bracket_rows import BracketRows, bracket_rows_create
 from league.services.follow_up import follow_up_enqueue
 from league.services.permissions import organizer_check
+from league.services.stage_rows import StageRows, stage_rows_write
 from league.services.tables import TableSpec, table_annul, tables_open, time_per_move_check
 from league.tournaments import bracket, multiplayer, places, two_stage
 from league.tournaments.common import State
@@ -280,7 +281,9 @@ def tournament_withdraw(*, tournament: Tournament, player: Player, by: Player) -
     entrant.withdrawn = True
     entrant.save(update_fields=["withdrawn"])
     if _in_groups(tournament):
-        _state_save(tournament, two_stage.group_withdraw(tournament.state, entrant.pk))
+        # every match of the entrant's in their group: the whole stage, as rare as a withdrawal is
+        before, _version = tournament_state_read(tournament_id=tournament.pk)
+        _state_save(tournament, two_stage.group_withdraw(before, entrant.pk), before=before)
         return entrant
     # every later match of the entrant's is settled: the whole bracket, as rare as a withdrawal is
     before, _version = tournament_state_read(tournament_id=tournament.pk)
@@ -299,22 +302,24 @@ def tournament_match_forfeit(
     organizer_check(club=tournament.club, player=by)
     if tournament.status != Tournament.Status.RUNNING or tournament.format == Tournament.Format.MULTI_ELIM:
         raise WrongStatus(_("Only a running bracket's matches can be forfeited."), field="status")
-    rows = None if _in_groups(tournament) else BracketRows(tournament.pk, around=match)
+    groups = StageRows(tournament.pk) if _in_groups(tournament) else None
+    rows = None if groups is not None else BracketRows(tournament.pk, around=match)
     try:
-        current = _group_match(tournament.state, match) if rows is None else rows.match(match)
+        current = groups.match(match) if groups is not None else rows.match(match)  # type: ignore[union-attr]
     except KeyError as error:
         raise NotFound(_("No such match."), field="match") from error
     if current["decided"] is not None:
         raise WrongStatus(_("This match is already decided."), code="match_decided", field="match")
     entrant = _entrant_of(tournament, player)
-    if rows is None:
+    if groups is not None:
         if entrant is None or entrant.pk not in current["entrants"]:
             raise InvalidValue(_("This player has no such match to forfeit."), field="match")
         other = current["entrants"][1 - current["entrants"].index(entrant.pk)]
         note = f"{entrant.pk}: {reason[:100] or 'forfeit'}"
-        recorded = two_stage.group_match_record(tournament.state, match, winner=other, decided="forfeit", note=note)
-        _state_save(tournament, recorded)
+        changed = two_stage.part_group_match_record(groups, match, winner=other, decided="forfeit", note=note)
+        _groups_changed(tournament, groups, changed)
         return tournament
+    assert rows is not None
     try:
         changed, _events = bracket.part_match_forfeit(
             tournament.state, rows, match, entrant=entrant.pk if entrant else -1, reason=reason[:100] or "forfeit"
@@ -328,14 +333,6 @@ def tournament_match_forfeit(
 def _in_groups(tournament: Tournament) -> bool:
     """A two-stage tournament still in its group stage (T-R11)."""
     return bool(tournament.state.get("stage") == "groups")
-
-
-def _group_match(state: State, match_id: str) -> dict[str, Any]:
-    """A match of the group stage; KeyError for none."""
-    for match in state["group_matches"]:
-        if match["id"] == match_id:
-            return dict(match)
-    raise KeyError(match_id)
 
 
 # --- start -------------------------------------------------------------------------------------------------------
@@ -468,8 +465,10 @@ def tournament_advance(*, table_id: int) -> Tournament | None:
         return tournament
     if table.status == Table.Status.ANNULLED:
         # an annulled table counts for nothing: the match is played again at a new table (or was decided by a ruling)
-        if tournament.format == Tournament.Format.MULTI_ELIM or _in_groups(tournament):
-            _state_save(tournament, tournament.state)
+        if tournament.format == Tournament.Format.MULTI_ELIM:
+            _round_changed(tournament, StageRows(tournament.pk), tournament.state, {}, again=link.match)
+        elif _in_groups(tournament):
+            _groups_changed(tournament, StageRows(tournament.pk), {}, again=link.match)
         else:
             _bracket_changed(tournament, BracketRows(tournament.pk, around=link.match), {}, again=link.match)
         return tournament
@@ -484,9 +483,9 @@ def tournament_advance(*, table_id: int) -> Tournament | None:
             entrant_of[partner_id] = entrant_id
     results = {r.seat: r for r in Result.objects.filter(table=table)}
     if tournament.format == Tournament.Format.MULTI_ELIM:
-        _state_save(tournament, _multiplayer_record(tournament, link, table, results))
+        _multiplayer_record(tournament, link, table, results)
     elif _in_groups(tournament):
-        _state_save(tournament, _group_record(tournament.state, link.match, results, seats, entrant_of))
+        _group_record(tournament, link.match, results, seats, entrant_of)
     else:
         _bracket_record(tournament, link.match, results, seats, entrant_of)
     return tournament
@@ -512,31 +511,100 @@ def _bracket_record(
 
 
 def _group_record(
-    state: State, match: str, results: dict[int, Result], seats: dict[int, int], entrant_of: dict[int, int]
-) -> State:
-    """A group match is one table: the entrant alone in first place wins it, else it is drawn."""
-    if _group_match(state, match)["decided"] is not None:
-        return state
-    firsts = {entrant_of[seats[seat]] for seat, result in results.items() if result.place == 1}
-    return two_stage.group_match_record(state, match, winner=firsts.pop() if len(firsts) == 1 else None)
+    tournament: Tournament,
+    match: str,
+    results: dict[int, Result],
+    seats: dict[int, int],
+    entrant_of: dict[int, int],
+) -> None:
+    """A group match is one table: the entrant alone in first place wins it, else it is drawn. Only the match's row
+    is read and written (and the stage whole once, after its last match)."""
+    rows = StageRows(tournament.pk)
+    changed: dict[str, dict[str, Any]] = {}
+    # decided meanwhile (a forfeit, a withdrawal): this table no longer counts
+    if rows.match(match)["decided"] is None:
+        firsts = {entrant_of[seats[seat]] for seat, result in results.items() if result.place == 1}
+        winner = firsts.pop() if len(firsts) == 1 else None
+        changed = two_stage.part_group_match_record(rows, match, winner=winner)
+    _groups_changed(tournament, rows, changed, again=match)
 
 
 def _multiplayer_record(
     tournament: Tournament, link: TournamentTable, table: Table, results: dict[int, Result]
-) -> State:
-    state: State = tournament.state
+) -> None:
+    """A table's result: that table's row read and written, and every table read once its round is in (the next
+    round's seating weighs them all)."""
+    header: State = tournament.state
     round_number, table_number = (int(part) for part in link.match.lstrip("R").split("."))
-    if round_number != len(state["rounds"]):
-        return state
-    order = sorted(results)
-    state, _events = multiplayer.table_record(
-        state,
-        table=table_number,
-        places=[results[seat].place for seat in order],
-        scores=[results[seat].score for seat in order],
-        start_total=_start_total(table),
-    )
-    return state
+    rows = StageRows(tournament.pk, around=link.match)
+    changed: dict[str, dict[str, Any]] = {}
+    if round_number == len(header["rounds"]):
+        order = sorted(results)
+        header, changed, _events = multiplayer.part_table_record(
+            header,
+            rows,
+            table=table_number,
+            places=[results[seat].place for seat in order],
+            scores=[results[seat].score for seat in order],
+            start_total=_start_total(table),
+        )
+    _round_changed(tournament, rows, header, changed)
+
+
+def _groups_changed(
+    tournament: Tournament, rows: StageRows, changed: dict[str, dict[str, Any]], *, again: str | None = None
+) -> None:
+    """After a change to a group stage's matches (`changed`, by id): write them back, annul the tables of matches
+    decided without them, open a table for `again` (a match whose table was annulled) when it can be played; after
+    the stage's last match, the playoff (`_state_save`, once)."""
+    rows.changes_write(changed)
+    decided = {match_id for match_id, match in changed.items() if match["decided"] is not None}
+    _tables_void(tournament, decided)
+    if decided and not rows.undecided_left():
+        whole, _version = tournament_state_read(tournament_id=tournament.pk)
+        _state_save(tournament, whole, before=whole)
+        return
+    candidates = [] if again is None or again in decided else [again]
+    busy, counts = _links_of(tournament, candidates)
+    wanted = [(m, rows.match(m)["entrants"]) for m in candidates if m not in busy and rows.match(m)["decided"] is None]
+    _tables_for(tournament, wanted, counts)
+    tournament.state_version += 1
+    tournament.save(update_fields=["state_version"])
+
+
+def _round_changed(
+    tournament: Tournament,
+    rows: StageRows,
+    header: State,
+    changed: dict[str, dict[str, Any]],
+    *,
+    again: str | None = None,
+) -> None:
+    """After a multiplayer elimination's table (`header`: the state's header after it, a new one when it closed the
+    round; `changed`: the tables it changed or added, by name): place those it put out, open the next round's tables
+    (or `again`, a table annulled, played anew) or finish; then write the tables back, and the header when it
+    changed. A table that does not close its round reads and writes that table alone, whatever the field."""
+    closed = header is not tournament.state
+    if closed:
+        _places_write(tournament, header["out"][len(tournament.state["out"]) :])
+    if header["over"]:
+        _finish(tournament)
+    else:
+        current = header["rounds"][-1]["number"]
+        fresh = [key for key in changed if key.startswith(f"R{current}.")] if closed else []
+        candidates = [*fresh, *([again] if again is not None and again not in changed else [])]
+        busy, counts = _links_of(tournament, candidates)
+        wanted = []
+        for key in candidates:
+            entry = changed.get(key) or rows.table(*(int(part) for part in key.lstrip("R").split(".")))
+            if key not in busy and key.startswith(f"R{current}.") and entry["result"] is None:
+                wanted.append((key, entry["seats"]))
+        _tables_for(tournament, wanted, counts)
+    rows.changes_write(changed)
+    tournament.state = header
+    tournament.state_version += 1
+    fields = ["state_version", "status", "finished_at"]
+    tournament.save(update_fields=[*fields, "state"] if closed else fields)
 
 
 def _start_total(table: Table) -> int:
@@ -552,9 +620,9 @@ def _start_total(table: Table) -> int:
 
 
 def _state_save(tournament: Tournament, state: State, *, before: State | None = None) -> None:
-    """Store a whole state (a start, a withdrawal, a group stage's or a multiplayer elimination's table), place the
-    entrants it placed, open the tables it can play, and finish when it is over. An elimination bracket's matches go
-    to their rows: all of them for a new bracket, else those that differ from `before`."""
+    """Store a whole state (a start, a withdrawal, a group stage's end), place the entrants it placed, open the
+    tables it can play, and finish when it is over. An elimination bracket's matches, a group stage's matches and a
+    multiplayer elimination's tables go to their rows: all of them when new, else those that differ from `before`."""
     if state.get("stage") == "groups" and two_stage.groups_over(state):
         # T-R11, T-R12: the groups are over; their qualifiers enter the playoff, the groups kept for the page
         engine = engine_for(tournament.game)
@@ -566,17 +634,19 @@ def _state_save(tournament: Tournament, state: State, *, before: State | None = 
         _finish(tournament)
     else:
         state = _tables_open(tournament, state)
+    # a group stage's matches, a multiplayer elimination's tables: to their rows, as the bracket's matches below
+    header = stage_rows_write(tournament=tournament, state=state, before=before)
     if "matches" not in state:
-        tournament.state = state
+        tournament.state = header
     elif before is None or "matches" not in before:
         bracket_rows_create(tournament=tournament, matches=state["matches"])
-        tournament.state = bracket.header_of(state)
+        tournament.state = bracket.header_of(header)
     else:
         olds = before["matches"]
         rows = BracketRows(tournament.pk)
         changed = {new["id"]: new for new, old in zip(state["matches"], olds, strict=True) if new != old}
         rows.changes_write(changed)
-        tournament.state = bracket.header_of(state)
+        tournament.state = bracket.header_of(header)
     tournament.state_version += 1
     tournament.save(update_fields=["state", "state_version", "status", "started_at", "finished_at"])
 

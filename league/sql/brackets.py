@@ -3,56 +3,50 @@ a tournament as one sequence, whatever its format, read a page, a round or an en
 
 The sequence is ordered by (part, i, j): a two-stage tournament's group matches first, then an elimination
 bracket's rows (`TournamentMatch`), or a multiplayer elimination's tables, each dressed as a match; of one round,
-and of one entrant, when %(round)s and %(entrant)s are not null. jsonpath filters the state where it is stored and
-copies out only the matches it keeps (jsonb_array_elements copied out all 4,095 of a 4,096 bracket: 20-30 ms). `i`
-counts the matches kept, so a keyset is good for one filter only, which is how it is used.
+and of one entrant, when %(round)s and %(entrant)s are not null. Every one of them is a row (the group matches and
+the tables are `TournamentPart`s): `i` is its position (a table's: its round), `j` a table's number.
 """
 
 from typing import Any
 
 from django.db import connection
 
-from league.models import Tournament, TournamentMatch
+from league.models import Tournament, TournamentMatch, TournamentPart
 from league.sql import names
 
 # the place of a match in the sequence: (part, i, j)
 Place = tuple[int, int, int]
 
-_KEPT = "($round == null || @.round == $round) && ($entrant == null || @.entrants[*] == $entrant)"
-_TABLE = "$round == null || @.number == $round"
+_ENTRANT_IN = "(%(entrant)s::bigint IS NULL OR {}->'{}' @> to_jsonb(ARRAY[%(entrant)s::bigint]))"
 _MATCHES = f"""
-WITH t AS (
-    SELECT state, jsonb_build_object('round', %(round)s::int, 'entrant', %(entrant)s::bigint) AS vars
-    FROM {names.table(Tournament)} WHERE id = %(tournament)s
-),
-n AS (
-    SELECT g.m, 1 AS part, g.i, 0::bigint AS j
-        FROM t, jsonb_path_query(t.state, '$.group_matches[*] ? ({_KEPT})', t.vars) WITH ORDINALITY AS g(m, i)
-    UNION ALL
-    SELECT g.m, 1, g.i, 0
-        FROM t, jsonb_path_query(t.state, '$.group_stage.group_matches[*] ? ({_KEPT})', t.vars)
-        WITH ORDINALITY AS g(m, i)
+WITH n AS (
+    SELECT g.data AS m, 1 AS part, g.position::bigint AS i, 0::bigint AS j
+        FROM {names.table(TournamentPart)} g
+        WHERE g.tournament_id = %(tournament)s AND g.kind = 'group' AND %(round)s::int IS NULL
+            AND {_ENTRANT_IN.format("g.data", "entrants")}
     UNION ALL
     SELECT b.data, 2, b.position, 0
         FROM {names.table(TournamentMatch)} b
         WHERE b.tournament_id = %(tournament)s AND (%(round)s::int IS NULL OR b.round = %(round)s::int)
-            AND (%(entrant)s::bigint IS NULL OR b.data->'entrants' @> to_jsonb(ARRAY[%(entrant)s::bigint]))
+            AND {_ENTRANT_IN.format("b.data", "entrants")}
     UNION ALL
-    SELECT x.tbl || jsonb_build_object(
-            'id', 'R' || (r.rnd->>'number') || '.' || (x.tbl->>'number'), 'round', r.rnd->'number',
-            'entrants', x.tbl->'seats', 'final', r.rnd->'final'), 3, r.i, x.j
-        FROM t, jsonb_path_query(t.state, '$.rounds[*] ? ({_TABLE})', t.vars) WITH ORDINALITY AS r(rnd, i),
-            jsonb_array_elements(r.rnd->'tables') WITH ORDINALITY AS x(tbl, j)
-        WHERE %(entrant)s::bigint IS NULL OR x.tbl->'seats' @> to_jsonb(ARRAY[%(entrant)s::bigint])
+    SELECT x.data || jsonb_build_object(
+            'id', x.key, 'round', x.round, 'entrants', x.data->'seats',
+            'final', (SELECT state->'rounds'->(x.round - 1)->'final' FROM {names.table(Tournament)}
+                WHERE id = %(tournament)s)), 3, x.round, (x.data->>'number')::bigint
+        FROM {names.table(TournamentPart)} x
+        WHERE x.tournament_id = %(tournament)s AND x.kind = 'table'
+            AND (%(round)s::int IS NULL OR x.round = %(round)s::int)
+            AND {_ENTRANT_IN.format("x.data", "seats")}
 )
 """
 # the lowest round with a match to decide, of a bracket or of a multiplayer elimination (LEAST ignores a null)
 _CURRENT_ROUND = f"""
 SELECT LEAST(
     (SELECT min(round) FROM {names.table(TournamentMatch)} WHERE tournament_id = %(tournament)s AND decided = ''),
-    (SELECT min(r::int) FROM jsonb_path_query(state, '$.rounds[*] ? (exists(@.tables[*] ? (@.result == null))).number')
-        AS r)
-) FROM {names.table(Tournament)} WHERE id = %(tournament)s
+    (SELECT min(round) FROM {names.table(TournamentPart)}
+        WHERE tournament_id = %(tournament)s AND kind = 'table' AND NOT done)
+)
 """
 
 

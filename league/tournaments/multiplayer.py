@@ -14,12 +14,19 @@ State (plain JSON):
                                                "start_total": 400}}]}],
      "out": [{"entrant": 12, "round": 1, "place": 9, "shared": 1}],   # placed so far, in the order they went out
      "over": False}
+
+Every function takes a state and returns a new one (the input is never changed) with the events that happened.
+
+A table's result reaches that table alone, until the round's last table closes the round: the `part_` functions make
+the same changes as their whole-state namesakes on a tournament whose tables are kept elsewhere (the league keeps a
+table a row): they take the state without its rounds' tables (its *header*) and a `Tables` that hands out the tables
+asked for, and return the header and only the tables they changed or added.
 """
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from league.pairing.tables import tables_seat
 from league.tournaments.common import Event, State, copied, entrants_check
@@ -77,23 +84,84 @@ def table_record(
         entry = current["tables"][table - 1]
     except IndexError:
         raise ValueError(f"no table {table} in round {current['number']}") from None
-    if entry["result"] is not None:
-        raise ValueError(f"table {table} of round {current['number']} is already recorded")
-    if len(places) != len(entry["seats"]) or len(scores) != len(entry["seats"]):
-        raise ValueError("one place and one score per seat, in seat order")
-    if any(not 1 <= p <= len(places) for p in places):
-        raise ValueError("places run from 1 to the number of seats")
-    entry["result"] = {
-        "places": list(places),
-        "scores": [_plain(Fraction(s)) for s in scores],
-        "start_total": start_total,
-    }
-    events: list[Event] = [
-        {"type": "table", "round": current["number"], "table": table, "seats": entry["seats"], "places": list(places)}
-    ]
+    events = _result_put(entry, current["number"], table, places, scores, start_total)
     if all(t["result"] is not None for t in current["tables"]):
         _round_close(out, events)
     return out, events
+
+
+class Tables(Protocol):
+    """A tournament's tables handed out as a change asks for them (the `part_` functions)."""
+
+    def table(self, round_number: int, number: int) -> dict[str, Any]:
+        """The table (never changed by the caller of this protocol); KeyError for none."""
+
+    def pending(self, round_number: int) -> int:
+        """How many tables of the round have no result yet."""
+
+    def tables_all(self) -> list[dict[str, Any]]:
+        """Every table of every round, round by round, each round's in their order (a round's first is number 1)."""
+
+
+def table_key(round_number: int, number: int) -> str:
+    """A table's name in the league, "R2.3" for table 3 of round 2 (the league's tables link to it by this name)."""
+    return f"R{round_number}.{number}"
+
+
+def header_of(state: State) -> State:
+    """The state without its rounds' tables: what a table's result needs besides the tables it reaches."""
+    rounds = [{key: value for key, value in round_.items() if key != "tables"} for round_ in state["rounds"]]
+    return {**state, "rounds": rounds}
+
+
+def tables_of(state: State) -> list[tuple[int, dict[str, Any]]]:
+    """Every table with its round's number, round by round."""
+    return [(round_["number"], entry) for round_ in state["rounds"] for entry in round_["tables"]]
+
+
+def state_assembled(header: State, tables: Iterable[dict[str, Any]]) -> State:
+    """The whole state from its header and every table in order (`Tables.tables_all`): a table numbered 1 opens
+    the next round. The rounds' keys keep the order PostgreSQL's jsonb gives them ("tables" last)."""
+    rounds: list[dict[str, Any]] = [{**round_, "tables": []} for round_ in header["rounds"]]
+    index = -1
+    for entry in tables:
+        if entry["number"] == 1:
+            index += 1
+        rounds[index]["tables"].append(entry)
+    return {**header, "rounds": rounds}
+
+
+def part_table_record(
+    header: State,
+    tables: Tables,
+    *,
+    table: int,
+    places: Sequence[int],
+    scores: Sequence[int | Fraction],
+    start_total: int,
+) -> tuple[State, dict[str, dict[str, Any]], list[Event]]:
+    """`table_record` on a tournament whose tables are kept elsewhere: the header (`header` itself unless the round
+    closed), the tables changed or added (the next round's), by `table_key`, and the events. A table that is not its
+    round's last reads that table and the round's count of tables still to play; the last reads every table so far,
+    since the next round's seating weighs who met whom (and who sat where) in all of them."""
+    if header["over"]:
+        raise ValueError("the tournament is over")
+    number = header["rounds"][-1]["number"]
+    try:
+        entry = copied(tables.table(number, table))
+    except KeyError:
+        raise ValueError(f"no table {table} in round {number}") from None
+    still_to_play = tables.pending(number)
+    events = _result_put(entry, number, table, places, scores, start_total)
+    changed = {table_key(number, table): entry}
+    if still_to_play > 1:
+        return header, changed, events
+    state = state_assembled(copied(header), tables.tables_all())
+    state["rounds"][-1]["tables"][table - 1] = entry
+    _round_close(state, events)
+    for round_ in state["rounds"][len(header["rounds"]) :]:
+        changed.update((table_key(round_["number"], t["number"]), t) for t in round_["tables"])
+    return header_of(state), changed, events
 
 
 def standings(state: State) -> list[dict[str, Any]]:
@@ -203,6 +271,29 @@ def _round_close(state: State, events: list[Event]) -> None:
     # the next round's ranking: the byes first (a bye is a win), then by the way they went through
     field = list(current["byes"]) + [row[0] for row in sorted(through, key=lambda r: (r[1], -r[2]))]
     _round_seat(state, field, events)
+
+
+def _result_put(
+    entry: dict[str, Any],
+    round_number: int,
+    table: int,
+    places: Sequence[int],
+    scores: Sequence[int | Fraction],
+    start_total: int,
+) -> list[Event]:
+    """Check a table's outcome and put it into the table (changed in place); the event that says so."""
+    if entry["result"] is not None:
+        raise ValueError(f"table {table} of round {round_number} is already recorded")
+    if len(places) != len(entry["seats"]) or len(scores) != len(entry["seats"]):
+        raise ValueError("one place and one score per seat, in seat order")
+    if any(not 1 <= p <= len(places) for p in places):
+        raise ValueError("places run from 1 to the number of seats")
+    entry["result"] = {
+        "places": list(places),
+        "scores": [_plain(Fraction(s)) for s in scores],
+        "start_total": start_total,
+    }
+    return [{"type": "table", "round": round_number, "table": table, "seats": entry["seats"], "places": list(places)}]
 
 
 def _plain(value: Fraction) -> int | str:

@@ -8,7 +8,7 @@ season) or groups: several round robins, drawn here by the snake (`groups_split`
 
 import itertools
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from league.pairing.round_robin import Pair, round_robin_schedule
 from league.tournaments.common import Event, State, copied, entrants_check
@@ -190,14 +190,44 @@ def group_match_record(
     match = next((m for m in out["group_matches"] if m["id"] == match_id), None)
     if match is None:
         raise KeyError(f"no match {match_id!r}")
+    _group_result(match, winner=winner, decided=decided, note=note)
+    return out
+
+
+class GroupMatches(Protocol):
+    """A group stage's matches handed out one at a time (the `part_` functions)."""
+
+    def match(self, match_id: str) -> dict[str, Any]:
+        """The match (never changed by the caller of this protocol); KeyError for none."""
+
+
+def groups_header_of(state: State) -> State:
+    """The group stage without its matches: a match's result needs none of it, and the stage's end reads it whole."""
+    return {key: value for key, value in state.items() if key != "group_matches"}
+
+
+def groups_assembled(header: State, matches: Sequence[dict[str, Any]]) -> State:
+    """The whole group stage from its header and its matches in order ("group_matches" last, as jsonb orders it)."""
+    return {**header, "group_matches": list(matches)}
+
+
+def part_group_match_record(
+    matches: GroupMatches, match_id: str, *, winner: int | None, decided: str = "played", note: str | None = None
+) -> dict[str, dict[str, Any]]:
+    """`group_match_record` on a group stage kept elsewhere: the match changed, by id (a result reaches no other)."""
+    match = copied(matches.match(match_id))
+    _group_result(match, winner=winner, decided=decided, note=note)
+    return {match_id: match}
+
+
+def _group_result(match: dict[str, Any], *, winner: int | None, decided: str, note: str | None) -> None:
     if match["decided"] is not None:
-        raise ValueError(f"match {match_id} is already decided")
+        raise ValueError(f"match {match['id']} is already decided")
     if winner is not None and winner not in match["entrants"]:
-        raise ValueError(f"{winner} does not play match {match_id}")
+        raise ValueError(f"{winner} does not play match {match['id']}")
     match.update(winner=winner, decided=decided)
     if note:
         match["note"] = note
-    return out
 
 
 def group_withdraw(state: State, entrant: int) -> State:

@@ -299,7 +299,7 @@ def test_t_r11_a_group_stage_is_created_entered_started_and_ruled_from_the_pages
     assert Table.objects.filter(tournament_link__tournament=tournament, status=Table.Status.ACTIVE).count() == 2
     # when: the organizer rules both group matches forfeited from the page
     for match_id in ("G1.1", "G2.1"):
-        match = next(m for m in Tournament.objects.get().state["group_matches"] if m["id"] == match_id)
+        match = next(m for m in state_of(Tournament.objects.get())["group_matches"] if m["id"] == match_id)
         loser = TournamentEntrant.objects.get(pk=match["entrants"][0])
         ruling = {"forfeit": f"{match_id}:{loser.player_id}", "reason": "absent"}
         assert _client(organizer).post(f"{url}forfeit/", ruling).status_code == 302

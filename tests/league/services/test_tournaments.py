@@ -237,7 +237,7 @@ def test_t_r10_multiplayer_elimination_played_to_a_final_table(fake_game, django
     assert sorted(t.players for t in first) == [3, 3, 3]
     tournament = _play_out(tournament, django_capture_on_commit_callbacks, seed=2)
     assert tournament.status == Tournament.Status.FINISHED
-    assert tournament.state["rounds"][-1]["final"]
+    assert state_of(tournament)["rounds"][-1]["final"]
     assert all(place is not None for place, _ in _places(tournament))
 
 
@@ -323,7 +323,7 @@ def test_t_d4_a_group_match_forfeit_keeps_its_reason_and_the_page_lists_it(
     )
     tournament_start(tournament=tournament, by=organizer)
     tournament.refresh_from_db()
-    match = tournament.state["group_matches"][0]
+    match = state_of(tournament)["group_matches"][0]
     loser = TournamentEntrant.objects.get(pk=match["entrants"][0])
     tournament_match_forfeit(tournament=tournament, match=match["id"], player=loser.player, by=organizer, reason="ill")
     tournament.refresh_from_db()

@@ -121,7 +121,7 @@ def test_t_r11_t_r12_groups_then_a_playoff_played_to_the_end(fake_game, django_c
                 play_moves(table, rng)
     tournament.refresh_from_db()
     # then: the playoff took each group's top two, group winners against the other group's runners-up
-    groups = tournament.state["group_stage"]
+    groups = state_of(tournament)["group_stage"]
     rankings = [[row["entrant"] for row in table] for table in group_rankings(groups)]
     assert tournament.state["entrants"] == group_qualifiers(groups)
     first_round = [set(m["entrants"]) for m in state_of(tournament)["matches"] if m["round"] == 1]
@@ -140,18 +140,18 @@ def test_t_r11_t_r12_groups_then_a_playoff_played_to_the_end(fake_game, django_c
 def test_t_d4_a_group_match_is_forfeited_and_a_withdrawal_forfeits_the_rest(fake_game):
     tournament, organizer, _members = _groups_cup(fake_game, 4, groups=1, stage_top=2)
     tournament = tournament_start(tournament=tournament, by=organizer)
-    match = tournament.state["group_matches"][0]
+    match = state_of(tournament)["group_matches"][0]
     loser = TournamentEntrant.objects.get(pk=match["entrants"][0])
     tournament_match_forfeit(tournament=tournament, match=match["id"], player=loser.player, by=organizer)
     tournament.refresh_from_db()
-    ruled = next(m for m in tournament.state["group_matches"] if m["id"] == match["id"])
+    ruled = next(m for m in state_of(tournament)["group_matches"] if m["id"] == match["id"])
     assert (ruled["decided"], ruled["winner"]) == ("forfeit", match["entrants"][1])
     with pytest.raises(WrongStatus):
         tournament_match_forfeit(tournament=tournament, match=match["id"], player=loser.player, by=organizer)
     # when: the loser withdraws, every match of theirs not played is forfeited and its table annulled
     tournament_withdraw(tournament=tournament, player=loser.player, by=loser.player)
     tournament.refresh_from_db()
-    theirs = [m for m in tournament.state["group_matches"] if loser.pk in m["entrants"]]
+    theirs = [m for m in state_of(tournament)["group_matches"] if loser.pk in m["entrants"]]
     assert all(m["decided"] == "forfeit" for m in theirs)
     assert not any(loser.player in [s.player for s in t.seats.all()] for t in _tables_in_play(tournament))
 
@@ -160,7 +160,7 @@ def test_t_d4_an_entrant_out_in_the_groups_has_nothing_left_to_withdraw_from(fak
     # given: one group of three, the top one through, every match ruled for the better seed
     tournament, organizer, members = _groups_cup(fake_game, 3, groups=1, stage_top=2)
     tournament = tournament_start(tournament=tournament, by=organizer)
-    for match in list(tournament.state["group_matches"]):
+    for match in list(state_of(tournament)["group_matches"]):
         worse = TournamentEntrant.objects.filter(pk__in=match["entrants"]).order_by("-seed").first()
         tournament_match_forfeit(tournament=tournament, match=match["id"], player=worse.player, by=organizer)
         tournament.refresh_from_db()
