@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.errors import InvalidValue, NotFound, WrongStatus
 from league.models import (
@@ -61,7 +62,9 @@ def _season_begin(*, season: Season, by: Player) -> Round:
     entrants = list(Entrant.objects.filter(competition=season, withdrawn=False).order_by("seed", "id"))
     needed = 4 if season.partners == Season.Partners.ROTATING else (season.table_min or 2)
     if len(entrants) < max(needed, 2):
-        raise InvalidValue(f"A season needs at least {max(needed, 2)} entrants.", code="too_few_entrants")
+        # the competition's state, not the request's: refused as a bracket's and a poker tournament's start are (409)
+        message = _("A season needs at least %(n)d entrants.") % {"n": max(needed, 2)}
+        raise WrongStatus(message, code="too_few_entrants", field="entrants")
     if season.format in (Season.Format.ROUND_ROBIN, Season.Format.DOUBLE_ROUND_ROBIN):
         schedule = round_robin_schedule(
             [e.pk for e in entrants], double=season.format == Season.Format.DOUBLE_ROUND_ROBIN
