@@ -1,21 +1,16 @@
 """Bracket tournaments (read-only, with their start as an action) and poker tournaments (read-only, with their
 start as an action: both through their services, as from the pages and the API)."""
 
-from django.contrib import admin, messages
-from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.contrib import admin
 
 from league.admin.base import ReadOnlyAdmin, ReadOnlyInline
-from league.admin.poker_actions import POKER_ACTIONS
-from league.errors import ServiceError
+from league.admin.competition_actions import competitions_start
 from league.models import (
     Entrant,
-    Player,
     Tournament,
     TournamentTable,
 )
 from league.models.poker_tournaments import PokerEntrant, PokerHand, PokerTournament
-from league.services.tournaments import tournament_start
 
 
 class EntrantInline(ReadOnlyInline):
@@ -28,20 +23,6 @@ class TournamentTableInline(ReadOnlyInline):
     fields = readonly_fields = ("match", "number", "table", "recorded")
 
 
-@admin.action(description="Start the selected tournaments (seed, draw the bracket, open the first tables)")
-def tournaments_start(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-    by = Player.objects.filter(user__pk=request.user.pk or 0).first()
-    for tournament in queryset:
-        try:
-            if by is None:  # an admin account without a player profile organizes nothing
-                raise ServiceError("Only an organizer of the club may do this.")
-            tournament_start(tournament=tournament, by=by)
-        except ServiceError as error:
-            modeladmin.message_user(request, f"{tournament}: {error.message}", messages.ERROR)
-        else:
-            modeladmin.message_user(request, f"{tournament}: started.", messages.SUCCESS)
-
-
 @admin.register(Tournament)
 class TournamentAdmin(ReadOnlyAdmin):
     list_display = ["name", "club", "game", "format", "seeding", "best_of", "status", "created_at"]
@@ -50,7 +31,7 @@ class TournamentAdmin(ReadOnlyAdmin):
     # the draw's seed is secret until the draw (its commitment is public); the state is the bracket, on the page
     exclude = ["draw_seed", "state"]
     inlines = [EntrantInline, TournamentTableInline]
-    actions = [tournaments_start]
+    actions = [competitions_start]
 
 
 # --- poker tournaments (issue 22) -------------------------------------------------------------------------------------
@@ -87,7 +68,7 @@ class PokerTournamentAdmin(ReadOnlyAdmin):
         "finished_at",
     )
     inlines = [PokerEntrantInline]
-    actions = POKER_ACTIONS  # league/admin/poker_actions.py: through the service
+    actions = [competitions_start]
 
 
 @admin.register(PokerHand)

@@ -12,7 +12,7 @@ that has started (`wrong_status`, 409), someone outside the club (`not_member`, 
 (`not_found` on `player`, 404).
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -31,8 +31,9 @@ from league.services.poker_tournaments import (
     poker_tournament_withdraw,
 )
 from league.services.rounds import entrant_withdraw, forfeit_award, season_start
-from league.services.seasons import entrant_leave_self, entrant_register, entrant_register_self
+from league.services.seasons import entrant_leave_self, entrant_register, entrant_register_self, entrants_register
 from league.services.tournaments import (
+    tournament_entrants_add,
     tournament_lock,
     tournament_match_forfeit,
     tournament_register,
@@ -56,6 +57,8 @@ class Format(Generic[C]):
     start: Callable[[C, Player], C]
     # (competition, player, by, reason, match): without a match the player is out of the competition
     forfeit: Callable[[C, Player, Player, str, str | None], object]
+    # (competition, by, players): an organizer enters several members at once, all or none
+    entrants_add: Callable[[C, Player, Sequence[Player]], Sequence[Entrant]]
 
 
 def _by_other(player: Player, by: Player | None) -> Player | None:
@@ -155,13 +158,30 @@ def _poker_forfeit(tournament: PokerTournament, player: Player, by: Player, reas
 
 FORMATS: dict[type, Format[Any]] = {
     Season: Format(
-        lock=season_lock, enter=_season_enter, leave=_season_leave, start=_season_start, forfeit=_season_forfeit
+        lock=season_lock,
+        enter=_season_enter,
+        leave=_season_leave,
+        start=_season_start,
+        forfeit=_season_forfeit,
+        entrants_add=lambda season, by, players: entrants_register(season=season, by=by, players=list(players)),
     ),
     Tournament: Format(
-        lock=tournament_lock, enter=_bracket_enter, leave=_bracket_leave, start=_bracket_start, forfeit=_bracket_forfeit
+        lock=tournament_lock,
+        enter=_bracket_enter,
+        leave=_bracket_leave,
+        start=_bracket_start,
+        forfeit=_bracket_forfeit,
+        entrants_add=lambda tournament, by, players: tournament_entrants_add(
+            tournament=tournament, by=by, players=players
+        ),
     ),
     PokerTournament: Format(
-        lock=poker_tournament_lock, enter=_poker_enter, leave=_poker_leave, start=_poker_start, forfeit=_poker_forfeit
+        lock=poker_tournament_lock,
+        enter=_poker_enter,
+        leave=_poker_leave,
+        start=_poker_start,
+        forfeit=_poker_forfeit,
+        entrants_add=lambda tournament, by, players: poker_entrants_add(tournament=tournament, by=by, players=players),
     ),
 }
 
@@ -209,3 +229,9 @@ def competition_forfeit(
     table id); without, they are out of the competition, their tables in play forfeited (a poker tournament's seat,
     T-D8; a bracket's withdrawal, T-D4; a season's withdrawal)."""
     format_of(competition).forfeit(competition, player, by, reason, match)
+
+
+def competition_entrants_add(*, competition: Competition, by: Player, players: Sequence[Player]) -> list[Entrant]:
+    """An organizer enters several members before the start, each an entrant of their own: all of them, or none
+    when one is refused."""
+    return list(format_of(competition).entrants_add(competition, by, players))

@@ -1,18 +1,41 @@
 """What the pages of every format of a competition share: the player's actions (enter, leave, and the organizer's
-start), each one call to `league.services.competitions`, and the CSV downloads (`<kind>/<id>/export/<name>.csv`)."""
+start), the organizer's entrants (added by name or ticked, removed before the start), each one call to
+`league.services.competitions`, and the CSV downloads (`<kind>/<id>/export/<name>.csv`)."""
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from league.caller import player_required
+from league.caller import player_or_none, player_required
 from league.errors import ServiceError
+from league.forms.base import add_service_error
+from league.forms.organizer import EntrantsAddForm
 from league.labels import error_words
-from league.services.competitions import Competition, competition_enter, competition_leave, competition_start
+from league.models import Competition as CompetitionRow
+from league.models import Entrant, Player
+from league.services.competitions import (
+    Competition,
+    competition_enter,
+    competition_entrants_add,
+    competition_leave,
+    competition_start,
+)
 from league.spreadsheet import csv_text
+from league.views.base import organizer_required
+
+
+class DetailPage(Protocol):
+    """A format's page, drawn again with the organizer's entrants form and its errors."""
+
+    def __call__(
+        self, request: HttpRequest, competition: Any, *, entrants_form: EntrantsAddForm, status: int
+    ) -> HttpResponse: ...
+
 
 ACTIONS = ("enter", "leave", "start")
 
@@ -35,6 +58,44 @@ def competition_action(request: HttpRequest, competition: Competition, action: s
             messages.success(request, _("It has started: the first tables are open."))
     except ServiceError as error:
         messages.error(request, error_words(error))
+
+
+def entrants_add_form(competition: Competition, data: Any = None) -> EntrantsAddForm:
+    """The organizer's form that enters members (ticked, or pasted by name), those entered already left out."""
+    entered = Entrant.objects.filter(competition=competition).values_list("player_id", flat=True)
+    return EntrantsAddForm(data, club=competition.club, entered=entered)
+
+
+def entrants_add_page(request: HttpRequest, competition: Competition, *, page: DetailPage, back: str) -> HttpResponse:
+    """An organizer enters members: ticked, or pasted by name (a stray name is named, and nobody is entered). Back
+    to the competition's page (`back`), or its page again with the form's errors."""
+    by = organizer_required(competition.club, player_or_none(request))
+    form = entrants_add_form(competition, request.POST)
+    if form.is_valid():
+        try:
+            added = competition_entrants_add(competition=competition, by=by, players=form.cleaned_data["players"])
+        except ServiceError as error:
+            add_service_error(form, error)
+        else:
+            n = len(added)
+            messages.success(request, ngettext("%(n)d entrant added.", "%(n)d entrants added.", n) % {"n": n})
+            return redirect(back)
+    return page(request, competition, entrants_form=form, status=400)
+
+
+def entrant_remove_page(request: HttpRequest, competition: Competition, player_id: int, *, back: str) -> HttpResponse:
+    """An organizer takes an entrant out before the start (after it, leaving is a ruling: a forfeit)."""
+    by = organizer_required(competition.club, player_or_none(request))
+    if competition.status != CompetitionRow.Status.REGISTRATION:
+        messages.error(request, _("Entrants are removed before the start only."))
+        return redirect(back)
+    try:
+        competition_leave(competition=competition, player=get_object_or_404(Player, pk=player_id), by=by)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The entrant is removed."))
+    return redirect(back)
 
 
 def csv_download(rows: Sequence[Sequence[Any]], *, filename: str) -> HttpResponse:

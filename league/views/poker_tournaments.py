@@ -10,8 +10,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games import available_games, get_engine
@@ -20,7 +20,7 @@ from league.errors import ServiceError
 from league.forms.base import add_service_error
 from league.forms.organizer import EntrantsAddForm, PokerForfeitForm
 from league.forms.poker_tournaments import PokerTournamentForm
-from league.models import Club, Player, PokerEntrant, PokerTournament
+from league.models import Club, PokerEntrant, PokerTournament
 from league.replica.scope import replica_reads
 from league.selectors.clubs import is_organizer
 from league.selectors.poker_tournaments import (
@@ -33,16 +33,20 @@ from league.selectors.poker_tournaments import (
     poker_seed_revealed,
     poker_tournament_get,
 )
-from league.services.competitions import competition_leave
 from league.services.poker_tournaments import (
     points_display,
-    poker_entrants_add,
     poker_game_check,
     poker_seat_forfeit,
     poker_tournament_create,
 )
 from league.views.base import HtmxHttpRequest, keyset_after, organizer_required
-from league.views.competitions import competition_action, csv_download
+from league.views.competitions import (
+    competition_action,
+    csv_download,
+    entrant_remove_page,
+    entrants_add_form,
+    entrants_add_page,
+)
 
 EXPORTS = ("standings",)
 
@@ -99,7 +103,7 @@ def _detail_page(
     registration = tournament.status == PokerTournament.Status.REGISTRATION
     context = _live_context(request, tournament)
     if organizer and registration:
-        entrants_form = entrants_form or _entrants_form(tournament)
+        entrants_form = entrants_form or entrants_add_form(tournament)
     if organizer and (players_in := poker_players_in(tournament=tournament)):
         forfeit_form = forfeit_form or PokerForfeitForm(players=players_in)
     context.update(
@@ -112,11 +116,6 @@ def _detail_page(
         removable=organizer and registration,
     )
     return render(request, "league/poker_tournament.html", context, status=status)
-
-
-def _entrants_form(tournament: PokerTournament, data: Any = None) -> EntrantsAddForm:
-    entered = PokerEntrant.objects.filter(competition=tournament).values_list("player_id", flat=True)
-    return EntrantsAddForm(data, club=tournament.club, entered=entered)
 
 
 @login_required
@@ -168,35 +167,18 @@ def poker_tournament_action(request: HttpRequest, tournament_id: int, action: st
 @login_required
 @require_POST
 def poker_entrants_add_view(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """An organizer enters members: ticked, or pasted by name (a stray name is named, and nobody is entered)."""
+    """An organizer enters members: ticked, or pasted by name (league.views.competitions)."""
     tournament = poker_tournament_get(tournament_id=tournament_id)
-    by = organizer_required(tournament.club, player_or_none(request))
-    form = _entrants_form(tournament, request.POST)
-    if form.is_valid():
-        try:
-            added = poker_entrants_add(tournament=tournament, by=by, players=form.cleaned_data["players"])
-        except ServiceError as error:
-            add_service_error(form, error)
-        else:
-            n = len(added)
-            messages.success(request, ngettext("%(n)d entrant added.", "%(n)d entrants added.", n) % {"n": n})
-            return redirect("poker_tournament", tournament_id=tournament.pk)
-    return _detail_page(request, tournament, entrants_form=form, status=400)
+    back = reverse("poker_tournament", args=[tournament.pk])
+    return entrants_add_page(request, tournament, page=_detail_page, back=back)
 
 
 @login_required
 @require_POST
 def poker_entrant_remove(request: HttpRequest, tournament_id: int, player_id: int) -> HttpResponse:
-    """An organizer takes an entrant out before the start."""
+    """An organizer takes an entrant out before the start (league.views.competitions)."""
     tournament = poker_tournament_get(tournament_id=tournament_id)
-    by = organizer_required(tournament.club, player_or_none(request))
-    try:
-        competition_leave(competition=tournament, player=get_object_or_404(Player, pk=player_id), by=by)
-    except ServiceError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("The entrant is removed."))
-    return redirect("poker_tournament", tournament_id=tournament.pk)
+    return entrant_remove_page(request, tournament, player_id, back=reverse("poker_tournament", args=[tournament.pk]))
 
 
 @login_required

@@ -9,9 +9,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from league.caller import player_or_none, player_required
@@ -40,18 +40,22 @@ from league.selectors.tournaments import (
     tournament_standings_rows,
     tournament_tables_in_play,
 )
-from league.services.competitions import competition_leave
 from league.services.tournaments import (
     draw_commitment,
     tournament_create,
-    tournament_entrants_add,
     tournament_match_forfeit,
     tournament_register,
     tournaments_create_per_division,
 )
 from league.tournaments.windows import Window, bracket_window, bracket_windowed, window_of
 from league.views.base import HtmxHttpRequest, keyset_before, organizer_required
-from league.views.competitions import competition_action, csv_download
+from league.views.competitions import (
+    competition_action,
+    csv_download,
+    entrant_remove_page,
+    entrants_add_form,
+    entrants_add_page,
+)
 
 EXPORTS = ("standings", "results")
 # a large tournament's page lists this many entrants of its standings; the standings CSV holds them all
@@ -155,7 +159,7 @@ def _detail_page(
     if organizer and context["teams"] and registration:
         team_form = team_form or TournamentTeamForm(club=tournament.club)
     if organizer and not context["teams"] and registration:
-        entrants_form = entrants_form or _entrants_form(tournament)
+        entrants_form = entrants_form or entrants_add_form(tournament)
     if organizer and tournament.status == Tournament.Status.RUNNING:
         forfeit_form = forfeit_form or MatchForfeitForm(choices=_forfeit_choices(tournament))
         if not forfeit_form.fields["forfeit"].choices:  # type: ignore[attr-defined]
@@ -173,11 +177,6 @@ def _detail_page(
         removable=organizer and registration,
     )
     return render(request, "league/tournament.html", context, status=status)
-
-
-def _entrants_form(tournament: Tournament, data: Any = None) -> EntrantsAddForm:
-    entered = [e.player_id for e in tournament_entrants(tournament=tournament)]
-    return EntrantsAddForm(data, club=tournament.club, entered=entered)
 
 
 def _forfeit_choices(tournament: Tournament) -> list[tuple[str, str]]:
@@ -281,38 +280,18 @@ def tournament_team_enter(request: HttpRequest, tournament_id: int) -> HttpRespo
 @login_required
 @require_POST
 def tournament_entrants_add_view(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """An organizer enters members: ticked, or pasted by name (a stray name is named, and nobody is entered)."""
+    """An organizer enters members: ticked, or pasted by name (league.views.competitions)."""
     tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=tournament_id)
-    by = organizer_required(tournament.club, player_or_none(request))
-    form = _entrants_form(tournament, request.POST)
-    if form.is_valid():
-        try:
-            added = tournament_entrants_add(tournament=tournament, by=by, players=form.cleaned_data["players"])
-        except ServiceError as error:
-            add_service_error(form, error)
-        else:
-            n = len(added)
-            messages.success(request, ngettext("%(n)d entrant added.", "%(n)d entrants added.", n) % {"n": n})
-            return redirect("tournament", tournament_id=tournament.pk)
-    return _detail_page(request, tournament, entrants_form=form, status=400)
+    back = reverse("tournament", args=[tournament.pk])
+    return entrants_add_page(request, tournament, page=_detail_page, back=back)
 
 
 @login_required
 @require_POST
 def tournament_entrant_remove(request: HttpRequest, tournament_id: int, player_id: int) -> HttpResponse:
-    """An organizer takes an entrant out before the start (after it, a withdrawal is a ruling: T-D4)."""
+    """An organizer takes an entrant out before the start (league.views.competitions)."""
     tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
-    by = organizer_required(tournament.club, player_or_none(request))
-    if tournament.status != Tournament.Status.REGISTRATION:
-        messages.error(request, _("Entrants are removed before the start only."))
-        return redirect("tournament", tournament_id=tournament.pk)
-    try:
-        competition_leave(competition=tournament, player=get_object_or_404(Player, pk=player_id), by=by)
-    except ServiceError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("The entrant is removed."))
-    return redirect("tournament", tournament_id=tournament.pk)
+    return entrant_remove_page(request, tournament, player_id, back=reverse("tournament", args=[tournament.pk]))
 
 
 @login_required

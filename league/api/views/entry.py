@@ -1,5 +1,6 @@
-"""`POST` and `DELETE` on `<kind>/<id>/entry/`: entering and leaving a competition, one shape for its three formats
-(a season, a bracket tournament, a poker tournament), each a call to `league.services.competitions`."""
+"""What the API does alike for the three formats of a competition (a season, a bracket tournament, a poker
+tournament), each a call to `league.services.competitions`: `POST` and `DELETE` on `<kind>/<id>/entry/` enter and
+leave it, `POST` on `<kind>/<id>/start/` starts it."""
 
 from collections.abc import Callable
 from typing import Any
@@ -15,9 +16,10 @@ from league.api.serializers.entries import EntryRequestSerializer
 from league.api.views.base import ApiView
 from league.caller import player_required
 from league.selectors.clubs import player_get
-from league.services.competitions import Competition, competition_enter, competition_leave
+from league.services.competitions import Competition, competition_enter, competition_leave, competition_start
 
 ENTRY_ERRORS = error_responses(400, 401, 403, 404, 409)
+START_ERRORS = error_responses(400, 401, 403, 404, 409)
 
 
 def entry_view(
@@ -73,3 +75,33 @@ def entry_view(
 
     EntryView.__name__ = EntryView.__qualname__ = f"{kind.title().replace('_', '')}EntryView"
     return EntryView
+
+
+def start_view(
+    *,
+    kind: str,
+    competition: Callable[[int], Competition],
+    answer: Callable[[Request, Any], dict[str, Any]],
+    serializer: type[serializers.Serializer],
+    summary: str,
+    tags: list[str],
+) -> type[ApiView]:
+    """The start view of one format: `competition` reads it by the path's one id, `answer` is the started
+    competition as `serializer` describes it; `summary` says what starting does in this format."""
+
+    class StartView(ApiView):
+        permission_classes = [IsAuthenticated]
+
+        @extend_schema(
+            operation_id=f"{kind}_start",
+            summary=summary,
+            request=None,
+            responses={200: serializer, **START_ERRORS},
+            tags=tags,
+        )
+        def post(self, request: Request, **path: int) -> Response:
+            started = competition_start(competition=competition(*path.values()), by=player_required(request))
+            return Response(answer(request, started))
+
+    StartView.__name__ = StartView.__qualname__ = f"{kind.title().replace('_', '')}StartView"
+    return StartView

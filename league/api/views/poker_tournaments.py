@@ -6,7 +6,6 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -21,7 +20,7 @@ from league.api.serializers.poker_tournaments import (
     PokerTournamentSerializer,
 )
 from league.api.views.base import ApiView
-from league.api.views.entry import entry_view
+from league.api.views.entry import entry_view, start_view
 from league.caller import player_required
 from league.models import PokerTournament
 from league.replica.scope import ReplicaReadsMixin
@@ -36,7 +35,6 @@ from league.selectors.poker_tournaments import (
     poker_seed_revealed,
     poker_tournament_get,
 )
-from league.services.competitions import competition_start
 from league.services.poker_tournaments import poker_tournament_create
 
 MANAGE_ERRORS = error_responses(400, 401, 403, 404, 409)
@@ -131,16 +129,11 @@ PokerTournamentEntryView = entry_view(
 )
 
 
-class PokerTournamentStartView(ApiView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        operation_id="poker_tournaments_start",
-        summary="Seat the entrants by lot and deal the first hand of every table (organizers only).",
-        request=None,
-        responses={200: PokerTournamentDetailSerializer, **MANAGE_ERRORS},
-        tags=TAGS,
-    )
-    def post(self, request: Request, tournament_id: int) -> Response:
-        tournament = poker_tournament_get(tournament_id=tournament_id)
-        return Response(_detail(competition_start(competition=tournament, by=player_required(request))))
+PokerTournamentStartView = start_view(
+    kind="poker_tournaments",
+    competition=lambda tournament_id: poker_tournament_get(tournament_id=tournament_id),
+    answer=lambda request, tournament: _detail(tournament),
+    serializer=PokerTournamentDetailSerializer,
+    summary="Seat the entrants by lot and deal the first hand of every table (organizers only).",
+    tags=TAGS,
+)

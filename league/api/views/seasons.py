@@ -28,7 +28,7 @@ from league.api.serializers.seasons import (
     StandingSerializer,
 )
 from league.api.views.base import ApiView
-from league.api.views.entry import entry_view
+from league.api.views.entry import entry_view, start_view
 from league.caller import player_required
 from league.errors import NotFound
 from league.models import Round, Season, TableRuling
@@ -48,7 +48,6 @@ from league.selectors.seasons import (
 from league.selectors.tables import table_get
 from league.selectors.vacations import player_vacations, vacation_get
 from league.services.clocks import vacation_cancel, vacation_take
-from league.services.competitions import competition_start
 from league.services.rollover import season_rollover
 from league.services.rounds import entrant_withdraw, forfeit_award, round_start
 from league.services.season_settings import season_settings_update, season_spec
@@ -236,19 +235,14 @@ class SeasonOpenView(ApiView):
         return Response(_season(season_open_registration(season=season, by=player_required(request))))
 
 
-class SeasonStartView(ApiView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        operation_id="seasons_start",
-        summary="Close registration and start the first round (organizers only).",
-        request=None,
-        responses={200: SeasonSerializer, **MANAGE_ERRORS},
-        tags=["seasons"],
-    )
-    def post(self, request: Request, season_id: int) -> Response:
-        season = season_get(season_id=season_id)
-        return Response(_season(competition_start(competition=season, by=player_required(request))))
+SeasonStartView = start_view(
+    kind="seasons",
+    competition=lambda season_id: season_get(season_id=season_id),
+    answer=lambda request, season: _season(season),
+    serializer=SeasonSerializer,
+    summary="Close registration and start the first round (organizers only).",
+    tags=["seasons"],
+)
 
 
 class SeasonFinishView(ApiView):

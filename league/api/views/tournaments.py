@@ -26,7 +26,7 @@ from league.api.serializers.tournaments import (
     tournament_data,
 )
 from league.api.views.base import ApiView
-from league.api.views.entry import entry_view
+from league.api.views.entry import entry_view, start_view
 from league.caller import player_or_none, player_required
 from league.errors import BadInput, NotFound
 from league.models import Entrant, Tournament
@@ -51,7 +51,7 @@ from league.selectors.tournaments import (
     tournament_get_without_state,
     tournament_match_tables_rows,
 )
-from league.services.competitions import competition_forfeit, competition_start
+from league.services.competitions import competition_forfeit
 from league.services.tournaments import TournamentSpec, draw_commitment, tournament_create
 
 MANAGE_ERRORS = error_responses(400, 401, 403, 404, 409)
@@ -223,20 +223,14 @@ TournamentEntryView = entry_view(
 )
 
 
-class TournamentStartView(ApiView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        operation_id="tournaments_start",
-        summary="Close registration, seed the field, build the bracket and open its first tables (organizers only).",
-        request=None,
-        responses={200: TournamentDetailSerializer, **MANAGE_ERRORS},
-        tags=["tournaments"],
-    )
-    def post(self, request: Request, tournament_id: int) -> Response:
-        tournament = tournament_get(tournament_id=tournament_id)
-        competition_start(competition=tournament, by=player_required(request))
-        return Response(_detail(request, tournament_id))
+TournamentStartView = start_view(
+    kind="tournaments",
+    competition=lambda tournament_id: tournament_get(tournament_id=tournament_id),
+    answer=lambda request, tournament: _detail(request, tournament.pk),
+    serializer=TournamentDetailSerializer,
+    summary="Close registration, seed the field, build the bracket and open its first tables (organizers only).",
+    tags=["tournaments"],
+)
 
 
 class TournamentForfeitView(ApiView):
