@@ -11,7 +11,7 @@ from django.db.models import Q
 from league.models import Club, Player, PokerTournament, Table, Tournament
 from league.services.bot_play import table_bots_play, tables_bots_play
 from league.services.competitions import C, competition_enter, competition_start
-from league.services.poker_tournaments import poker_tournament_create
+from league.services.poker_tournaments import PokerTournamentSpec, poker_tournament_create
 from league.services.tournaments import TournamentSpec, tournament_create
 
 
@@ -50,11 +50,11 @@ def demo_poker_tournament_load(
     people: dict[str, Player],
     wildness: dict[int, float],
 ) -> PokerTournament:
-    """One poker freezeout: `spec` (poker_tournament_create's arguments, the time per move in hours), `entrants`,
+    """One poker freezeout: `spec` (a `PokerTournamentSpec`, the time per move in hours), `entrants`,
     `play`, and `moves` for a running one."""
     fields = dict(entry["spec"])
     fields["time_per_move"] = timedelta(hours=fields.pop("time_per_move_hours", 24))
-    tournament = poker_tournament_create(club=club, by=organizer, **fields)
+    tournament = poker_tournament_create(club=club, by=organizer, spec=PokerTournamentSpec(**fields))
     return _entered_and_played(
         tournament,
         entered_by=None,  # the players enter themselves

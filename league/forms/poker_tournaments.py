@@ -2,6 +2,7 @@
 write them (one level a line, numbers in the order of the game's forced bets), the services checking the rest."""
 
 import re
+from datetime import timedelta
 from typing import Any
 
 from django import forms
@@ -9,6 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.engines import engine_for
+from league.services.poker_tournaments import PokerTournamentSpec
 
 _NUMBERS = re.compile(r"[\s,;]+")
 
@@ -92,3 +94,17 @@ class PokerTournamentForm(forms.Form):
         if values is None:
             raise forms.ValidationError(_("Whole numbers, place 1 first, separated by spaces."))
         return values
+
+    def spec(self) -> PokerTournamentSpec:
+        data = self.cleaned_data
+        return PokerTournamentSpec(
+            name=data["name"],
+            game=self.game,
+            starting_stack=data["starting_stack"],
+            table_size=data["table_size"],
+            level_hands=data["level_hands"],
+            levels=data["levels"],
+            points_table=data["points_table"],
+            time_per_move=timedelta(hours=data["time_per_move"]),
+            rated=data["rated"],
+        )

@@ -11,6 +11,7 @@ to deal open their next hands.
 """
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from fractions import Fraction
 from typing import Any
@@ -158,27 +159,33 @@ def hand_options_of(
 
 
 @transaction.atomic
-def poker_tournament_create(
-    *,
-    club: Club,
-    by: Player,
-    game: str,
-    name: str,
-    starting_stack: int,
-    table_size: int,
-    level_hands: int,
-    levels: Any,
-    points_table: Any = (),
-    options: Any = None,
-    time_per_move: timedelta | None = None,
-    rated: bool = True,
-) -> PokerTournament:
+@dataclass(frozen=True)
+class PokerTournamentSpec:
+    """What an organizer chooses for a freezeout, as `TournamentSpec` is for a bracket; the pages' form, the API's
+    serializer and the demo build one, and `poker_tournament_create` checks all of it."""
+
+    name: str
+    game: str
+    starting_stack: int
+    table_size: int
+    level_hands: int
+    # T-R14: [{"ante": 10, "min_bet": 10}, ...], the engine's forced bets of each level
+    levels: Any
+    points_table: Any = ()
+    # the engine's other options, the same at every hand
+    options: Any = None
+    time_per_move: timedelta | None = None
+    rated: bool = True
+
+
+def poker_tournament_create(*, club: Club, by: Player, spec: PokerTournamentSpec) -> PokerTournament:
     """An organizer's freezeout, open for registration. Everything is checked here, once: the game's roles, the
     levels (the engine's forced bets, within their bounds, never falling), the points table, the other options."""
+    game, starting_stack, table_size, level_hands = spec.game, spec.starting_stack, spec.table_size, spec.level_hands
     organizer_check(club=club, player=by)
     roles = poker_game_check(game)
     engine = engine_for(game)
-    name = (name or "").strip()
+    name = (spec.name or "").strip()
     if not 1 <= len(name) <= 120:
         raise InvalidValue(_("A tournament has a name of 1 to 120 characters."), code="bad_name", field="name")
     most = min(10, engine.max_players)
@@ -195,17 +202,17 @@ def poker_tournament_create(
         )
     if not isinstance(level_hands, int) or not 1 <= level_hands <= 10_000:
         raise InvalidValue(_("A level lasts 1 to 10,000 hands a table."), code="bad_level_hands", field="level_hands")
-    structure = _levels_check(levels, roles)
+    structure = _levels_check(spec.levels, roles)
     try:
-        table = points_table_check(list(points_table or []))
+        table = points_table_check(list(spec.points_table or []))
     except (ValueError, TypeError, ZeroDivisionError) as error:
         raise InvalidValue(
             _("The points table lists points or prizes by place, none negative."),
             code="bad_points",
             field="points_table",
         ) from error
-    extra = _options_check(game, options, roles, table_size=table_size, levels=structure)
-    seconds = time_per_move or timedelta(days=1)
+    extra = _options_check(game, spec.options, roles, table_size=table_size, levels=structure)
+    seconds = spec.time_per_move or timedelta(days=1)
     time_per_move_check(seconds)
     return PokerTournament.objects.create(
         club=club,
@@ -219,7 +226,7 @@ def poker_tournament_create(
         points_table=[str(value) for value in table],
         options=extra,
         time_per_move=int(seconds.total_seconds()),
-        rated=rated,
+        rated=spec.rated,
     )
 
 

@@ -3,7 +3,6 @@ in place while it runs), the organizer's creation form, the actions (enter, leav
 league.views.competitions), the organizer's forms (entrants added and removed before the start, a seat forfeited) and
 the standings CSV."""
 
-from datetime import timedelta
 from typing import Any
 
 from django.contrib import messages
@@ -130,21 +129,8 @@ def poker_tournament_new(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "league/poker_tournament_game.html", {"club": club, "games": engines})
     form = PokerTournamentForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
         try:
-            tournament = poker_tournament_create(
-                club=club,
-                by=organizer,
-                game=game,
-                name=data["name"],
-                starting_stack=data["starting_stack"],
-                table_size=data["table_size"],
-                level_hands=data["level_hands"],
-                levels=data["levels"],
-                points_table=data["points_table"],
-                time_per_move=timedelta(hours=data["time_per_move"]),
-                rated=data["rated"],
-            )
+            tournament = poker_tournament_create(club=club, by=organizer, spec=form.spec())
         except ServiceError as error:
             add_service_error(form, error)
         else:

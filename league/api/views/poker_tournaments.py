@@ -35,7 +35,7 @@ from league.selectors.poker_tournaments import (
     poker_seed_revealed,
     poker_tournament_get,
 )
-from league.services.poker_tournaments import poker_tournament_create
+from league.services.poker_tournaments import PokerTournamentSpec, poker_tournament_create
 
 MANAGE_ERRORS = error_responses(400, 401, 403, 404, 409)
 TABLE_NUMBER_MAX = 32767  # PokerEntrant.table_number's column
@@ -79,7 +79,7 @@ class ClubPokerTournamentsView(ReplicaReadsMixin, ApiView):
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
         data["time_per_move"] = timedelta(seconds=data["time_per_move"])
-        tournament = poker_tournament_create(club=club, by=player, **data)
+        tournament = poker_tournament_create(club=club, by=player, spec=PokerTournamentSpec(**data))
         return Response(PokerTournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 
 
