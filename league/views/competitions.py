@@ -33,7 +33,7 @@ class DetailPage(Protocol):
     """A format's page, drawn again with the organizer's entrants form and its errors."""
 
     def __call__(
-        self, request: HttpRequest, competition: Any, *, entrants_form: EntrantsAddForm, status: int
+        self, request: HttpRequest, competition: Any, /, *, entrants_form: EntrantsAddForm, status: int
     ) -> HttpResponse: ...
 
 
