@@ -1,8 +1,8 @@
 """What the pages of every format of a competition share: the player's actions (enter, leave, and the organizer's
-start), the organizer's entrants (added by name or ticked, removed before the start), each one call to
+start), the organizer's entrants (added by name or ticked, removed before the start) and rulings, each one call to
 `league.services.competitions`, and the CSV downloads (`<kind>/<id>/export/<name>.csv`)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from django.contrib import messages
@@ -22,6 +22,7 @@ from league.services.competitions import (
     Competition,
     competition_enter,
     competition_entrants_add,
+    competition_forfeit,
     competition_leave,
     competition_start,
 )
@@ -96,6 +97,33 @@ def entrant_remove_page(request: HttpRequest, competition: Competition, player_i
     else:
         messages.success(request, _("The entrant is removed."))
     return redirect(back)
+
+
+def forfeit_page(
+    request: HttpRequest,
+    competition: Competition,
+    form: Any,
+    *,
+    ruling: Callable[[], tuple[Player, str | None]],
+    page: Callable[..., HttpResponse],
+    back: str,
+    done: str,
+) -> HttpResponse:
+    """An organizer's ruling against a player (`form`, whose `ruling` says who and, in a bracket, which match), one
+    call to `competition_forfeit`; `done` is the message of a ruling recorded."""
+    by = organizer_required(competition.club, player_or_none(request))
+    if form.is_valid():
+        player, match = ruling()
+        try:
+            competition_forfeit(
+                competition=competition, player=player, by=by, reason=form.cleaned_data["reason"], match=match
+            )
+        except ServiceError as error:
+            add_service_error(form, error)
+        else:
+            messages.success(request, done)
+            return redirect(back)
+    return page(request, competition, forfeit_form=form, status=400)
 
 
 def csv_download(rows: Sequence[Sequence[Any]], *, filename: str) -> HttpResponse:

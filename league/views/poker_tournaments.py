@@ -35,7 +35,6 @@ from league.selectors.poker_tournaments import (
 from league.services.poker_tournaments import (
     points_display,
     poker_game_check,
-    poker_seat_forfeit,
     poker_tournament_create,
 )
 from league.views.base import HtmxHttpRequest, keyset_after, organizer_required
@@ -45,6 +44,7 @@ from league.views.competitions import (
     entrant_remove_page,
     entrants_add_form,
     entrants_add_page,
+    forfeit_page,
 )
 
 EXPORTS = ("standings",)
@@ -172,22 +172,16 @@ def poker_entrant_remove(request: HttpRequest, tournament_id: int, player_id: in
 def poker_seat_forfeit_view(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """T-D8: an organizer rules a player's seat forfeited, with the reason shown beside their place."""
     tournament = poker_tournament_get(tournament_id=tournament_id)
-    by = organizer_required(tournament.club, player_or_none(request))
     form = PokerForfeitForm(request.POST, players=poker_players_in(tournament=tournament))
-    if form.is_valid():
-        try:
-            poker_seat_forfeit(
-                tournament=tournament,
-                player=form.cleaned_data["player"],
-                by=by,
-                reason=form.cleaned_data["reason"],
-            )
-        except ServiceError as error:
-            add_service_error(form, error)
-        else:
-            messages.success(request, _("The forfeit is recorded: the player is out."))
-            return redirect("poker_tournament", tournament_id=tournament.pk)
-    return _detail_page(request, tournament, forfeit_form=form, status=400)
+    return forfeit_page(
+        request,
+        tournament,
+        form,
+        ruling=lambda: (form.cleaned_data["player"], None),
+        page=_detail_page,
+        back=reverse("poker_tournament", args=[tournament.pk]),
+        done=_("The forfeit is recorded: the player is out."),
+    )
 
 
 def poker_tournament_export(request: HttpRequest, tournament_id: int, kind: str) -> HttpResponse:

@@ -43,7 +43,6 @@ from league.selectors.tournaments import (
 from league.services.tournaments import (
     draw_commitment,
     tournament_create,
-    tournament_match_forfeit,
     tournament_register,
     tournaments_create_per_division,
 )
@@ -55,6 +54,7 @@ from league.views.competitions import (
     entrant_remove_page,
     entrants_add_form,
     entrants_add_page,
+    forfeit_page,
 )
 
 EXPORTS = ("standings", "results")
@@ -299,24 +299,21 @@ def tournament_entrant_remove(request: HttpRequest, tournament_id: int, player_i
 def tournament_forfeit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """T-D4: an organizer rules that an entrant loses a match (the service refuses a decided match)."""
     tournament = get_object_or_404(Tournament.objects.select_related("club", "season"), pk=tournament_id)
-    by = organizer_required(tournament.club, player_or_none(request))
     form = MatchForfeitForm(request.POST, choices=_forfeit_choices(tournament))
-    if form.is_valid():
+
+    def ruling() -> tuple[Player, str | None]:
         match, player_id = form.ruling()
-        try:
-            tournament_match_forfeit(
-                tournament=tournament,
-                match=match,
-                player=get_object_or_404(Player, pk=player_id),
-                by=by,
-                reason=form.cleaned_data["reason"],
-            )
-        except ServiceError as error:
-            add_service_error(form, error)
-        else:
-            messages.success(request, _("The forfeit is recorded: the opponent goes through."))
-            return redirect("tournament", tournament_id=tournament.pk)
-    return _detail_page(request, tournament, forfeit_form=form, status=400)
+        return get_object_or_404(Player, pk=player_id), match
+
+    return forfeit_page(
+        request,
+        tournament,
+        form,
+        ruling=ruling,
+        page=_detail_page,
+        back=reverse("tournament", args=[tournament.pk]),
+        done=_("The forfeit is recorded: the opponent goes through."),
+    )
 
 
 def tournament_export(request: HttpRequest, tournament_id: int, kind: str) -> HttpResponse:
