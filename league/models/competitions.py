@@ -32,9 +32,7 @@ class Competition(models.Model):
     league = models.CharField(max_length=80, blank=True)
     edition = models.PositiveIntegerField(default=1)
     division_level = models.PositiveSmallIntegerField(default=1, help_text="1 is the top division.")
-    status = models.CharField(
-        max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True
-    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
     # the engine options of every table, after engine.check_options
     options = models.JSONField(default=dict, blank=True)
     time_per_move = models.PositiveIntegerField(default=86400, help_text="Seconds each turn may take.")

@@ -7,8 +7,8 @@ group stage behind a playoff): a table's end reads and writes the few matches it
 with the field. A multiplayer elimination and a group stage keep their whole state in `Tournament.state`.
 `league.selectors.bracket_states.tournament_state` gives the whole state, as one document, to whoever reads it.
 The league keeps around it who entered (`Entrant`, as every competition's, whose id is the entrant's id inside the
-state) and which league tables play which match (`TournamentTable`: a best-of-N match has several). Every write goes through
-`league.services.tournaments`.
+state) and which league tables play which match (`TournamentTable`: a best-of-N match has several). Every write goes
+through `league.services.tournaments`.
 """
 
 from django.db import models
