@@ -14,7 +14,6 @@ from league.admin.season_actions import SEASON_ACTIONS
 from league.clocks.check import clock_check
 from league.models import (
     Bye,
-    Entrant,
     Player,
     Round,
     Season,
@@ -121,14 +120,6 @@ class VacationAdmin(ReadOnlyAdmin):
     list_display = ["player", "season", "starts_at", "ends_at"]
     list_filter = ["season__club"]
     search_fields = ["player__display_name", "season__name"]
-
-
-@admin.register(Entrant)
-class EntrantAdmin(ReadOnlyAdmin):
-    club_path = "season__club"
-    list_display = ["__str__", "season", "player", "partner"]
-    list_filter = ["season__game", "season__club"]
-    search_fields = ["name", "player__display_name", "partner__display_name", "season__name"]
 
 
 @admin.register(Round)

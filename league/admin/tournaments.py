@@ -9,17 +9,17 @@ from league.admin.base import ReadOnlyAdmin, ReadOnlyInline
 from league.admin.poker_actions import POKER_ACTIONS
 from league.errors import ServiceError
 from league.models import (
+    Entrant,
     Player,
     Tournament,
-    TournamentEntrant,
     TournamentTable,
 )
 from league.models.poker_tournaments import PokerEntrant, PokerHand, PokerTournament
 from league.services.tournaments import tournament_start
 
 
-class TournamentEntrantInline(ReadOnlyInline):
-    model = TournamentEntrant
+class EntrantInline(ReadOnlyInline):
+    model = Entrant
     fields = readonly_fields = ("player", "partner", "seed", "withdrawn", "place", "shared", "points")
 
 
@@ -49,7 +49,7 @@ class TournamentAdmin(ReadOnlyAdmin):
     search_fields = ["name", "club__name"]
     # the draw's seed is secret until the draw (its commitment is public); the state is the bracket, on the page
     exclude = ["draw_seed", "state"]
-    inlines = [TournamentEntrantInline, TournamentTableInline]
+    inlines = [EntrantInline, TournamentTableInline]
     actions = [tournaments_start]
 
 

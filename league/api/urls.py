@@ -86,7 +86,7 @@ urlpatterns = [
     ),
     path(
         "tournaments/<id:tournament_id>/entrants/",
-        tournaments.TournamentEntrantsView.as_view(),
+        tournaments.BracketEntrantsView.as_view(),
         name="api-tournament-entrants",
     ),
     path(

@@ -17,7 +17,7 @@ from league.models import Entrant, Player, Season, Table
 
 def _not_entered(season: Season) -> Any:
     """The club's members not yet entered in the season, by name."""
-    entered = Entrant.objects.filter(season=season)
+    entered = Entrant.objects.filter(competition=season)
     return (
         Player.objects.filter(memberships__club=season.club)
         .exclude(pk__in=entered.values("player_id"))
@@ -103,7 +103,7 @@ class WithdrawForm(forms.Form):
 
     def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        model_choices(self, "entrant").queryset = Entrant.objects.filter(season=season, withdrawn=False)
+        model_choices(self, "entrant").queryset = Entrant.objects.filter(competition=season, withdrawn=False)
 
 
 class TableChoiceField(forms.ModelChoiceField):
@@ -147,5 +147,5 @@ class ForfeitForm(TableRulingForm):
 
     def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
         super().__init__(*args, season=season, **kwargs)
-        model_choices(self, "forfeiting").queryset = Entrant.objects.filter(season=season)
+        model_choices(self, "forfeiting").queryset = Entrant.objects.filter(competition=season)
         self.order_fields(["table", "forfeiting", "reason", "confirm"])

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from league.engines import engine_for
 from league.ical import Event, calendar_text
 from league.links import site_host, site_link
-from league.models import Entrant, Player, Seat, Table
+from league.models import Player, Season, Seat, Table
 from league.selectors.rounds import season_calendar, season_zone
 
 # a deadline is a moment; calendars show a short event ending at it
@@ -46,9 +46,9 @@ def calendar_events(*, player: Player) -> list[Event]:
                 alarm=DEADLINE_ALARM,
             )
         )
-    entries = Entrant.objects.filter(player=player, withdrawn=False).select_related("season")
-    for entry in entries.order_by("season_id"):
-        season = entry.season
+    # the seasons the player entered and has not withdrawn from (one filter: both of the same entrant)
+    seasons = Season.objects.filter(entrants__player=player, entrants__withdrawn=False)
+    for season in seasons.order_by("id"):
         zone = season_zone(season)
         for calendar_round in season_calendar(season=season):
             start = calendar_round.started_at or calendar_round.starts_at

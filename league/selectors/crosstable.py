@@ -39,7 +39,7 @@ class Crosstable:
 
 class _Entrant(NamedTuple):
     pk: int
-    seed_rank: int
+    seed: int | None  # the model allows none; a season numbers every entrant
     player_id: int
     partner_id: int | None
     label: str
@@ -64,9 +64,9 @@ def _entrants(season: Season) -> list[_Entrant]:
     # the rank joined by the entrant (one standing row each, at most); every read below drops the models' default
     # orderings, which joined the season and its club (or the tables) to sort rows whose order nothing uses
     rows = list(
-        Entrant.objects.filter(season=season)
+        Entrant.objects.filter(competition=season)
         .order_by()
-        .values_list("id", "seed_rank", "player_id", "partner_id", "name", "player__display_name", "standings__rank")
+        .values_list("id", "seed", "player_id", "partner_id", "name", "player__display_name", "standings__rank")
     )
     # the partners' names apart, and only when there are partners: joined to the entrants, the planner scanned
     # every player of the site for them (12 ms at 100,000 players: bench/pages.py)
@@ -76,8 +76,8 @@ def _entrants(season: Season) -> list[_Entrant]:
     )
     rows.sort(key=lambda row: (10**9 if row[6] is None else row[6], row[1], row[0]))
     return [
-        _Entrant(pk, seed_rank, player_id, partner_id, entrant_label(name, player_name, partner_names.get(partner_id)))
-        for pk, seed_rank, player_id, partner_id, name, player_name, _rank in rows
+        _Entrant(pk, seed, player_id, partner_id, entrant_label(name, player_name, partner_names.get(partner_id)))
+        for pk, seed, player_id, partner_id, name, player_name, _rank in rows
     ]
 
 

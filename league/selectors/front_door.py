@@ -13,15 +13,14 @@ from django.urls import reverse
 from games import available_games
 from league.models import (
     Club,
+    Entrant,
     Player,
-    PokerEntrant,
     PokerTournament,
     Round,
     Season,
     Seat,
     Table,
     Tournament,
-    TournamentEntrant,
 )
 from league.selectors.seasons import LeaderboardRow, leaderboard
 
@@ -75,12 +74,12 @@ def tournaments_listed(
     only when given (the next page of a list)."""
     rows = [
         TournamentRow(t.name, t.game, t.format, t.status, t.club, t.n, reverse("tournament", args=[t.pk]), t.at)
-        for t in _latest(Tournament, TournamentEntrant, statuses, limit, clubs, before)
+        for t in _latest(Tournament, statuses, limit, clubs, before)
     ] + [
         TournamentRow(
             t.name, t.game, "freezeout", t.status, t.club, t.n, reverse("poker_tournament", args=[t.pk]), t.at
         )
-        for t in _latest(PokerTournament, PokerEntrant, statuses, limit, clubs, before)
+        for t in _latest(PokerTournament, statuses, limit, clubs, before)
     ]
     rows.sort(key=lambda row: (row.at, row.url), reverse=True)
     rows.sort(key=lambda row: row.status != Tournament.Status.RUNNING)
@@ -89,7 +88,6 @@ def tournaments_listed(
 
 def _latest(
     model: type[Tournament] | type[PokerTournament],
-    entrant: type[TournamentEntrant] | type[PokerEntrant],
     statuses: tuple[str, ...],
     limit: int,
     clubs: Collection[Club] | None,
@@ -102,9 +100,9 @@ def _latest(
     if clubs is not None:
         chosen = chosen.filter(club__in=list(clubs))
     entrants = (
-        entrant.objects.filter(tournament=OuterRef("pk"))
+        Entrant.objects.filter(competition=OuterRef("pk"))
         .order_by()
-        .values("tournament")
+        .values("competition")
         .annotate(n=Count("*"))
         .values("n")
     )

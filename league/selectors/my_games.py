@@ -105,7 +105,11 @@ def club_directory(*, query: str = "", after: int = 0, size: int | None = None) 
     rows = rows[:size]
     counted = Club.objects.filter(pk__in=[club.pk for club in rows]).annotate(
         members_count=Count("memberships", distinct=True),
-        seasons_running=Count("seasons", filter=Q(seasons__status=Season.Status.RUNNING), distinct=True),
+        seasons_running=Count(
+            "competitions",
+            filter=Q(competitions__as_season__isnull=False, competitions__status=Season.Status.RUNNING),
+            distinct=True,
+        ),
     )
     counts = {club.pk: club for club in counted}
     for club in rows:

@@ -61,7 +61,7 @@ def poker_entrant_row(entrant: PokerEntrant) -> PokerEntrantRow:
 
 def poker_entrants(*, tournament: PokerTournament) -> list[PokerEntrantRow]:
     """Everyone entered: placed first, best place first; then those still in, most chips first."""
-    values = PokerEntrant.objects.filter(tournament=tournament).values_list(*_ROW_FIELDS, "points")
+    values = PokerEntrant.objects.filter(competition=tournament).values_list(*_ROW_FIELDS, "points")
     rows = [PokerEntrantRow(*row) for row in values]
     return sorted(rows, key=lambda e: (e.place is None, e.place or 0, -e.stack, e.name.lower()))
 
@@ -167,7 +167,7 @@ def poker_seating(*, tournament: PokerTournament, numbers: Collection[int] | Non
     chart = freezeout.seating_chart(state, numbers)
     seated = [seat["player"] for table in chart for seat in table["seats"] if seat["player"] is not None]
     names = dict(
-        PokerEntrant.objects.filter(tournament=tournament, player_id__in=seated).values_list(
+        PokerEntrant.objects.filter(competition=tournament, player_id__in=seated).values_list(
             "player_id", "player__display_name"
         )
     )

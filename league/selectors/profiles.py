@@ -3,19 +3,17 @@ played, each once (a poker tournament's hands are its own business, not separate
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar
 
 from django.db.models import Count, F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.urls import reverse
 
-from league.models import Player, PokerEntrant, RatingEvent, Result, TournamentEntrant
+from league.models import Entrant, Player, RatingEvent, Result
 
 HISTORY_LENGTH = 50
 # the rating chart's points per game: the last rated tables (a chart 640 points wide; all 5,000 of a player's tables
 # were 800 KiB of page)
 CHART_POINTS = 200
-Entry = TypeVar("Entry", TournamentEntrant, PokerEntrant)
 
 
 @dataclass(frozen=True)
@@ -62,31 +60,27 @@ def rating_charts(*, player: Player, points: int = CHART_POINTS) -> dict[str, li
 def tournament_places(*, player: Player) -> list[TournamentPlace]:
     """Every tournament the player entered (brackets as a player or a partner, and poker tournaments), newest
     first, with the place once known."""
-    brackets = TournamentEntrant.objects.filter(Q(player=player) | Q(partner=player))
-    pokers = PokerEntrant.objects.filter(player=player)
+    brackets = Entrant.objects.filter(Q(player=player) | Q(partner=player), competition__as_tournament__isnull=False)
+    pokers = Entrant.objects.filter(player=player, competition__as_poker_tournament__isnull=False)
     rows = [_place(entry, "tournament") for entry in _with_field_size(brackets)]
     rows += [_place(entry, "poker_tournament") for entry in _with_field_size(pokers)]
     return sorted(rows, key=lambda row: row.at, reverse=True)
 
 
-def _with_field_size(entries: QuerySet[Entry]) -> QuerySet[Entry]:
-    # without the tournament's state, which the list never shows (a 4,096-entrant bracket is 2 MB of JSON)
-    with_size: QuerySet[Entry] = (
-        entries.select_related("tournament")
-        .defer("tournament__state")
-        .annotate(field_size=Count("tournament__entrants"))
-    )
-    return with_size
+def _with_field_size(entries: QuerySet[Entrant]) -> QuerySet[Entrant]:
+    # the competition's own row only: never the format's, whose state the list never shows (a 4,096-entrant
+    # bracket is 2 MB of JSON)
+    return entries.select_related("competition").annotate(field_size=Count("competition__entrants"))
 
 
-def _place(entry: TournamentEntrant | PokerEntrant, page: str) -> TournamentPlace:
-    tournament = entry.tournament
+def _place(entry: Entrant, page: str) -> TournamentPlace:
+    tournament = entry.competition
     return TournamentPlace(
         name=tournament.name,
         game=tournament.game,
         url=reverse(page, args=[tournament.pk]),
         place=entry.place,
         shared=entry.shared,
-        entrants=entry.field_size,  # type: ignore[union-attr]  # the annotation
+        entrants=entry.field_size,  # type: ignore[attr-defined]  # the annotation
         at=tournament.finished_at or tournament.started_at or tournament.created_at,
     )

@@ -145,7 +145,7 @@ def _rounds_total(season: Season) -> int:
         return rounds_count(format=season.format, rounds_planned=season.rounds_planned, entrants=0)
     if scheduled := RoundRobinPairs.objects.filter(season=season).count():
         return scheduled
-    entrants = Entrant.objects.filter(season=season, withdrawn=False).count()
+    entrants = Entrant.objects.filter(competition=season, withdrawn=False).count()
     return rounds_count(format=season.format, rounds_planned=season.rounds_planned, entrants=entrants)
 
 

@@ -19,7 +19,7 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from league.errors import BadInput
-from league.models import Tournament, TournamentEntrant, TournamentTable
+from league.models import Entrant, Tournament, TournamentTable
 from league.selectors.bracket_states import tournament_state_read
 from league.selectors.tournaments import tournament_names_of
 from league.sql import brackets
@@ -168,7 +168,7 @@ def match_view(match: dict[str, Any], *, names: dict[int, str], tables: list[dic
 
 @dataclass(frozen=True)
 class EntrantsPage:
-    entrants: list[TournamentEntrant]  # with their player and partner
+    entrants: list[Entrant]  # with their player and partner
     next_after: int | None  # the id of the page's last entrant when more follow
 
 
@@ -180,7 +180,7 @@ def tournament_entrants_page(*, tournament: Tournament, after: int = 0, size: in
     # their players fetched after the page is chosen: joined before the sort, PostgreSQL read all 100,000 players
     # for the partners' outer join (25 ms)
     rows = (
-        TournamentEntrant.objects.filter(tournament=tournament)
+        Entrant.objects.filter(competition=tournament)
         .prefetch_related("player", "partner")
         .annotate(place_key=Coalesce("place", Value(LAST)), seed_key=Coalesce("seed", Value(LAST)))
     )
@@ -195,9 +195,7 @@ def tournament_entrants_page(*, tournament: Tournament, after: int = 0, size: in
             | Q(place_key=place, seed_key=seed, entered_at__gt=entered)
             | Q(place_key=place, seed_key=seed, entered_at=entered, pk__gt=after)
         )
-    entrants: list[TournamentEntrant] = list(
-        rows.order_by(F("place_key"), F("seed_key"), "entered_at", "pk")[: size + 1]
-    )
+    entrants: list[Entrant] = list(rows.order_by(F("place_key"), F("seed_key"), "entered_at", "pk")[: size + 1])
     more = len(entrants) > size
     entrants = entrants[:size]
     return EntrantsPage(entrants=entrants, next_after=entrants[-1].pk if more else None)

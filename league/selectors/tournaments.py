@@ -9,7 +9,7 @@ from django.db.models import F, Q
 
 from league.engines import engine_for, team_seats
 from league.errors import NotFound
-from league.models import Club, Player, Result, Season, Seat, Table, Tournament, TournamentEntrant, TournamentTable
+from league.models import Club, Entrant, Player, Result, Season, Seat, Table, Tournament, TournamentTable
 from league.selectors.bracket_states import tournament_state
 from league.tournaments import bracket, two_stage
 
@@ -47,19 +47,19 @@ def tournament_get_without_state(*, tournament_id: int) -> Tournament:
         raise NotFound("No such tournament.", field="tournament_id") from None
 
 
-def tournament_entry_of(*, tournament: Tournament, player: Player | None) -> TournamentEntrant | None:
+def tournament_entry_of(*, tournament: Tournament, player: Player | None) -> Entrant | None:
     """The entrant the player plays as (alone or in a team), or None."""
     if player is None:
         return None
-    rows = TournamentEntrant.objects.filter(tournament=tournament).filter(Q(player=player) | Q(partner=player))
+    rows = Entrant.objects.filter(competition=tournament).filter(Q(player=player) | Q(partner=player))
     return rows.select_related("player", "partner").order_by("pk").first()
 
 
-def tournament_entrants(*, tournament: Tournament, limit: int | None = None) -> list[TournamentEntrant]:
+def tournament_entrants(*, tournament: Tournament, limit: int | None = None) -> list[Entrant]:
     """Placed entrants best first, then those still in by seed, then (before the start) in the order entered; the
     first `limit` of them when given (a 4,096-entrant bracket's page lists a hundred)."""
     rows = (
-        TournamentEntrant.objects.filter(tournament=tournament)
+        Entrant.objects.filter(competition=tournament)
         .select_related("player", "partner")
         .order_by(F("place").asc(nulls_last=True), F("seed").asc(nulls_last=True), "entered_at", "pk")
     )
@@ -67,7 +67,7 @@ def tournament_entrants(*, tournament: Tournament, limit: int | None = None) -> 
 
 
 def tournament_entrants_count(*, tournament: Tournament) -> int:
-    return TournamentEntrant.objects.filter(tournament=tournament).count()
+    return Entrant.objects.filter(competition=tournament).count()
 
 
 def tournament_is_teams(*, tournament: Tournament) -> bool:
@@ -84,14 +84,14 @@ def tournament_entrant_ids(*, tournament: Tournament, player: Player | None) -> 
     """The entrants the player plays as (alone or in a team): their ids in the bracket's state."""
     if player is None:
         return set()
-    rows = TournamentEntrant.objects.filter(tournament=tournament)
+    rows = Entrant.objects.filter(competition=tournament)
     return set(rows.filter(Q(player=player) | Q(partner=player)).values_list("id", flat=True))
 
 
 def tournament_names(*, tournament: Tournament, entrants: Collection[int] | None = None) -> dict[int, str]:
     """The entrants' display names by their id in the bracket's state, of these `entrants` only when given; a
     team's is "Alice & Bob"."""
-    chosen = TournamentEntrant.objects.filter(tournament=tournament)
+    chosen = Entrant.objects.filter(competition=tournament)
     if entrants is not None:
         chosen = chosen.filter(pk__in=list(entrants))
     rows = chosen.values_list("id", "player__display_name", "partner__display_name")
@@ -102,13 +102,13 @@ def tournament_names_of(*, tournament: Tournament, entrant_ids: Collection[int])
     """The display names of these entrants only (a page of a large bracket names a few of its 4,096)."""
     if not entrant_ids:
         return {}
-    rows = TournamentEntrant.objects.filter(tournament=tournament, pk__in=list(entrant_ids)).values_list(
+    rows = Entrant.objects.filter(competition=tournament, pk__in=list(entrant_ids)).values_list(
         "id", "player__display_name", "partner__display_name"
     )
     return {pk: f"{name} & {partner}" if partner else name for pk, name, partner in rows}
 
 
-def entrant_name(entrant: TournamentEntrant) -> str:
+def entrant_name(entrant: Entrant) -> str:
     """An entrant's display name: the player's, or the team's "Alice & Bob"."""
     if entrant.partner_id is None:
         return str(entrant.player.display_name)
@@ -121,7 +121,7 @@ def tournament_forfeitable(*, tournament: Tournament) -> list[tuple[str, list[tu
     if tournament.status != Tournament.Status.RUNNING or tournament.format == Tournament.Format.MULTI_ELIM:
         return []
     names = tournament_names(tournament=tournament)
-    players = dict(TournamentEntrant.objects.filter(tournament=tournament).values_list("id", "player_id"))
+    players = dict(Entrant.objects.filter(competition=tournament).values_list("id", "player_id"))
     state = tournament_state(tournament=tournament)
     if state.get("stage") == "groups":
         ready = [(m["id"], m["entrants"]) for m in state["group_matches"] if m["decided"] is None]
@@ -183,7 +183,7 @@ def tournament_tables_in_play(
     seated = Seat.objects.filter(table_id__in=[link.table_id for link in links]).values("player_id")
     entrant_of: dict[int, int] = {}
     for pk, player_id, partner_id in (
-        TournamentEntrant.objects.filter(tournament=tournament)
+        Entrant.objects.filter(competition=tournament)
         .filter(Q(player_id__in=seated) | Q(partner_id__in=seated))
         .values_list("id", "player_id", "partner_id")
     ):

@@ -56,7 +56,7 @@ def club_vacations(*, club: Club) -> list[SeasonVacations]:
         allowed = clock.vacation_days if clock is not None else 0
         taken = list(Vacation.objects.filter(season=season).order_by("starts_at"))
         rows = []
-        for entrant in Entrant.objects.filter(season=season, withdrawn=False).select_related("player", "partner"):
+        for entrant in Entrant.objects.filter(competition=season, withdrawn=False).select_related("player", "partner"):
             players = [entrant.player, *([entrant.partner] if entrant.partner else [])]
             ids = {p.pk for p in players}
             mine = [v for v in taken if v.player_id in ids]

@@ -300,8 +300,8 @@ def vacation_take(*, player: Player, season: Season, starts_at: datetime, days: 
         raise InvalidValue(_("A vacation lasts at least one day."), field="days")
     if starts_at < timezone.now() - timedelta(minutes=5):
         raise InvalidValue(_("A vacation cannot start in the past."), field="starts_at")
-    if not Entrant.objects.filter(season=season, withdrawn=False).filter(player=player).exists() and not (
-        Entrant.objects.filter(season=season, withdrawn=False, partner=player).exists()
+    if not Entrant.objects.filter(competition=season, withdrawn=False).filter(player=player).exists() and not (
+        Entrant.objects.filter(competition=season, withdrawn=False, partner=player).exists()
     ):
         raise InvalidValue(_("Only an entrant of the season takes vacations in it."), field="player")
     # one at a time per player and season, so two requests cannot both fit in the allowance

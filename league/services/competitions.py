@@ -2,9 +2,10 @@
 entered, left, started and ruled against through these functions, whatever the format.
 
 Each function finds the competition's format in `FORMATS` (one registry, by the competition's model) and calls that
-format's own service; nothing here branches on a format or a game by name. The formats still keep their models and
-their services (the model merge of issue 36 is another change): what a client sees, the API's and the pages' calls,
-goes through here, so that the merge can change what is behind this module without changing a client.
+format's own service; nothing here branches on a format or a game by name. The three formats are one competition
+model (`Competition`, with a child model per format, and one `Entrant` for all, issue 36), and each keeps its own
+service: what a client sees, the API's and the pages' calls, goes through here, so that what is behind this module
+can change without changing a client.
 
 The same situation is refused the same way in every format: entering twice (`already_entered`, 400), entering one
 that has started (`wrong_status`, 409), someone outside the club (`not_member`, 400), leaving without an entry
@@ -19,7 +20,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from league.errors import InvalidValue, NotFound
-from league.models import Entrant, Player, PokerEntrant, PokerTournament, Season, Table, Tournament, TournamentEntrant
+from league.models import Entrant, Player, PokerEntrant, PokerTournament, Season, Table, Tournament
 from league.services.locks import season_lock
 from league.services.poker_tournaments import (
     poker_entrants_add,
@@ -40,7 +41,6 @@ from league.services.tournaments import (
 )
 
 Competition = Season | Tournament | PokerTournament
-CompetitionEntrant = Entrant | TournamentEntrant | PokerEntrant
 C = TypeVar("C", bound=Season | Tournament | PokerTournament)
 
 
@@ -51,7 +51,7 @@ class Format(Generic[C]):
 
     lock: Callable[[int], C]
     # (competition, player, by, partner): `by` is None for the player themself
-    enter: Callable[[C, Player, Player | None, Player | None], CompetitionEntrant]
+    enter: Callable[[C, Player, Player | None, Player | None], Entrant]
     leave: Callable[[C, Player, Player | None], None]
     start: Callable[[C, Player], C]
     # (competition, player, by, reason, match): without a match the player is out of the competition
@@ -74,7 +74,7 @@ def _season_enter(season: Season, player: Player, by: Player | None, partner: Pl
 
 
 def _season_entrant(season: Season, player: Player) -> Entrant:
-    entrant = Entrant.objects.filter(season=season).filter(Q(player=player) | Q(partner=player)).first()
+    entrant = Entrant.objects.filter(competition=season).filter(Q(player=player) | Q(partner=player)).first()
     if entrant is None:
         raise NotFound(_("This player is not entered."), field="player")
     return entrant
@@ -106,9 +106,7 @@ def _season_forfeit(season: Season, player: Player, by: Player, reason: str, mat
 # --- bracket tournaments ---------------------------------------------------------------------------------------------
 
 
-def _bracket_enter(
-    tournament: Tournament, player: Player, by: Player | None, partner: Player | None
-) -> TournamentEntrant:
+def _bracket_enter(tournament: Tournament, player: Player, by: Player | None, partner: Player | None) -> Entrant:
     return tournament_register(tournament=tournament, player=player, partner=partner, by=by)
 
 
@@ -184,10 +182,10 @@ def competition_lock(*, competition: C) -> C:
 
 def competition_enter(
     *, competition: Competition, player: Player, by: Player | None = None, partner: Player | None = None
-) -> CompetitionEntrant:
+) -> Entrant:
     """Enter a member before the start: themself, or by an organizer (`by`), who also enters a team of two
     (`partner`) in a game played by teams."""
-    entrant: CompetitionEntrant = format_of(competition).enter(competition, player, by, partner)
+    entrant: Entrant = format_of(competition).enter(competition, player, by, partner)
     return entrant
 
 

@@ -248,9 +248,9 @@ def poker_tournament_register(*, tournament: PokerTournament, player: Player) ->
     _registration_check(tournament)
     if not Membership.objects.filter(club_id=tournament.club_id, player=player).exists():
         raise InvalidValue(_("Only the club's members may enter."), code="not_member", field="player")
-    if PokerEntrant.objects.filter(tournament=tournament, player=player).exists():
+    if PokerEntrant.objects.filter(competition=tournament, player=player).exists():
         raise InvalidValue(_("You are already entered."), code="already_entered", field="player")
-    return PokerEntrant.objects.create(tournament=tournament, player=player, stack=tournament.starting_stack)
+    return PokerEntrant.objects.create(competition=tournament, player=player, stack=tournament.starting_stack)
 
 
 @transaction.atomic
@@ -263,7 +263,7 @@ def poker_entrants_add(*, tournament: PokerTournament, by: Player, players: Sequ
     members = set(
         Membership.objects.filter(club_id=tournament.club_id, player__in=players).values_list("player_id", flat=True)
     )
-    entered = set(PokerEntrant.objects.filter(tournament=tournament).values_list("player_id", flat=True))
+    entered = set(PokerEntrant.objects.filter(competition=tournament).values_list("player_id", flat=True))
     for player in players:
         if player.pk not in members:
             raise InvalidValue(
@@ -279,7 +279,7 @@ def poker_entrants_add(*, tournament: PokerTournament, by: Player, players: Sequ
             )
         entered.add(player.pk)
     return [
-        PokerEntrant.objects.create(tournament=tournament, player=player, stack=tournament.starting_stack)
+        PokerEntrant.objects.create(competition=tournament, player=player, stack=tournament.starting_stack)
         for player in players
     ]
 
@@ -292,7 +292,7 @@ def poker_tournament_withdraw(*, tournament: PokerTournament, player: Player, by
     if by is not None and by.pk != player.pk:
         organizer_check(club=tournament.club, player=by)
     _registration_check(tournament)
-    removed, _counts = PokerEntrant.objects.filter(tournament=tournament, player=player).delete()
+    removed, _counts = PokerEntrant.objects.filter(competition=tournament, player=player).delete()
     if not removed:
         raise NotFound(_("This player is not entered."), field="player")
 
@@ -305,7 +305,7 @@ def poker_tournament_start(*, tournament: PokerTournament, by: Player, seed: str
     organizer_check(club=tournament.club, player=by)
     _registration_check(tournament)
     players = list(
-        PokerEntrant.objects.filter(tournament=tournament)
+        PokerEntrant.objects.filter(competition=tournament)
         .order_by("entered_at", "id")
         .values_list("player_id", flat=True)
     )
@@ -491,7 +491,7 @@ def _entrants_sync(tournament: PokerTournament, players: Iterable[int]) -> None:
     busts = {row["player"]: row for row in state["busts"]}
     fields = ["stack", "table_number", "seat", "place", "shared", "bust_hand"]
     changed = []
-    for entrant in PokerEntrant.objects.filter(tournament=tournament, player_id__in=list(players)):
+    for entrant in PokerEntrant.objects.filter(competition=tournament, player_id__in=list(players)):
         before = [getattr(entrant, name) for name in fields]
         table_number, seat, stack = where.get(entrant.player_id, (None, None, 0))
         entrant.table_number, entrant.seat, entrant.stack = table_number, seat, stack
@@ -510,7 +510,7 @@ def _finish(tournament: PokerTournament) -> None:
     state = tournament.state
     rows = freezeout.places(state)
     values = awards(rows, list(tournament.points_table))
-    entrants = list(PokerEntrant.objects.filter(tournament=tournament))
+    entrants = list(PokerEntrant.objects.filter(competition=tournament))
     placed = {row["entrant"]: row for row in rows}
     for entrant in entrants:
         row = placed[entrant.player_id]

@@ -83,7 +83,7 @@ def poker_tournament_rate(*, tournament: PokerTournament) -> list[RatingEvent]:
         return []
     rows = [
         {"entrant": player_id, "place": place, "shared": shared}
-        for player_id, place, shared in PokerEntrant.objects.filter(tournament=tournament)
+        for player_id, place, shared in PokerEntrant.objects.filter(competition=tournament)
         .order_by("place", "player_id")
         .values_list("player_id", "place", "shared")
     ]
@@ -148,7 +148,7 @@ def ratings_recompute(*, game: str) -> int:
     rated = Rating.objects.filter(game=game).values("player_id")
     seated = Seat.objects.filter(table__game=game, table__status=Table.Status.FINISHED).values("player_id")
     entered = PokerEntrant.objects.filter(
-        tournament__game=game, tournament__status=PokerTournament.Status.FINISHED
+        competition__game=game, competition__status=PokerTournament.Status.FINISHED
     ).values("player_id")
     players_lock(
         Player.objects.filter(Q(pk__in=rated) | Q(pk__in=seated) | Q(pk__in=entered)).values_list("pk", flat=True)

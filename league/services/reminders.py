@@ -39,7 +39,6 @@ from league.models import (
     Entrant,
     OutboxMessage,
     Player,
-    PokerEntrant,
     PokerTournament,
     ReminderSent,
     Round,
@@ -48,7 +47,6 @@ from league.models import (
     SeatClock,
     Table,
     Tournament,
-    TournamentEntrant,
 )
 from league.selectors.notifications import DEFAULT_TIME_ZONE, account_or_default, email_verified, time_zone_valid
 from league.services.clocks import Policy, seat_clocks_for, seat_deadline, table_policy, vacations_for
@@ -240,7 +238,7 @@ def season_news_send(*, now: datetime) -> int:
     sent = 0
     rounds = Round.objects.filter(started_at__gt=now - NEWS_WINDOW, started_at__lte=now).select_related("season")
     for round_ in rounds.order_by("started_at", "id"):
-        entrants = Entrant.objects.filter(season=round_.season, withdrawn=False, player__is_bot=False)
+        entrants = Entrant.objects.filter(competition=round_.season, withdrawn=False, player__is_bot=False)
         for entrant in entrants.select_related("player__user"):
             player = entrant.player
             key = f"round:{round_.pk}"
@@ -261,9 +259,9 @@ def tournament_news_send(*, tournament_id: int, poker: bool, now: datetime) -> i
     if tournament is None:
         return 0
     if poker:
-        people = set(PokerEntrant.objects.filter(tournament_id=tournament_id).values_list("player_id", flat=True))
+        people = set(Entrant.objects.filter(competition_id=tournament_id).values_list("player_id", flat=True))
     else:
-        entrants = TournamentEntrant.objects.filter(tournament_id=tournament_id, withdrawn=False)
+        entrants = Entrant.objects.filter(competition_id=tournament_id, withdrawn=False)
         people = set(entrants.values_list("player_id", flat=True))
         people |= set(entrants.exclude(partner=None).values_list("partner_id", flat=True))
     path = ("poker_tournament" if poker else "tournament", tournament.pk)

@@ -55,11 +55,11 @@ def season_rollover(*, season: Season, by: Player, name: str | None = None) -> l
         raise InvalidValue("A league's divisions play one game.", field="game")
     rankings = []
     for old in olds:
-        withdrawn = set(Entrant.objects.filter(season=old, withdrawn=True).values_list("id", flat=True))
+        withdrawn = set(Entrant.objects.filter(competition=old, withdrawn=True).values_list("id", flat=True))
         ranked = Standing.objects.filter(season=old).order_by("rank").values_list("entrant_id", flat=True)
         rankings.append([e for e in ranked if e not in withdrawn])
     moved = divisions_move(rankings, promote=[s.promote_count for s in olds], relegate=[s.relegate_count for s in olds])
-    entrants = {e.pk: e for e in Entrant.objects.filter(season__in=olds)}
+    entrants = {e.pk: e for e in Entrant.objects.filter(competition__in=olds)}
     news = []
     for old, members in zip(olds, moved, strict=True):
         # every setting of the old division (SeasonSpec.of: its clock too), in the next edition
@@ -69,11 +69,11 @@ def season_rollover(*, season: Season, by: Player, name: str | None = None) -> l
         new.save(update_fields=["status"])
         Entrant.objects.bulk_create(
             Entrant(
-                season=new,
+                competition=new,
                 player_id=entrants[e].player_id,
                 partner_id=entrants[e].partner_id,
                 name=entrants[e].name,
-                seed_rank=rank,
+                seed=rank,
             )
             for rank, e in enumerate(members, start=1)
         )

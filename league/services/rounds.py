@@ -58,7 +58,7 @@ def _season_begin(*, season: Season, by: Player) -> Round:
     season = season_lock(season.pk)
     organizer_check(club=season.club, player=by)
     status_check(season, Season.Status.REGISTRATION)
-    entrants = list(Entrant.objects.filter(season=season, withdrawn=False).order_by("seed_rank", "id"))
+    entrants = list(Entrant.objects.filter(competition=season, withdrawn=False).order_by("seed", "id"))
     needed = 4 if season.partners == Season.Partners.ROTATING else (season.table_min or 2)
     if len(entrants) < max(needed, 2):
         raise InvalidValue(f"A season needs at least {max(needed, 2)} entrants.", code="too_few_entrants")
@@ -84,7 +84,7 @@ def entrant_withdraw(*, season: Season, by: Player, entrant: Entrant, reason: st
     season = season_lock(season.pk)
     organizer_check(club=season.club, player=by)
     status_check(season, Season.Status.REGISTRATION, Season.Status.RUNNING)
-    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, season=season)
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk, competition=season)
     # tables still to open would seat the entrant after its forfeits: open them first, so they are forfeited too
     for opening in Round.objects.filter(season=season, status=Round.Status.RUNNING).exclude(seatings=[]):
         _tables_open_rest(round_id=opening.pk)
@@ -275,11 +275,11 @@ def round_settle(*, round: Round) -> Round:
 
 def _ranking(season: Season, number: int) -> list[Entrant]:
     """Active entrants, best first: by seed before any result, then by the stored standings."""
-    entrants = list(Entrant.objects.filter(season=season, withdrawn=False).order_by("seed_rank", "id"))
+    entrants = list(Entrant.objects.filter(competition=season, withdrawn=False).order_by("seed", "id"))
     if number == 1:
         return entrants
     ranks = dict(Standing.objects.filter(season=season).values_list("entrant_id", "rank"))
-    return sorted(entrants, key=lambda e: (ranks.get(e.pk, 10**9), e.seed_rank, e.pk))
+    return sorted(entrants, key=lambda e: (ranks.get(e.pk, 10**9), e.seed, e.pk))
 
 
 def _history(season: Season) -> tuple[list[list[int]], Counter]:

@@ -38,7 +38,7 @@ def season_settings_update(*, season: Season, by: Player, spec: SeasonSpec) -> S
     status_check(season, *EDITABLE)
     if spec.game != season.game:
         raise InvalidValue(_("A season's game cannot change; create another season."), field="game")
-    if spec.partners != season.partners and Entrant.objects.filter(season=season).exists():
+    if spec.partners != season.partners and Entrant.objects.filter(competition=season).exists():
         raise InvalidValue(
             _("The entrants were registered for this partnership rule; withdraw them first."), field="partners"
         )

@@ -184,6 +184,8 @@ def season_create(*, club: Club, by: Player, spec: SeasonSpec, previous: Season 
         division_level=spec.division_level,
         previous=previous,
         seed=spec.seed or seed_new(),
+        # a competition opens for registration by default; a season is drafted first
+        status=Season.Status.DRAFT,
         **values,
     )
     if spec.clock is not None:
@@ -410,12 +412,12 @@ def entrant_register(
     for someone in players:
         if someone.pk not in members:
             raise InvalidValue(f"{someone} is not a member of {season.club}.", code="not_member", field="player")
-    taken = Entrant.objects.filter(season=season).values_list("player_id", "partner_id")
+    taken = Entrant.objects.filter(competition=season).values_list("player_id", "partner_id")
     entered = {p for pair in taken for p in pair if p}
     for someone in players:
         if someone.pk in entered:
             raise InvalidValue(f"{someone} is already entered.", code="already_entered", field="player")
-    return Entrant.objects.create(season=season, player=player, partner=partner, name=name, seed_rank=len(taken) + 1)
+    return Entrant.objects.create(competition=season, player=player, partner=partner, name=name, seed=len(taken) + 1)
 
 
 @transaction.atomic
@@ -434,10 +436,10 @@ def entrant_register_self(*, season: Season, player: Player) -> Entrant:
     if not Membership.objects.filter(club=season.club, player=player).exists():
         # refused as a bracket's and a poker tournament's entry are (league.services.competitions)
         raise InvalidValue(_("Only the club's members may enter."), code="not_member", field="player")
-    taken = Entrant.objects.filter(season=season).values_list("player_id", "partner_id")
+    taken = Entrant.objects.filter(competition=season).values_list("player_id", "partner_id")
     if any(player.pk in pair for pair in taken):
         raise InvalidValue(_("You are already entered."), code="already_entered", field="player")
-    return Entrant.objects.create(season=season, player=player, seed_rank=len(taken) + 1)
+    return Entrant.objects.create(competition=season, player=player, seed=len(taken) + 1)
 
 
 @transaction.atomic
@@ -447,12 +449,12 @@ def entrant_leave_self(*, season: Season, player: Player) -> None:
     season = season_lock(season.pk)
     if season.status not in (Season.Status.DRAFT, Season.Status.REGISTRATION):
         raise WrongStatus(_("The season has started: an organizer withdraws an entrant."), field="status")
-    entrant = Entrant.objects.filter(season=season).filter(Q(player=player) | Q(partner=player)).first()
+    entrant = Entrant.objects.filter(competition=season).filter(Q(player=player) | Q(partner=player)).first()
     if entrant is None:
         raise NotFound(_("This player is not entered."), field="player")
     entrant.delete()
     # the entries after it move up, so that the next entry's rank (the count plus one) is free
-    Entrant.objects.filter(season=season, seed_rank__gt=entrant.seed_rank).update(seed_rank=F("seed_rank") - 1)
+    Entrant.objects.filter(competition=season, seed__gt=entrant.seed).update(seed=F("seed") - 1)
 
 
 @transaction.atomic

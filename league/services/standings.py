@@ -32,9 +32,9 @@ def points_table_default(*, game: str, partners: str = "none") -> dict:
 
 def entrant_map(season: Season) -> dict[int, int]:
     """Player id -> entrant id (both players of a team map to its entrant)."""
-    # the model's ordering starts with the season (so its club's name: two joins); within one season it is this
+    # the model's ordering starts with the competition (so its creation: a join); within one season it is this
     return _by_player(
-        Entrant.objects.filter(season=season).order_by("seed_rank", "id").values_list("id", "player_id", "partner_id")
+        Entrant.objects.filter(competition=season).order_by("seed", "id").values_list("id", "player_id", "partner_id")
     )
 
 
@@ -117,7 +117,7 @@ def _side(seat: int, rotating: bool) -> int | None:
 
 def season_standings_rows(season: Season) -> list[StandingRow]:
     """The standings as they are now, computed and not stored."""
-    entrants = list(Entrant.objects.filter(season=season).order_by("seed_rank", "id").values_list("id", flat=True))
+    entrants = list(Entrant.objects.filter(competition=season).order_by("seed", "id").values_list("id", flat=True))
     return standings_compute(
         season_outcomes(season),
         points_table=PointsTable.from_json(season.points_table or points_table_default(game=season.game)),
@@ -164,7 +164,7 @@ def standings_table_apply(*, season: Season, table_id: int) -> int:
     stored = {row["entrant_id"]: row for row in read}
     by_player = _by_player(
         (row["entrant_id"], row["player_id"], row["partner_id"])
-        for row in sorted(read, key=lambda row: (row["seed_rank"], row["entrant_id"]))
+        for row in sorted(read, key=lambda row: (row["seed"], row["entrant_id"]))
     )
     points_table = PointsTable.from_json(season.points_table or points_table_default(game=season.game))
     if points_table.unit > 1000:

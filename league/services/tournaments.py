@@ -29,6 +29,7 @@ from league.errors import InvalidValue, NotFound, WrongStatus
 from league.fairness import commitment_of
 from league.models import (
     Club,
+    Entrant,
     Membership,
     Player,
     Rating,
@@ -38,7 +39,6 @@ from league.models import (
     Standing,
     Table,
     Tournament,
-    TournamentEntrant,
     TournamentMatch,
     TournamentTable,
 )
@@ -209,7 +209,7 @@ def tournament_lock(tournament_id: int) -> Tournament:
 @transaction.atomic
 def tournament_register(
     *, tournament: Tournament, player: Player, partner: Player | None = None, by: Player | None = None
-) -> TournamentEntrant:
+) -> Entrant:
     """Enter a member of the club while registration is open (themselves, or by an organizer). In a game played by
     teams an organizer enters a team of two, as a fixed-partnership season's teams are (the organizer knows who
     partners whom); a player is in one team only."""
@@ -238,32 +238,28 @@ def tournament_register(
     )
     if any(someone.pk not in members for someone in players):
         raise InvalidValue(_("Only the club's members may enter."), code="not_member", field="player")
-    entered = TournamentEntrant.objects.filter(tournament=tournament).filter(
-        Q(player__in=players) | Q(partner__in=players)
-    )
+    entered = Entrant.objects.filter(competition=tournament).filter(Q(player__in=players) | Q(partner__in=players))
     if entered.exists():
         message = _("You are already entered.") if by.pk == player.pk else _("%(name)s is already entered.")
         raise InvalidValue(message % {"name": player.display_name}, code="already_entered", field="player")
-    return TournamentEntrant.objects.create(tournament=tournament, player=player, partner=partner)
+    return Entrant.objects.create(competition=tournament, player=player, partner=partner)
 
 
 @transaction.atomic
-def tournament_entrants_add(
-    *, tournament: Tournament, by: Player, players: Sequence[Player]
-) -> list[TournamentEntrant]:
+def tournament_entrants_add(*, tournament: Tournament, by: Player, players: Sequence[Player]) -> list[Entrant]:
     """An organizer enters several members at once, each an entrant of their own: all of them, or none when one is
     refused."""
     organizer_check(club=tournament.club, player=by)
     return [tournament_register(tournament=tournament, player=player, by=by) for player in players]
 
 
-def _entrant_of(tournament: Tournament, player: Player) -> TournamentEntrant | None:
+def _entrant_of(tournament: Tournament, player: Player) -> Entrant | None:
     """The entrant the player plays in: their own, or the team they partner."""
-    return TournamentEntrant.objects.filter(tournament=tournament).filter(Q(player=player) | Q(partner=player)).first()
+    return Entrant.objects.filter(competition=tournament).filter(Q(player=player) | Q(partner=player)).first()
 
 
 @transaction.atomic
-def tournament_withdraw(*, tournament: Tournament, player: Player, by: Player) -> TournamentEntrant | None:
+def tournament_withdraw(*, tournament: Tournament, player: Player, by: Player) -> Entrant | None:
     """A player leaves (themselves, or by an organizer's decision). Before the start the entry is removed; after, T-D4:
     the match in play or waiting is forfeited, and every later match is a bye for the opponent."""
     tournament = tournament_lock(tournament.pk)
@@ -354,14 +350,14 @@ def tournament_start(*, tournament: Tournament, by: Player) -> Tournament:
         raise WrongStatus(_("The tournament has already started."), field="status")
     if tournament.format == Tournament.Format.TWO_STAGE and tournament.groups is None:
         _entrants_from_stage(tournament)
-    entrants = list(TournamentEntrant.objects.filter(tournament=tournament).order_by("entered_at", "id"))
+    entrants = list(Entrant.objects.filter(competition=tournament).order_by("entered_at", "id"))
     engine = engine_for(tournament.game)
     least = DUEL if tournament.format in BRACKETS else engine.min_players
     if len(entrants) < max(least, 2):
         raise WrongStatus(_("Too few entrants to start."), code="too_few_entrants", field="entrants")
     seeds = _seeds(tournament, [e.pk for e in entrants], {e.pk: _members(e) for e in entrants})
     for number, entrant_id in enumerate(seeds, start=1):
-        TournamentEntrant.objects.filter(pk=entrant_id).update(seed=number)
+        Entrant.objects.filter(pk=entrant_id).update(seed=number)
     if tournament.format == Tournament.Format.TWO_STAGE and tournament.groups is not None:
         try:
             state = two_stage.groups_stage_create(seeds, groups=tournament.groups, per_group=tournament.stage_top or 1)
@@ -389,13 +385,13 @@ def _entrants_from_stage(tournament: Tournament) -> None:
     rows = Standing.objects.filter(season=stage).select_related("entrant").order_by("rank")
     # a fixed-partnership season's entrant is a team: it enters the playoff as one
     teams = [(row.entrant.player_id, row.entrant.partner_id) for row in rows if not row.entrant.withdrawn]
-    TournamentEntrant.objects.filter(tournament=tournament).delete()
-    TournamentEntrant.objects.bulk_create(
-        TournamentEntrant(tournament=tournament, player_id=p, partner_id=q) for p, q in teams[: tournament.stage_top]
+    Entrant.objects.filter(competition=tournament).delete()
+    Entrant.objects.bulk_create(
+        Entrant(competition=tournament, player_id=p, partner_id=q) for p, q in teams[: tournament.stage_top]
     )
 
 
-def _members(entrant: TournamentEntrant) -> list[int]:
+def _members(entrant: Entrant) -> list[int]:
     """The entrant's players: one, or a team's two."""
     return [entrant.player_id, *([entrant.partner_id] if entrant.partner_id else [])]
 
@@ -479,7 +475,7 @@ def tournament_advance(*, table_id: int) -> Tournament | None:
         return tournament
     seats = dict(Seat.objects.filter(table=table).values_list("index", "player_id"))
     entrant_of: dict[int, int] = {}
-    rows = TournamentEntrant.objects.filter(tournament=tournament).filter(
+    rows = Entrant.objects.filter(competition=tournament).filter(
         Q(player_id__in=seats.values()) | Q(partner_id__in=seats.values())
     )
     for entrant_id, player_id, partner_id in rows.order_by().values_list("id", "player_id", "partner_id"):
@@ -634,14 +630,14 @@ def _places_write(tournament: Tournament, placed: list[dict[str, Any]]) -> None:
     awards = places.awards(placed, tournament.points) if tournament.points else {}
     stored = {
         pk: (place, shared)
-        for pk, place, shared in TournamentEntrant.objects.filter(
-            tournament=tournament, pk__in=[row["entrant"] for row in placed]
+        for pk, place, shared in Entrant.objects.filter(
+            competition=tournament, pk__in=[row["entrant"] for row in placed]
         )
         .order_by()
         .values_list("id", "place", "shared")
     }
     changed = [
-        TournamentEntrant(
+        Entrant(
             pk=row["entrant"],
             place=row["place"],
             shared=row["shared"],
@@ -650,7 +646,7 @@ def _places_write(tournament: Tournament, placed: list[dict[str, Any]]) -> None:
         for row in placed
         if stored.get(row["entrant"]) != (row["place"], row["shared"])
     ]
-    TournamentEntrant.objects.bulk_update(changed, ["place", "shared", "points"])
+    Entrant.objects.bulk_update(changed, ["place", "shared", "points"])
 
 
 def _places(tournament: Tournament, state: State) -> list[dict[str, Any]]:
@@ -725,7 +721,7 @@ def _tables_for(tournament: Tournament, wanted: list[tuple[str, list[int]]], cou
     seated = {entrant for _, entrants in wanted for entrant in entrants}
     members = {
         entrant_id: [player_id, *([partner_id] if partner_id else [])]
-        for entrant_id, player_id, partner_id in TournamentEntrant.objects.filter(tournament=tournament, pk__in=seated)
+        for entrant_id, player_id, partner_id in Entrant.objects.filter(competition=tournament, pk__in=seated)
         .order_by()
         .values_list("id", "player", "partner")
     }

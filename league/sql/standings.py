@@ -50,7 +50,7 @@ def _season_seat_rows_sql() -> tuple[str, str]:
 def season_standing_rows(*, season_id: int, fields: tuple[str, ...]) -> list[dict[str, Any]]:
     """Every entrant of the season with its stored standing, in rank order: the standing's `id` and the `Standing`
     `fields` (None where the entrant has no row), converted as the ORM converts them, with the entrant's
-    `entrant_id`, `player_id`, `partner_id` and `seed_rank`. One statement where the ORM read the entrants and the
+    `entrant_id`, `player_id`, `partner_id` and `seed`. One statement where the ORM read the entrants and the
     standings in two."""
     db = default_db()
     with cursor(db) as statement:
@@ -65,10 +65,10 @@ def _season_standing_rows_sql(fields: tuple[str, ...]) -> str:
     quoted = names.quoted
     listed = ", ".join(f"s.{names.column(Standing, name)[0]} AS {quoted(name)}" for name in fields)
     return (
-        f"SELECT s.id, e.id AS entrant_id, {listed}, e.player_id, e.partner_id, e.seed_rank "
+        f"SELECT s.id, e.id AS entrant_id, {listed}, e.player_id, e.partner_id, e.seed "
         f"FROM {names.table(Entrant)} e "
-        f"LEFT JOIN {names.table(Standing)} s ON s.entrant_id = e.id AND s.season_id = e.season_id "
-        f"WHERE e.season_id = %s ORDER BY s.{quoted('rank')}, e.seed_rank, e.id"
+        f"LEFT JOIN {names.table(Standing)} s ON s.entrant_id = e.id AND s.season_id = e.competition_id "
+        f"WHERE e.competition_id = %s ORDER BY s.{quoted('rank')}, e.seed, e.id"
     )
 
 

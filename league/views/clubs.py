@@ -15,7 +15,7 @@ from league.errors import ServiceError
 from league.forms.clubs import InviteForm, JoinRequestForm
 from league.labels import error_words
 from league.links import site_link
-from league.models import Club, Membership
+from league.models import Club, Membership, Season
 from league.replica.scope import replica_reads
 from league.selectors.clubs import (
     club_invitations_pending,
@@ -61,7 +61,7 @@ def club_detail(
     organizer = role == Membership.Role.ORGANIZER
     context = {
         "club": club,
-        "seasons": club.seasons.order_by("-created_at"),
+        "seasons": Season.objects.filter(club=club).order_by("-created_at"),
         "organizers": [m.player for m in organizers],
         "members": [m.player for m in page.memberships],
         "members_page": page,

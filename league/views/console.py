@@ -119,7 +119,7 @@ def season_settings(request: HtmxHttpRequest, season_id: int) -> HttpResponse:
     """Every setting of a season not yet started, with the previews; read-only once it runs."""
     season, by = _organizer_season(request, season_id)
     editable = season.status in EDITABLE
-    entrants = Entrant.objects.filter(season=season, withdrawn=False).count()
+    entrants = Entrant.objects.filter(competition=season, withdrawn=False).count()
     posted = request.POST if request.method == "POST" and editable else None
     forms_ = SeasonSettingsForms(game=season.game, data=posted, spec=season_spec(season), entrants=entrants)
     previewing = "preview" in request.POST
@@ -168,7 +168,7 @@ def season_registration(request: HttpRequest, season_id: int) -> HttpResponse:
 def _registration_page(
     request: HttpRequest, season: Season, forms_: dict[str, forms.Form], status: int = 200
 ) -> HttpResponse:
-    entrants = Entrant.objects.filter(season=season).select_related("player", "partner").order_by("seed_rank", "id")
+    entrants = Entrant.objects.filter(competition=season).select_related("player", "partner").order_by("seed", "id")
     return _render_task(request, season, "registration", {"forms": forms_, "entrants": entrants}, status=status)
 
 

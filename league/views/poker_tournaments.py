@@ -104,7 +104,7 @@ def _detail_page(
         forfeit_form = forfeit_form or PokerForfeitForm(players=players_in)
     context.update(
         is_organizer=organizer,
-        is_entrant=player is not None and PokerEntrant.objects.filter(tournament=tournament, player=player).exists(),
+        is_entrant=player is not None and PokerEntrant.objects.filter(competition=tournament, player=player).exists(),
         points=points_display(tournament.points_table),
         seed=poker_seed_revealed(tournament=tournament),
         entrants_form=entrants_form,
@@ -115,7 +115,7 @@ def _detail_page(
 
 
 def _entrants_form(tournament: PokerTournament, data: Any = None) -> EntrantsAddForm:
-    entered = PokerEntrant.objects.filter(tournament=tournament).values_list("player_id", flat=True)
+    entered = PokerEntrant.objects.filter(competition=tournament).values_list("player_id", flat=True)
     return EntrantsAddForm(data, club=tournament.club, entered=entered)
 
 

@@ -89,8 +89,8 @@ def season_round(request: HttpRequest, season_id: int, number: int) -> HttpRespo
 
 
 def _entrant(season: Season, player_id: int) -> bool:
-    return Entrant.objects.filter(season=season, withdrawn=False).filter(player_id=player_id).exists() or (
-        Entrant.objects.filter(season=season, withdrawn=False, partner_id=player_id).exists()
+    return Entrant.objects.filter(competition=season, withdrawn=False).filter(player_id=player_id).exists() or (
+        Entrant.objects.filter(competition=season, withdrawn=False, partner_id=player_id).exists()
     )
 
 

@@ -126,7 +126,8 @@ class EntrantSerializer(serializers.Serializer):
     player_id = serializers.IntegerField()
     partner_id = serializers.IntegerField(allow_null=True)
     name = serializers.CharField(allow_blank=True)
-    seed_rank = serializers.IntegerField()
+    # the entrant's `seed`, by the name the API has always given it
+    seed_rank = serializers.IntegerField(source="seed")
     withdrawn = serializers.BooleanField()
 
 

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from games import GAME_NAMES
@@ -10,7 +10,8 @@ from league.api.serializers.fields import SMALL_MAX, JsonObjectField, enum_field
 from league.api.serializers.refs import ClubRefSerializer
 from league.models import Tournament
 
-TournamentStatusField = enum_field(*Tournament.Status.values)
+# the statuses a tournament goes through (it opens for registration at once, and is never archived)
+TournamentStatusField = enum_field("registration", "running", "finished")
 
 
 # a pattern, not an enum: seasons have a "format" of their own set, which drf-spectacular would merge with this one
@@ -81,7 +82,9 @@ class TournamentSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(read_only=True, allow_null=True)
 
 
-class TournamentEntrantSerializer(serializers.Serializer):
+# the component's name in the schema is the one it has always had
+@extend_schema_serializer(component_name="TournamentEntrant")
+class BracketEntrantSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     player_id = serializers.IntegerField()
     partner_id = serializers.IntegerField(allow_null=True, help_text="A team's second player (games played by teams).")
@@ -161,12 +164,12 @@ class TournamentDetailSerializer(TournamentSerializer):
     current_round = serializers.IntegerField(
         read_only=True, allow_null=True, help_text="The lowest round with a match to decide; null when none."
     )
-    your_entry = TournamentEntrantSerializer(read_only=True, allow_null=True, help_text="Signed in and entered only.")
+    your_entry = BracketEntrantSerializer(read_only=True, allow_null=True, help_text="Signed in and entered only.")
     your_match = TournamentMatchSerializer(
         read_only=True, allow_null=True, help_text="Your latest match (signed in and entered only)."
     )
     links = TournamentLinksSerializer(read_only=True)
-    entrants = TournamentEntrantSerializer(
+    entrants = BracketEntrantSerializer(
         many=True, read_only=True, allow_null=True, help_text="Null above 64 entrants: read `links.entrants`."
     )
     tables = TournamentTableRefSerializer(

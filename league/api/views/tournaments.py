@@ -18,8 +18,8 @@ from league.api.query import QueryInt
 from league.api.schema import error_responses
 from league.api.serializers.fields import SMALL_MAX
 from league.api.serializers.tournaments import (
+    BracketEntrantSerializer,
     TournamentDetailSerializer,
-    TournamentEntrantSerializer,
     TournamentForfeitSerializer,
     TournamentMatchSerializer,
     TournamentSerializer,
@@ -29,7 +29,7 @@ from league.api.views.base import ApiView
 from league.api.views.entry import entry_view
 from league.caller import player_or_none, player_required
 from league.errors import BadInput, NotFound
-from league.models import Tournament, TournamentEntrant
+from league.models import Entrant, Tournament
 from league.replica.scope import ReplicaReadsMixin
 from league.selectors.bracket_states import tournament_state
 from league.selectors.clubs import club_get, player_get
@@ -91,7 +91,7 @@ def _detail(request: Request, tournament_id: int) -> dict[str, Any]:
     return TournamentDetailSerializer(data).data
 
 
-def _entrant(e: TournamentEntrant) -> dict[str, Any]:
+def _entrant(e: Entrant) -> dict[str, Any]:
     return {
         "id": e.pk,
         "player_id": e.player_id,
@@ -198,19 +198,19 @@ class TournamentMatchesView(ReplicaReadsMixin, ApiView):
 ENTRANTS_AFTER = QueryInt("after", "Only the entrants after this one (the page after this one).")
 
 
-class TournamentEntrantsView(ReplicaReadsMixin, ApiView):
+class BracketEntrantsView(ReplicaReadsMixin, ApiView):
     @extend_schema(
         operation_id="tournaments_entrants_list",
         summary="The entrants in standing order (placed best first, then by seed, then as entered), a hundred at a "
         "time: the next hundred at the `Link` header's rel=\"next\" (`?after=` the page's last entrant id).",
         parameters=[ENTRANTS_AFTER.parameter],
-        responses={200: TournamentEntrantSerializer(many=True), **error_responses(400, 401, 404)},
+        responses={200: BracketEntrantSerializer(many=True), **error_responses(400, 401, 404)},
         tags=["tournaments"],
     )
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = tournament_get_without_state(tournament_id=tournament_id)
         page = tournament_entrants_page(tournament=tournament, after=ENTRANTS_AFTER.read(request) or 0)
-        rows = TournamentEntrantSerializer([_entrant(e) for e in page.entrants], many=True).data
+        rows = BracketEntrantSerializer([_entrant(e) for e in page.entrants], many=True).data
         return page_response(request, rows, after=page.next_after)
 
 
@@ -218,7 +218,7 @@ TournamentEntryView = entry_view(
     kind="tournaments",
     competition=lambda tournament_id: tournament_get(tournament_id=tournament_id),
     entrant=_entrant,
-    entrant_serializer=TournamentEntrantSerializer,
+    entrant_serializer=BracketEntrantSerializer,
     tags=["tournaments"],
 )
 
