@@ -1,6 +1,7 @@
 """The committed migrations describe the models exactly: a model change without its migration fails here."""
 
 import io
+import json
 
 import pytest
 from django.core.management import call_command
@@ -317,3 +318,182 @@ def test_0028_gives_each_existing_result_its_tables_end():
         table.refresh_from_db()
         ends = set(Result.objects.filter(table=table).values_list("finished_at", flat=True))
         assert ends == {table.finished_at} and table.finished_at is not None
+
+
+# --- 0029: one competition, one entrant ------------------------------------------------------------------------------
+
+# the rows that name a competition, by the column and the format it names (the other columns are compared as they are)
+_NAMING = {"season_id": "season", "tournament_id": "bracket", "poker_tournament_id": "poker"}
+_REFERRING = (
+    "league_bye",
+    "league_standing",
+    "league_round",
+    "league_roundrobinpairs",
+    "league_tableruling_forfeiting",
+    "league_tournamentmatch",
+    "league_tournamenttable",
+    "league_pokerhand",
+    "league_ratingevent",
+    "league_notification",
+)
+
+
+def _rows(sql: str) -> list[dict]:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        # as text: Django leaves JSON to its fields, so the connection hands jsonb over unparsed
+        cursor.execute(f"SELECT to_jsonb(x)::text FROM ({sql}) x")
+        return [json.loads(row[0]) for row in cursor.fetchall()]
+
+
+def _renamed(row: dict, kind: str, **names: str) -> dict:
+    """An entrant row of before 0029 with its columns named as after it, and the format that numbered it."""
+    return {names.get(column, column): value for column, value in row.items()} | {"kind": kind}
+
+
+def _competitions_described(merged: bool) -> dict:
+    """Every season, tournament and poker tournament with its entrants and whatever names them, the same on either
+    side of 0029 whatever ids they were given: a competition is named by (its format, club, name, creation) and an
+    entrant by (its competition, player)."""
+    if merged:
+        formats = {
+            "season": _rows("SELECT c.*, s.* FROM league_competition c JOIN league_season s USING (id)"),
+            "bracket": _rows("SELECT c.*, t.* FROM league_competition c JOIN league_tournament t USING (id)"),
+            "poker": _rows("SELECT c.*, p.* FROM league_competition c JOIN league_pokertournament p USING (id)"),
+        }
+        entrants = _rows(
+            "SELECT e.*, p.stack, p.table_number, p.seat, p.bust_hand "
+            "FROM league_entrant e LEFT JOIN league_pokerentrant p USING (id)"
+        )
+    else:
+        formats = {
+            "season": _rows("SELECT *, true AS rated, NULL::bigint AS created_by_id FROM league_season"),
+            "bracket": _rows("SELECT *, '' AS league, 1 AS edition, 1 AS division_level FROM league_tournament"),
+            "poker": _rows("SELECT *, '' AS league, 1 AS edition, 1 AS division_level FROM league_pokertournament"),
+        }
+        entrants = [
+            _renamed(e, kind="season", season_id="competition_id", seed_rank="seed", created_at="entered_at")
+            for e in _rows("SELECT *, NULL AS place, NULL AS shared, NULL::numeric AS points FROM league_entrant")
+        ]
+        entrants += [
+            _renamed(e, kind="bracket", tournament_id="competition_id") | {"name": "", "withdrawn_at": None}
+            for e in _rows("SELECT * FROM league_tournamententrant")
+        ]
+        entrants += [
+            _renamed(e, kind="poker", tournament_id="competition_id")
+            | {"name": "", "seed": None, "partner_id": None, "withdrawn": False, "withdrawn_at": None}
+            for e in _rows("SELECT * FROM league_pokerentrant")
+        ]
+    competition_of, described = {}, {}
+    for kind, rows in formats.items():
+        for row in rows:
+            key = (kind, row["club_id"], row["name"], row["created_at"])
+            competition_of[(kind, row.pop("id"))] = key
+            described[key] = row
+
+    def competition(kind: str, pk: int | None) -> tuple | None:
+        return None if pk is None else competition_of[(kind, pk)]
+
+    # before 0029 each format numbered its entrants, and only a season's are named by other rows
+    entrant_of, bracket_ids = {}, {}
+    for entrant in entrants:
+        pk, owner_id, kind = entrant.pop("id"), entrant.pop("competition_id"), entrant.pop("kind", None)
+        if kind is None:
+            (owner,) = (key for (_, pk_), key in competition_of.items() if pk_ == owner_id)
+        else:
+            owner = competition_of[(kind, owner_id)]
+        entrant_of[pk if merged else (kind, pk)] = (owner, entrant["player_id"])
+        if owner[0] == "bracket":
+            # the bracket's state names its entrants by id: those ids stay
+            bracket_ids.setdefault(owner, set()).add(pk)
+        described[(owner, "entrant", entrant["player_id"])] = {k: v for k, v in entrant.items() if v is not None}
+    season_entrant = {pk if merged else pk[1]: named for pk, named in entrant_of.items() if named[0][0] == "season"}
+    for key in competition_of.values():
+        row = described[key]
+        if key[0] == "season":
+            row["previous_id"] = competition("season", row["previous_id"])
+        if key[0] == "bracket":
+            row["season_id"] = competition("season", row["season_id"])
+            row["entrant_ids"] = sorted(bracket_ids.get(key, ()))
+    for table in _REFERRING:
+        rows = []
+        for row in _rows(f"SELECT * FROM {table}"):
+            row.pop("id", None)
+            for column in _NAMING.keys() & row.keys():
+                kind = "poker" if table == "league_pokerhand" else _NAMING[column]  # a hand's tournament is poker's
+                row[column] = competition(kind, row[column])
+            if "entrant_id" in row:
+                row["entrant_id"] = season_entrant[row["entrant_id"]]
+            if table == "league_roundrobinpairs":
+                players = {pk: player for pk, (owner, player) in season_entrant.items() if owner == row["season_id"]}
+                row["pairs"] = [[players.get(e) for e in pair] for pair in row["pairs"]]
+            if table == "league_notification" and row["key"].split(":")[0] in ("tournament", "poker_tournament"):
+                row["key"] = row["key"].split(":")[0]  # and its id: the row's tournament, compared above
+            rows.append(row)
+        described[table] = sorted(rows, key=lambda r: json.dumps(r, sort_keys=True, default=str))
+    return described
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_0029_carries_the_demo_s_seasons_tournaments_and_entrants_back_and_forth_with_nothing_lost():
+    """The demo's club, which has lived a season of every game (seasons, brackets, poker tournaments, their entrants,
+    byes, standings, hands and notifications), described before and after 0029 by what things are, not by their ids:
+    taken back to 0028's three models and forward again, nothing is lost or changed, seasons keep their ids and the
+    bracket entrants theirs (the brackets' states name them)."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    from league.management.commands.demo_load import DEFAULT_SEEDS
+    from league.models import Bye, Entrant, PokerEntrant, Season, Standing, TournamentMatch
+
+    call_command("demo_load", seeds=[DEFAULT_SEEDS], stdout=io.StringIO())
+    today = _competitions_described(merged=True)
+    seasons = set(Season.objects.values_list("id", flat=True))
+    # given: every format, with entrants, and what names a season's entrants
+    assert Entrant.objects.filter(competition__in=seasons).exists() and PokerEntrant.objects.exists()
+    assert Bye.objects.exists() and Standing.objects.exists() and TournamentMatch.objects.exists()
+    before, leaves = [("league", "0028_result_finished_at")], MigrationExecutor(connection).loader.graph.leaf_nodes()
+    try:
+        MigrationExecutor(connection).migrate(before)
+        assert _competitions_described(merged=False) == today
+    finally:
+        MigrationExecutor(connection).migrate(leaves)
+    assert _competitions_described(merged=True) == today
+    assert set(Season.objects.values_list("id", flat=True)) == seasons
+
+
+_SQLITE_BACK_AND_FORTH = """
+import django
+django.setup()
+from django.core.management import call_command
+for target in (["league", "0028_result_finished_at"], [], ["league", "0028_result_finished_at"], []):
+    call_command("migrate", *target, verbosity=0, skip_checks=True)
+print("migrated")
+"""
+
+
+@pytest.mark.slow
+def test_0029_runs_forward_and_back_on_sqlite_the_newcomer_s_database(tmp_path):
+    """A first run's database is SQLite (README's `make run`): 0029's steps there too, forward and back, where SQLite
+    remakes a table for each change and would trip over an index name that PostgreSQL never sees."""
+    import os
+    import subprocess
+    import sys
+
+    from django.conf import settings
+
+    database = f"sqlite:///{tmp_path / 'first-run.sqlite3'}"
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DATABASE_URL": database, "DEBUG": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", _SQLITE_BACK_AND_FORTH],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "migrated"

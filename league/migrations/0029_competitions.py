@@ -131,13 +131,19 @@ def _sequence_reset(schema_editor, *models_) -> None:
             cursor.execute(statement)
 
 
+def _as_given(model, field: str):
+    """The historical model, its `auto_now_add` field taking the value copied in rather than the time of the copy."""
+    model._meta.get_field(field).auto_now_add = False
+    return model
+
+
 def _next_id(*querysets) -> int:
     return max((qs.aggregate(top=models.Max("id"))["top"] or 0 for qs in querysets), default=0) + 1
 
 
 def competitions_fill(apps, schema_editor):
     """A competition row for each season (its own id), bracket and poker tournament (new ids after every id)."""
-    Competition = apps.get_model("league", "Competition")
+    Competition = _as_given(apps.get_model("league", "Competition"), "created_at")
     Season = apps.get_model("league", "Season")
     Tournament = apps.get_model("league", "Tournament")
     Poker = apps.get_model("league", "PokerTournament")
@@ -220,7 +226,7 @@ def entrants_fill(apps, schema_editor):
     """Season and poker entrants into `Entrant` (the bracket entrants are its rows already) with new ids, and what
     named a season entrant names its new id."""
     # until the season entrants' table is gone, the merged model is still named for the bracket's
-    Entrant = apps.get_model("league", "TournamentEntrant")
+    Entrant = _as_given(apps.get_model("league", "TournamentEntrant"), "entered_at")
     SeasonEntrant = apps.get_model("league", "Entrant")
     PokerEntrant = apps.get_model("league", "PokerEntrant")
     next_id = _next_id(Entrant.objects.all(), SeasonEntrant.objects.all(), PokerEntrant.objects.all())
@@ -284,7 +290,7 @@ def entrants_unfill(apps, schema_editor):
     has now; the merged rows of seasons and poker tournaments leave `Entrant`."""
     # until the season entrants' table is gone, the merged model is still named for the bracket's
     Entrant = apps.get_model("league", "TournamentEntrant")
-    SeasonEntrant = apps.get_model("league", "Entrant")
+    SeasonEntrant = _as_given(apps.get_model("league", "Entrant"), "created_at")
     PokerEntrant = apps.get_model("league", "PokerEntrant")
     Season = apps.get_model("league", "Season")
     in_seasons = Entrant.objects.filter(competition_id__in=Season.objects.values("id"))
