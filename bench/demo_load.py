@@ -36,15 +36,15 @@ def run(command: list[str], env: dict[str, str]) -> tuple[float, float]:
 def loaded(database: Path) -> dict[str, int]:
     with sqlite3.connect(database) as db:
         count = lambda sql: db.execute(sql).fetchone()[0]  # noqa: E731
+        finished = "select count(*) from {} f join league_competition c on c.id = f.id where c.status = 'finished'"
         return {
             "clubs": count("select count(*) from league_club"),
             "tables": count("select count(*) from league_table"),
             "moves": count("select count(*) from league_move"),
-            "seasons finished": count("select count(*) from league_season where status = 'finished'"),
-            "tournaments finished": count("select count(*) from league_tournament where status = 'finished'"),
-            "poker tournaments finished": count(
-                "select count(*) from league_pokertournament where status = 'finished'"
-            ),
+            # a format's status is its competition's (league_competition, the same id)
+            "seasons finished": count(finished.format("league_season")),
+            "tournaments finished": count(finished.format("league_tournament")),
+            "poker tournaments finished": count(finished.format("league_pokertournament")),
             "notifications": count("select count(*) from league_notification"),
         }
 

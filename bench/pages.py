@@ -277,14 +277,16 @@ def league_fill(size: Sizes) -> League:
 def past_fill(size: Sizes, clubs: list[Any], ids: list[int], rng: random.Random) -> None:
     """Years of finished bracket tournaments (a tenth of them the main club's), eight entrants each, as the lists
     read them: their rows and entrants, no bracket (no page of theirs is opened)."""
+    from django.db import transaction
     from django.utils import timezone
 
-    from league.models import Tournament, TournamentEntrant
+    from league.models import Entrant, Tournament
 
     now = timezone.now()
-    past = Tournament.objects.bulk_create(
-        (
-            Tournament(
+    # a tournament is a competition's row and its own (multi-table inheritance): no bulk_create, one create each
+    with transaction.atomic():
+        past = [
+            Tournament.objects.create(
                 club=clubs[0] if n % 10 == 0 else rng.choice(clubs),
                 name=f"Past cup {n}",
                 game=GAME,
@@ -294,12 +296,10 @@ def past_fill(size: Sizes, clubs: list[Any], ids: list[int], rng: random.Random)
                 finished_at=now - timedelta(days=3 * n),
             )
             for n in range(1, size.past_tournaments + 1)
-        ),
-        batch_size=BATCH,
-    )
-    TournamentEntrant.objects.bulk_create(
+        ]
+    Entrant.objects.bulk_create(
         (
-            TournamentEntrant(tournament=t, player_id=pk, seed=seed, place=seed)
+            Entrant(competition=t, player_id=pk, seed=seed, place=seed)
             for t in past
             for seed, pk in enumerate(rng.sample(ids, 8), start=1)
         ),
@@ -331,7 +331,7 @@ def season_fill(
     started = now - timedelta(days=size.rounds * 7)
     Season.objects.filter(pk=season.pk).update(status=Season.Status.RUNNING, started_at=started)
     entrants = Entrant.objects.bulk_create(
-        (Entrant(season=season, player_id=pk, seed_rank=n) for n, pk in enumerate(player_ids, start=1)),
+        (Entrant(competition=season, player_id=pk, seed=n) for n, pk in enumerate(player_ids, start=1)),
         batch_size=BATCH,
     )
     assert len(entrants) == len(player_ids)
@@ -380,7 +380,7 @@ def bracket_fill(
     from django.utils import timezone
 
     from games import get_engine
-    from league.models import Seat, Table, Tournament, TournamentEntrant, TournamentTable
+    from league.models import Entrant, Seat, Table, Tournament, TournamentTable
     from league.services.bracket_rows import bracket_rows_create
     from league.services.tournaments import TournamentSpec, tournament_create
     from league.tournaments import bracket
@@ -393,15 +393,15 @@ def bracket_fill(
         by=organizer,
         spec=TournamentSpec(name="Bench open", game=GAME, format=Tournament.Format.SINGLE_ELIM),
     )
-    entrants = TournamentEntrant.objects.bulk_create(
-        (TournamentEntrant(tournament=tournament, player_id=pk) for pk in player_ids), batch_size=BATCH
+    entrants = Entrant.objects.bulk_create(
+        (Entrant(competition=tournament, player_id=pk) for pk in player_ids), batch_size=BATCH
     )
     player_of = {e.pk: e.player_id for e in entrants}
     seeds = seeds_order("rating", [e.pk for e in entrants], ratings={e.pk: ordinal_of[e.player_id] for e in entrants})
     by_pk = {e.pk: e for e in entrants}
     for number, entrant_id in enumerate(seeds, start=1):
         by_pk[entrant_id].seed = number
-    TournamentEntrant.objects.bulk_update(entrants, ["seed"], batch_size=BATCH)
+    Entrant.objects.bulk_update(entrants, ["seed"], batch_size=BATCH)
     state, _events = single_elimination_create(seeds)
     now = timezone.now()
     links: list[tuple[str, int]] = []
@@ -470,7 +470,7 @@ def bracket_fill(
     for entrant in entrants:
         if entrant.pk in placed:
             entrant.place, entrant.shared = placed[entrant.pk]["place"], placed[entrant.pk]["shared"]
-    TournamentEntrant.objects.bulk_update(entrants, ["place", "shared"], batch_size=BATCH)
+    Entrant.objects.bulk_update(entrants, ["place", "shared"], batch_size=BATCH)
     bracket_rows_create(tournament=tournament, matches=state["matches"])
     Tournament.objects.filter(pk=tournament.pk).update(
         state=bracket.header_of(state),

@@ -99,10 +99,13 @@ def rate_only(args: argparse.Namespace) -> None:
         band = 2 if len(order) > 2 and rnd.random() < 0.1 else 1
         place -= band - 1
         for player in order[:band]:
-            rows.append(PokerEntrant(tournament=tournament, player=player, place=place, shared=band))
+            rows.append(PokerEntrant(competition=tournament, player=player, place=place, shared=band))
         order = order[band:]
         place -= 1
-    PokerEntrant.objects.bulk_create(rows)
+    # a poker entrant is an entrant's row and its own (multi-table inheritance): no bulk_create, a save each
+    with transaction.atomic():
+        for row in rows:
+            row.save()
     places = [{"entrant": e.player_id, "place": e.place, "shared": e.shared} for e in rows]
     sides, ranks = ratings_sides(places)
     print(f"rating a finished freezeout of {args.players} entrants of Mini Poker (one openskill update)")
@@ -258,9 +261,9 @@ def run(args: argparse.Namespace) -> None:
     for seconds, events in rated:
         print(f"  rating the finished tournament (poker_tournament_rate, in the last step): {seconds * 1000:.1f} ms, "
               f"{events} players")  # fmt: skip
-    winner = PokerEntrant.objects.filter(tournament=tournament, place=1).first()
+    winner = PokerEntrant.objects.filter(competition=tournament, place=1).first()
     verdict = "met" if max(after_hand) < 1.0 else "MISSED"
-    left = PokerEntrant.objects.filter(tournament=tournament, place=None).count()
+    left = PokerEntrant.objects.filter(competition=tournament, place=None).count()
     won = f", won by {winner.player_id} with {winner.stack}" if winner else ""
     print(f"  whole run {total:.1f} s; {tournament.status}, {left} players left{won}")
     print(f"  target (every after-hand step under a second): {verdict}")

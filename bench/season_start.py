@@ -59,7 +59,7 @@ def season_ready(entrants: int, game: str, format: str) -> tuple[Any, Any]:
     organizer = players[0]
     season = season_create(club=club, by=organizer, spec=SeasonSpec(game=game, name="Big", format=format))
     season_open_registration(season=season, by=organizer)
-    Entrant.objects.bulk_create(Entrant(season=season, player=p, seed_rank=i) for i, p in enumerate(players[1:]))
+    Entrant.objects.bulk_create(Entrant(competition=season, player=p, seed=i) for i, p in enumerate(players[1:]))
     return season, organizer
 
 

@@ -97,7 +97,7 @@ def season_store(season_data: list[list[tuple[int, int, int, int, int, int]]], e
         seed="bench",
         status=Season.Status.RUNNING,
     )
-    stored = Entrant.objects.bulk_create([Entrant(season=season, player=p) for p in players])
+    stored = Entrant.objects.bulk_create([Entrant(competition=season, player=p) for p in players])
     player_of = {i + 1: players[i] for i in range(entrants)}
     assert len(stored) == entrants
     for round_number, tables in enumerate(season_data, start=1):

@@ -184,7 +184,7 @@ def _league_run(
     from django.contrib.auth import get_user_model
 
     from games import get_engine
-    from league.models import Club, Membership, Player, Table, Tournament, TournamentEntrant
+    from league.models import Club, Entrant, Membership, Player, Table, Tournament
     from league.services import moves
     from league.services.moves import move_submit
     from league.services.rounds import season_table_refresh
@@ -217,7 +217,7 @@ def _league_run(
     tournament = tournament_create(club=club, by=organizer, spec=spec)
     print(f"{fmt} through the services, {entrants} entrants, {game} {options} {two or ''}")
     if steps is not None:
-        TournamentEntrant.objects.bulk_create(TournamentEntrant(tournament=tournament, player=p) for p in field)
+        Entrant.objects.bulk_create(Entrant(competition=tournament, player=p) for p in field)
     else:
         register_times = []
         for player in field:

@@ -17,6 +17,7 @@ import pytest
 from django.core.management import call_command
 
 from league.models import (
+    Entrant,
     Membership,
     Player,
     PokerEntrant,
@@ -24,7 +25,6 @@ from league.models import (
     Season,
     SeasonClock,
     Tournament,
-    TournamentEntrant,
     Vacation,
 )
 from league.services.clubs import club_create
@@ -166,11 +166,11 @@ def test_an_organizer_runs_the_club_from_its_page_alone(live_server, browser):
     with page.expect_navigation(timeout=TIMEOUT_MS):
         page.click("#form-entrants button[type=submit]")
     assert "“Zed” is not a member of this club" in page.inner_text("#form-entrants")
-    assert not TournamentEntrant.objects.filter(tournament=cup).exists()
+    assert not Entrant.objects.filter(competition=cup).exists()
     page.fill("#form-entrants textarea[name=names]", "Mina\nJun, hana\nTae")
     with page.expect_navigation(timeout=TIMEOUT_MS):
         page.click("#form-entrants button[type=submit]")
-    entered = set(TournamentEntrant.objects.filter(tournament=cup).values_list("player__display_name", flat=True))
+    entered = set(Entrant.objects.filter(competition=cup).values_list("player__display_name", flat=True))
     assert entered == {"Mina", "Jun", "Hana", "Tae"}
 
     # --- a vacation granted, from the "Vacations" button ------------------------------------------------------
@@ -192,6 +192,6 @@ def test_an_organizer_runs_the_club_from_its_page_alone(live_server, browser):
     page.check("#form-forfeit input[name=confirm]")
     with page.expect_navigation(timeout=TIMEOUT_MS):
         page.click("#form-forfeit button[type=submit]")
-    assert PokerEntrant.objects.get(tournament=poker, player=members["Jun"]).place == 4
+    assert PokerEntrant.objects.get(competition=poker, player=members["Jun"]).place == 4
     assert "forfeit: “moved abroad”" in page.inner_text("table.poker-places")
     context.close()

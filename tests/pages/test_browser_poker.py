@@ -66,7 +66,7 @@ def test_a_poker_tournament_from_the_pages_with_its_seating_chart(live_server, b
         member_page.click("text=Enter the tournament")
         member_page.wait_for_selector("text=You are entered.")
         member_context.close()
-    assert PokerEntrant.objects.filter(tournament=tournament).count() == len(members)
+    assert PokerEntrant.objects.filter(competition=tournament).count() == len(members)
 
     context = _context(browser, live_server, organizer, viewport="desktop")
     page = context.new_page()

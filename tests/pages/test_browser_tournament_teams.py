@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from league.models import Table, Tournament, TournamentEntrant
+from league.models import Entrant, Table, Tournament
 from league.services.clubs import club_create
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register
 from tests.league.factories import MembershipFactory, PlayerFactory, state_of
@@ -61,7 +61,7 @@ def test_t_d2_t_d4_a_coinche_team_bracket_runs_from_the_pages(live_server, brows
     # one semifinal is played to its end; the organizer rules the other forfeited from the page
     play_moves(tables[0], random.Random(22))
     page.reload()
-    other = TournamentEntrant.objects.get(tournament=tournament, player=m[2])
+    other = Entrant.objects.get(competition=tournament, player=m[2])
     match = next(x for x in state_of(Tournament.objects.get())["matches"] if other.pk in x["entrants"])
     page.select_option("form[aria-labelledby=rule-forfeit] select[name=forfeit]", f"{match['id']}:{m[2].pk}")
     page.fill("form[aria-labelledby=rule-forfeit] input[name=reason]", "no show")

@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from league.models import Player, Table, Tournament, TournamentEntrant
+from league.models import Entrant, Player, Table, Tournament
 from league.services.clubs import club_create
 from league.services.tournaments import tournament_register
 from tests.league.factories import MembershipFactory, PlayerFactory
@@ -89,7 +89,7 @@ def test_a_16_player_double_elimination_of_palace_infighting_runs_from_the_pages
     player_page.click("button:has-text('Enter the tournament')")
     player_page.wait_for_selector("button:has-text('Leave the tournament')")
     player_context.close()
-    assert TournamentEntrant.objects.filter(tournament=tournament).count() == 16
+    assert Entrant.objects.filter(competition=tournament).count() == 16
     _shoot(browser, live_server, organizer, f"/tournaments/{tournament.pk}/", "1-registration")
 
     # the organizer starts it: the bracket is drawn, eight winners' bracket tables in play
@@ -124,13 +124,13 @@ def test_a_16_player_double_elimination_of_palace_infighting_runs_from_the_pages
 
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
-    places = sorted(TournamentEntrant.objects.filter(tournament=tournament).values_list("place", "shared"))
+    places = sorted(Entrant.objects.filter(competition=tournament).values_list("place", "shared"))
     # T-R9: 1, 2, 3, 4, 5-6, 7-8, 9-12, 13-16
     assert places == [(1, 1), (2, 1), (3, 1), (4, 1)] + [(5, 2)] * 2 + [(7, 2)] * 2 + [(9, 4)] * 4 + [(13, 4)] * 4
     page.reload()
     assert page.locator(".status-line .status").inner_text() == "finished"
     assert page.locator("svg.bracket g.m.live").count() == 0
-    champion = TournamentEntrant.objects.get(tournament=tournament, place=1).player.display_name
+    champion = Entrant.objects.get(competition=tournament, place=1).player.display_name
     assert page.locator("table.standings tbody tr").first.inner_text().split("\t")[2].strip() == champion
     _shoot(browser, live_server, organizer, f"/tournaments/{tournament.pk}/", "4-finished")
     context.close()

@@ -291,7 +291,9 @@ def test_ticked_members_are_registered_at_once(club_setup):
         f"/seasons/{season.pk}/manage/register_members/", {"members-players": [m.pk for m in members[:3]]}
     )
     assert response.status_code == 302
-    assert set(Entrant.objects.filter(season=season).values_list("player_id", flat=True)) == {m.pk for m in members[:3]}
+    assert set(Entrant.objects.filter(competition=season).values_list("player_id", flat=True)) == {
+        m.pk for m in members[:3]
+    }
     page = client_for(organizer).get(f"/seasons/{season.pk}/manage/registration/").content.decode()
     assert f'value="{members[3].pk}"' in page and f'value="{members[0].pk}"' not in page
 

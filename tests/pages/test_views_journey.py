@@ -248,7 +248,7 @@ def test_a_member_enters_a_season_open_for_registration_from_its_page(club_and_o
 
     assert f'action="/seasons/{season.pk}/enter/"' in before
     assert entered.status_code == 302 and entered["Location"] == f"/seasons/{season.pk}/"
-    assert Entrant.objects.filter(season=season, player=member).exists()
+    assert Entrant.objects.filter(competition=season, player=member).exists()
     assert f'action="/seasons/{season.pk}/enter/"' not in after and "You are entered." in after
 
 
@@ -263,7 +263,7 @@ def test_an_entered_member_leaves_the_season_from_its_page_before_it_starts(club
     # then: the page offered it, the entry is gone, and the page offers entering again
     assert f'action="/seasons/{season.pk}/leave/"' in entered
     assert left.status_code == 302 and left["Location"] == f"/seasons/{season.pk}/"
-    assert not Entrant.objects.filter(season=season, player=member).exists()
+    assert not Entrant.objects.filter(competition=season, player=member).exists()
     assert f'action="/seasons/{season.pk}/enter/"' in after and f'action="/seasons/{season.pk}/leave/"' not in after
     # and an action that is not a season's (start is the console's) is no page
     assert client.post(f"/seasons/{season.pk}/start/").status_code == 404
@@ -280,5 +280,5 @@ def test_someone_outside_the_club_is_not_offered_the_season_and_cannot_enter(clu
     client.post(f"/seasons/{season.pk}/enter/")
 
     assert f'action="/seasons/{season.pk}/enter/"' not in page
-    assert not Entrant.objects.filter(season=season).exists()
+    assert not Entrant.objects.filter(competition=season).exists()
     assert Season.objects.get(pk=season.pk).status == Season.Status.REGISTRATION

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from league.models import Membership, PokerEntrant, SeasonClock, TournamentEntrant, Vacation
+from league.models import Entrant, Membership, PokerEntrant, SeasonClock, Vacation
 from league.services.clubs import club_create
 from league.services.poker_tournaments import poker_entrants_add, poker_tournament_start
 from league.services.rounds import season_start
@@ -63,7 +63,7 @@ def test_pasted_names_that_match_no_member_are_each_named_and_nobody_is_entered(
     page = response.content.decode()
     assert "“Zed” is not a member of this club" in page
     assert f"“{outsider.user.username}” is not a member of this club" in page
-    assert not TournamentEntrant.objects.filter(tournament=cup).exists()
+    assert not Entrant.objects.filter(competition=cup).exists()
 
 
 def test_the_organizer_enters_members_by_ticking_and_pasting_then_removes_one(club_setup):
@@ -75,12 +75,12 @@ def test_the_organizer_enters_members_by_ticking_and_pasting_then_removes_one(cl
     names = f"{members[1].user.username}\n{members[2].display_name}, {members[3].user.username}"
     response = client.post(f"/tournaments/{cup.pk}/entrants/add/", {"members": [members[0].pk], "names": names})
     assert response.status_code == 302
-    entered = set(TournamentEntrant.objects.filter(tournament=cup).values_list("player_id", flat=True))
+    entered = set(Entrant.objects.filter(competition=cup).values_list("player_id", flat=True))
     assert entered == {m.pk for m in members[:4]}
     page = client.get(f"/tournaments/{cup.pk}/").content.decode()
     assert f'action="/tournaments/{cup.pk}/entrants/{members[0].pk}/remove/"' in page
     client.post(f"/tournaments/{cup.pk}/entrants/{members[0].pk}/remove/")
-    assert not TournamentEntrant.objects.filter(tournament=cup, player=members[0]).exists()
+    assert not Entrant.objects.filter(competition=cup, player=members[0]).exists()
     # a member may do neither
     assert _client(members[4]).post(f"/tournaments/{cup.pk}/entrants/add/", {"names": "x"}).status_code == 403
 
@@ -91,9 +91,9 @@ def test_poker_entrants_are_added_by_name_and_removed_by_the_organizer(club_setu
     client = _client(organizer)
     names = "\n".join(m.user.username for m in members[:4])
     assert client.post(f"/poker-tournaments/{poker.pk}/entrants/add/", {"names": names}).status_code == 302
-    assert PokerEntrant.objects.filter(tournament=poker).count() == 4
+    assert PokerEntrant.objects.filter(competition=poker).count() == 4
     client.post(f"/poker-tournaments/{poker.pk}/entrants/{members[0].pk}/remove/")
-    assert PokerEntrant.objects.filter(tournament=poker).count() == 3
+    assert PokerEntrant.objects.filter(competition=poker).count() == 3
 
 
 def test_a_poker_seat_forfeited_from_the_page_shows_its_reason_with_the_place(club_setup):
@@ -111,7 +111,7 @@ def test_a_poker_seat_forfeited_from_the_page_shows_its_reason_with_the_place(cl
     assert done.status_code == 302
     page = Client().get(f"/poker-tournaments/{poker.pk}/").content.decode()
     assert "forfeit: “gone abroad”" in page
-    assert PokerEntrant.objects.get(tournament=poker, player=members[1]).place == 4
+    assert PokerEntrant.objects.get(competition=poker, player=members[1]).place == 4
 
 
 def _season_with_clock(club, organizer, members, *, days=5):

@@ -101,7 +101,7 @@ def test_players_enter_the_organizer_starts_and_the_page_shows_the_seating_chart
     for member in members:
         assert _client(member).post(f"{url}enter/").status_code == 302
     _client(members[0]).post(f"{url}leave/")
-    assert PokerEntrant.objects.filter(tournament=tournament).count() == 4
+    assert PokerEntrant.objects.filter(competition=tournament).count() == 4
     page = _client(members[1]).get(url).content.decode()
     assert "Leave the tournament" in page and "Start the tournament" not in page
     # only an organizer starts it
@@ -116,7 +116,7 @@ def test_players_enter_the_organizer_starts_and_the_page_shows_the_seating_chart
     assert "Seating chart" in text and "Level 1 of 2" in text and "Ante 5" in text
     assert "1: 60 · 2: 30 · 3: 10" in text  # the points table as people write it
     assert text.count('class="poker-table"') == 2 and "Hand 1 in play" in text
-    for entrant in PokerEntrant.objects.filter(tournament=tournament).select_related("player"):
+    for entrant in PokerEntrant.objects.filter(competition=tournament).select_related("player"):
         assert entrant.player.display_name in text
     assert tournament.state["seed"] not in text
     fragment = Client().get(url, headers={"HX-Request": "true"}).content.decode()
@@ -300,4 +300,4 @@ def test_before_the_start_the_organizer_removes_an_entrant_by_the_button_of_thei
     response = client.post(action, {"csrfmiddlewaretoken": form.group(1)})
     # then: they are out, the other still in
     assert response.status_code == 302
-    assert list(PokerEntrant.objects.filter(tournament=poker).values_list("player_id", flat=True)) == [members[1].pk]
+    assert list(PokerEntrant.objects.filter(competition=poker).values_list("player_id", flat=True)) == [members[1].pk]

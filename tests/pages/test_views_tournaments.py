@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils.timezone import now
 
-from league.models import Entrant, Membership, Season, Standing, Table, Tournament, TournamentEntrant
+from league.models import Entrant, Membership, Season, Standing, Table, Tournament
 from league.services.clubs import club_create
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
 from league.views.tournaments import CLUB_TOURNAMENTS_SHOWN
@@ -113,7 +113,7 @@ def test_members_enter_and_the_organizer_starts_from_the_page(club_setup):
     page = _client(members[3]).get(f"/tournaments/{tournament.pk}/").content.decode()
     assert f"/tournaments/{tournament.pk}/enter/" in page
     assert _client(members[3]).post(f"/tournaments/{tournament.pk}/enter/").status_code == 302
-    assert TournamentEntrant.objects.filter(tournament=tournament).count() == 4
+    assert Entrant.objects.filter(competition=tournament).count() == 4
     # a member cannot start it; the organizer can
     _client(members[0]).post(f"/tournaments/{tournament.pk}/start/")
     assert Tournament.objects.get().status == Tournament.Status.REGISTRATION
@@ -205,7 +205,7 @@ def test_an_organizer_enters_a_team_from_the_page(club_setup):
     team = {"player": members[0].pk, "partner": members[1].pk}
     assert _client(members[0]).post(f"{url}team/", team).status_code == 403
     assert _client(organizer).post(f"{url}team/", team).status_code == 302
-    entrant = TournamentEntrant.objects.get(tournament=tournament)
+    entrant = Entrant.objects.get(competition=tournament)
     assert (entrant.player_id, entrant.partner_id) == (members[0].pk, members[1].pk)
     # a player already in a team: the refusal is shown on the form
     refused = _client(organizer).post(f"{url}team/", {"player": members[2].pk, "partner": members[1].pk})
@@ -243,7 +243,7 @@ def test_t_d4_the_organizer_rules_a_forfeit_from_the_page(club_setup):
     assert _client(organizer).post(f"{url}forfeit/", ruling).status_code == 302
     tournament.refresh_from_db()
     match = next(m for m in state_of(tournament)["matches"] if m["id"] == "W1.1")
-    loser = TournamentEntrant.objects.get(tournament=tournament, player=members[0])
+    loser = Entrant.objects.get(competition=tournament, player=members[0])
     assert (match["decided"], match["loser"]) == ("forfeit", loser.pk)
     # the match is decided: it is no longer offered, and the same ruling is refused
     assert f'value="W1.1:{members[0].pk}"' not in _client(organizer).get(url).content.decode()
@@ -255,10 +255,16 @@ def test_t_r11_a_playoff_per_division_is_created_and_started_from_the_pages(club
     divisions = []
     for level, (name, players) in enumerate((("North", members[:2]), ("South", members[2:])), start=1):
         season = Season.objects.create(
-            club=club, name="League", league="league", division_level=level, division_name=name, game=fake_game
+            club=club,
+            name="League",
+            league="league",
+            division_level=level,
+            division_name=name,
+            game=fake_game,
+            status=Season.Status.DRAFT,
         )
         for rank, player in enumerate(players, start=1):
-            entrant = Entrant.objects.create(season=season, player=player)
+            entrant = Entrant.objects.create(competition=season, player=player)
             Standing.objects.create(season=season, entrant=entrant, rank=rank, points=5, lot=rank, computed_at=now())
         divisions.append(season)
     data = {"name": "Playoff", "game": fake_game, "format": "two_stage", "seeding": "standings"}
@@ -274,7 +280,7 @@ def test_t_r11_a_playoff_per_division_is_created_and_started_from_the_pages(club
     assert _client(organizer).post(f"/tournaments/{north.pk}/start/").status_code == 302
     north.refresh_from_db()
     assert north.status == Tournament.Status.RUNNING
-    entered = TournamentEntrant.objects.filter(tournament=north).order_by("seed").values_list("player_id", flat=True)
+    entered = Entrant.objects.filter(competition=north).order_by("seed").values_list("player_id", flat=True)
     assert list(entered) == [members[0].pk, members[1].pk]
     _client(organizer).post(f"/tournaments/{south.pk}/start/")
     assert Tournament.objects.get(pk=south.pk).status == Tournament.Status.REGISTRATION  # the South still plays
@@ -300,7 +306,7 @@ def test_t_r11_a_group_stage_is_created_entered_started_and_ruled_from_the_pages
     # when: the organizer rules both group matches forfeited from the page
     for match_id in ("G1.1", "G2.1"):
         match = next(m for m in state_of(Tournament.objects.get())["group_matches"] if m["id"] == match_id)
-        loser = TournamentEntrant.objects.get(pk=match["entrants"][0])
+        loser = Entrant.objects.get(pk=match["entrants"][0])
         ruling = {"forfeit": f"{match_id}:{loser.player_id}", "reason": "absent"}
         assert _client(organizer).post(f"{url}forfeit/", ruling).status_code == 302
     # then: the groups are over and their winners meet in the playoff's final, drawn as a bracket
@@ -332,7 +338,7 @@ def test_a_large_bracket_page_draws_a_part_at_a_time_and_finds_the_readers_match
     assert "And 30 more entrants" in page
     # another part on request, and the reader's own match first
     assert _drawn(_client().get(f"/tournaments/{tournament.pk}/?round=1&part=3").content.decode(), "W1.49")
-    entrant = TournamentEntrant.objects.get(tournament=tournament, player=members[0])
+    entrant = Entrant.objects.get(competition=tournament, player=members[0])
     # (the first seed's bye took it to round 2 at once: its latest match is there)
     own = max((m for m in matches.values() if entrant.pk in m["entrants"]), key=lambda m: m["round"])
     assert own["round"] == 2

@@ -203,7 +203,7 @@ def test_a_season_with_the_forfeit_policy_forfeits_the_table_of_an_abandoned_sea
         [late],
     )
     # the standings follow (by the task on commit) and the one-round season ends with its last table
-    season = Season.objects.get(pk=late.season_id)
+    season = Season.objects.get(pk=late.competition_id)
     first = Standing.objects.get(season=season, rank=1)
     assert (season.status, first.entrant.player) == (Season.Status.FINISHED, players_of(table)[1])
 

@@ -63,7 +63,7 @@ def _story(club: Club) -> list:
         for table in tables
     ] + [
         list(Standing.objects.filter(season__club=club).order_by("rank").values_list("rank", "points")),
-        list(PokerEntrant.objects.filter(tournament__club=club).order_by("place").values_list("player", "place")),
+        list(PokerEntrant.objects.filter(competition__club=club).order_by("place").values_list("player", "place")),
     ]
 
 

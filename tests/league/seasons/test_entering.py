@@ -26,9 +26,9 @@ def test_a_member_enters_an_open_season_once() -> None:
     with pytest.raises(InvalidValue) as again:
         entrant_register_self(season=season, player=member)
 
-    assert (entrant.player_id, entrant.partner_id, entrant.seed_rank) == (member.pk, None, 1)
+    assert (entrant.player_id, entrant.partner_id, entrant.seed) == (member.pk, None, 1)
     assert again.value.code == "already_entered"
-    assert Entrant.objects.filter(season=season).count() == 1
+    assert Entrant.objects.filter(competition=season).count() == 1
 
 
 def test_a_draft_season_is_not_open_to_members() -> None:
@@ -46,7 +46,7 @@ def test_someone_outside_the_club_cannot_enter() -> None:
         entrant_register_self(season=season, player=PlayerFactory())
 
     assert refused.value.code == "not_member"
-    assert not Entrant.objects.filter(season=season).exists()
+    assert not Entrant.objects.filter(competition=season).exists()
 
 
 def test_fixed_teams_are_entered_by_an_organizer() -> None:

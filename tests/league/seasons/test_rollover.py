@@ -74,7 +74,7 @@ def test_rollover_promotes_relegates_carries_and_archives(fake_game, django_capt
     ]
 
     def players(season):
-        return list(Entrant.objects.filter(season=season).order_by("seed_rank").values_list("player_id", flat=True))
+        return list(Entrant.objects.filter(competition=season).order_by("seed").values_list("player_id", flat=True))
 
     assert players(news[0]) == top[:3] + middle[:1]
     assert players(news[1]) == top[3:] + middle[1:3] + bottom[:1]
@@ -108,10 +108,12 @@ def test_rollover_needs_every_division_finished_and_leaves_out_the_withdrawn(
         season_rollover(season=season, by=organizer)
     with django_capture_on_commit_callbacks(execute=True):
         season_start(season=season, by=organizer)
-    entrant_withdraw(season=season, by=organizer, entrant=Entrant.objects.get(season=season, player=players[0]))
+    entrant_withdraw(season=season, by=organizer, entrant=Entrant.objects.get(competition=season, player=players[0]))
     play_out(season, random.Random(1), django_capture_on_commit_callbacks)
     [new] = season_rollover(season=season, by=organizer)
-    assert set(Entrant.objects.filter(season=new).values_list("player_id", flat=True)) == {p.pk for p in players[1:]}
+    assert set(Entrant.objects.filter(competition=new).values_list("player_id", flat=True)) == {
+        p.pk for p in players[1:]
+    }
     with pytest.raises(InvalidValue):
         season_create(club=club, by=organizer, spec=SeasonSpec(game=fake_game, name="Cup", edition=2))
 
@@ -119,6 +121,7 @@ def test_rollover_needs_every_division_finished_and_leaves_out_the_withdrawn(
 # what a new edition does not take over from the old one: its own identity, dates, seed and progress
 NOT_CARRIED = {
     "id",
+    "competition_ptr",  # the id again, as the season's link to its competition
     "edition",
     "previous",
     "status",

@@ -52,7 +52,7 @@ def _entrant_pairs(season, round_=None):
     pairs = []
     tables = Table.objects.filter(round__season=season)
     for table in tables.filter(round=round_) if round_ else tables:
-        pairs.append(frozenset(Entrant.objects.filter(season=season, player__seats__table=table)))
+        pairs.append(frozenset(Entrant.objects.filter(competition=season, player__seats__table=table)))
     return pairs
 
 
@@ -73,7 +73,7 @@ def test_round_robin_meets_everyone_once_with_byes_spread(fake_game, django_capt
     pairs = _entrant_pairs(season)
     assert len(pairs) == 10 and len(set(pairs)) == 10
     assert Counter(Bye.objects.filter(round__season=season).values_list("entrant_id", flat=True)) == Counter(
-        {e.pk: 1 for e in Entrant.objects.filter(season=season)}
+        {e.pk: 1 for e in Entrant.objects.filter(competition=season)}
     )
     assert set(Standing.objects.filter(season=season).values_list("played", "byes")) == {(4, 1)}
 
@@ -90,7 +90,7 @@ def test_a_withdrawn_entrants_later_opponents_get_byes(fake_game, django_capture
     season, organizer, members = season_with_entrants(fake_game, entrants=4, options={"rounds": 1})
     season = season_start(season=season, by=organizer)
     _play_round(season, django_capture_on_commit_callbacks)
-    leaver = Entrant.objects.get(season=season, player=members[3])
+    leaver = Entrant.objects.get(competition=season, player=members[3])
     entrant_withdraw(season=season, by=organizer, entrant=leaver)
     second = round_start(season=season, by=organizer)
     assert second.tables.count() == 1
@@ -140,7 +140,7 @@ def test_a_forfeit_after_the_fact_takes_back_the_result_and_the_rating(fake_game
     _play_round(season, django_capture_on_commit_callbacks)
     [table] = Table.objects.filter(round__season=season)
     assert RatingEvent.objects.filter(table=table).count() == 2
-    first, second = (Entrant.objects.get(season=season, player=m) for m in members)
+    first, second = (Entrant.objects.get(competition=season, player=m) for m in members)
     # when: the first entrant is found to have forfeited it
     with django_capture_on_commit_callbacks(execute=True):
         forfeit_award(table=table, by=organizer, forfeiting=[first], reason="ineligible")
@@ -156,8 +156,8 @@ def test_a_forfeit_needs_seated_entrants_and_a_winner(fake_game):
     season, organizer, _ = season_with_entrants(fake_game, entrants=4, options={"rounds": 1})
     season = season_start(season=season, by=organizer)
     table = tables_in_play(season)[0]
-    at_table = list(Entrant.objects.filter(season=season, player__seats__table=table))
-    elsewhere = Entrant.objects.filter(season=season).exclude(pk__in=[e.pk for e in at_table]).first()
+    at_table = list(Entrant.objects.filter(competition=season, player__seats__table=table))
+    elsewhere = Entrant.objects.filter(competition=season).exclude(pk__in=[e.pk for e in at_table]).first()
     with pytest.raises(InvalidValue):
         forfeit_award(table=table, by=organizer, forfeiting=[elsewhere])
     with pytest.raises(InvalidValue):
@@ -303,7 +303,7 @@ def test_withdrawing_while_a_round_opens_forfeits_the_entrants_table_still_to_op
     round_ = rounds_module._season_begin(season=season, by=organizer)
     rounds_module.round_tables_open(round_id=round_.pk, limit=1)
     waiting = Round.objects.get(pk=round_.pk).seatings[-1]
-    leaver = Entrant.objects.get(season=season, player_id=waiting[0])
+    leaver = Entrant.objects.get(competition=season, player_id=waiting[0])
 
     entrant_withdraw(season=season, by=organizer, entrant=leaver)
 

@@ -103,7 +103,7 @@ def test_members_registered_at_once_are_all_or_none():
     entrant_register(season=season, by=organizer, player=members[2])
     with pytest.raises(InvalidValue):
         entrants_register(season=season, by=organizer, players=[members[0], members[2]])
-    assert list(Entrant.objects.filter(season=season).values_list("player_id", flat=True)) == [members[2].pk]
+    assert list(Entrant.objects.filter(competition=season).values_list("player_id", flat=True)) == [members[2].pk]
 
 
 def test_refusals_name_the_game_by_its_title():

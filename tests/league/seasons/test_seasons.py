@@ -74,7 +74,7 @@ def test_registration_needs_members_and_no_double_entry(fake_game):
     with pytest.raises(InvalidValue) as error:
         entrant_register(season=season, by=organizer, player=members[0])
     assert error.value.code == "already_entered"
-    assert list(Entrant.objects.filter(season=season).values_list("seed_rank", flat=True)) == [1, 2]
+    assert list(Entrant.objects.filter(competition=season).values_list("seed", flat=True)) == [1, 2]
 
 
 def test_fixed_teams_need_a_partner_who_is_not_entered_elsewhere():
@@ -115,7 +115,7 @@ def test_a_season_needs_enough_entrants(fake_game):
 def test_withdrawal_forfeits_tables_in_play_and_standings_follow(fake_game):
     season, organizer, members = season_with_entrants(fake_game, entrants=4)
     season = season_start(season=season, by=organizer)
-    leaver = Entrant.objects.get(season=season, player=members[0])
+    leaver = Entrant.objects.get(competition=season, player=members[0])
     table = Table.objects.get(round__season=season, seats__player=members[0])
     entrant_withdraw(season=season, by=organizer, entrant=leaver)
     table.refresh_from_db()

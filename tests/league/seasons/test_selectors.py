@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 def test_season_standings_lists_every_entrant_with_the_seasons_tiebreaks_and_withdrawals(fake_game):
     season, organizer, members = season_with_entrants(fake_game, entrants=4, tiebreaks=["wins", "buchholz"])
     season = season_start(season=season, by=organizer)
-    leaver = Entrant.objects.get(season=season, player=members[1])
+    leaver = Entrant.objects.get(competition=season, player=members[1])
     entrant_withdraw(season=season, by=organizer, entrant=leaver)
     rows = season_standings(season=season)
     assert [r.rank for r in rows] == [1, 2, 3, 4]

@@ -106,4 +106,4 @@ def test_seating_over_a_multitable_season_balances_sizes_and_spreads_byes(
         sizes = sorted(t.players for t in round_.tables.all())
         assert sizes == [3, 4, 4]
         assert round_.byes.count() == 0
-    assert set(Entrant.objects.filter(season=season).values_list("standings__played", flat=True)) == {4}
+    assert set(Entrant.objects.filter(competition=season).values_list("standings__played", flat=True)) == {4}

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from league.models import Tournament, TournamentEntrant
+from league.models import Entrant, Tournament
 from league.selectors.front_door import club_news, tournaments_listed
 from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, TournamentFactory
 
@@ -53,7 +53,7 @@ def test_entrants_are_counted_and_some_clubs_only_when_asked():
     mine, other = ClubFactory(), ClubFactory()
     [counted] = _finished(1, club=mine)
     for player in PlayerFactory.create_batch(2):
-        TournamentEntrant.objects.create(tournament=counted, player=player)
+        Entrant.objects.create(competition=counted, player=player)
     _finished(1, club=other)
     # when: the tournaments of one club are listed
     rows = tournaments_listed(statuses=(FINISHED,), limit=10, clubs=[mine])

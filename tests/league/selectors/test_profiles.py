@@ -8,7 +8,7 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from league.models import PokerHand, Result, Tournament, TournamentEntrant
+from league.models import Entrant, PokerHand, Result, Tournament
 from league.selectors.profiles import table_history, tournament_places
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register
 from tests.league.factories import PlayerFactory, table_for
@@ -27,7 +27,7 @@ def test_a_partner_sees_the_bracket_they_entered_in_a_team_and_its_field_size(fa
     cup = tournament_create(club=club, by=organizer, spec=spec)
     tournament_register(tournament=cup, player=members[0], partner=members[1], by=organizer)
     tournament_register(tournament=cup, player=members[2], partner=members[3], by=organizer)
-    TournamentEntrant.objects.filter(tournament=cup, player=members[0]).update(place=1, shared=1)
+    Entrant.objects.filter(competition=cup, player=members[0]).update(place=1, shared=1)
 
     [place] = tournament_places(player=members[1])
 

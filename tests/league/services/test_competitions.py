@@ -13,7 +13,6 @@ from league.models import (
     Season,
     Table,
     Tournament,
-    TournamentEntrant,
 )
 from league.services.competitions import (
     FORMATS,
@@ -71,9 +70,7 @@ def test_the_lock_reads_the_competition_itself(name):
     assert type(locked) is type(competition) and locked.pk == competition.pk
 
 
-@pytest.mark.parametrize(
-    ("name", "entrant"), [("season", Entrant), ("bracket", TournamentEntrant), ("poker", PokerEntrant)]
-)
+@pytest.mark.parametrize(("name", "entrant"), [("season", Entrant), ("bracket", Entrant), ("poker", PokerEntrant)])
 def test_enter_and_leave_before_the_start_write_the_format_s_own_entrant(name, entrant):
     club, organizer, members = club_with_members(2)
     competition = MAKERS[name](club, organizer)
@@ -98,7 +95,7 @@ def test_a_season_entry_taken_back_moves_the_later_entries_up():
     competition_leave(competition=season, player=members[0])
     competition_enter(competition=season, player=members[0])
 
-    ranks = dict(Entrant.objects.filter(season=season).values_list("player_id", "seed_rank"))
+    ranks = dict(Entrant.objects.filter(competition=season).values_list("player_id", "seed"))
     assert ranks == {members[1].pk: 1, members[2].pk: 2, members[0].pk: 3}
 
 
@@ -122,7 +119,7 @@ def test_t_d4_a_player_leaves_a_running_bracket_and_forfeits_their_match():
 
     competition_leave(competition=tournament, player=members[0])
 
-    assert TournamentEntrant.objects.get(tournament=tournament, player=members[0]).withdrawn
+    assert Entrant.objects.get(competition=tournament, player=members[0]).withdrawn
 
 
 @pytest.mark.parametrize("name", MAKERS)
@@ -134,12 +131,10 @@ def test_a_forfeit_without_a_match_puts_the_player_out_in_every_format(name):
     competition_forfeit(competition=competition, player=members[0], by=organizer, reason="moved away")
 
     # then: each format records it its own way, and the player has no table in play any more
-    if name == "season":
-        assert Entrant.objects.get(season=competition, player=members[0]).withdrawn
-    elif name == "bracket":
-        assert TournamentEntrant.objects.get(tournament=competition, player=members[0]).withdrawn
+    if name in ("season", "bracket"):
+        assert Entrant.objects.get(competition=competition, player=members[0]).withdrawn
     else:
-        assert PokerEntrant.objects.get(tournament=competition, player=members[0]).place == 4
+        assert PokerEntrant.objects.get(competition=competition, player=members[0]).place == 4
     assert not Table.objects.filter(status=Table.Status.ACTIVE, seats__player=members[0]).exists()
 
 

@@ -136,7 +136,7 @@ def test_a_30_player_mini_poker_freezeout_played_to_the_end_by_bots(django_captu
         levels_seen += sum(1 for e in events if e["type"] == "level")
         finals += [e for e in events if e["type"] == "final_table"]
         # the league mirrors the state: every seated entrant's stack, table and seat
-        for entrant in PokerEntrant.objects.filter(tournament=tournament, place=None):
+        for entrant in PokerEntrant.objects.filter(competition=tournament, place=None):
             table = next(t for t in fz.tables_live(state) if t["id"] == entrant.table_number)
             assert table["seats"][entrant.seat] == {"player": entrant.player_id, "stack": entrant.stack}
         # a hand in play is dealt at the level in force when it was dealt
@@ -149,7 +149,7 @@ def test_a_30_player_mini_poker_freezeout_played_to_the_end_by_bots(django_captu
     assert breaks == 4 and len(finals) == 1, "five tables broken down to one final table"
     assert levels_seen >= 3
     # T-R17: places by bust order, the first out last; busts of one hand ranked by their stacks at its start
-    entrants = {e.player_id: e for e in PokerEntrant.objects.filter(tournament=tournament)}
+    entrants = {e.player_id: e for e in PokerEntrant.objects.filter(competition=tournament)}
     busts = state["busts"]
     assert len(busts) == 29 and state["winner"] == tournament.winner_id
     for earlier, later in pairwise(busts):
@@ -174,7 +174,7 @@ def test_a_30_player_mini_poker_freezeout_played_to_the_end_by_bots(django_captu
     # the seed of the draws, committed to at the start, is shown once it is over: every draw can be checked
     assert poker_seed_revealed(tournament=tournament) == "done-when"
     assert tournament.seed_commitment == hashlib.sha256(b"done-when").hexdigest()
-    entered = PokerEntrant.objects.filter(tournament=tournament).order_by("entered_at", "id")
+    entered = PokerEntrant.objects.filter(competition=tournament).order_by("entered_at", "id")
     replayed, _events = fz.freezeout_create(
         list(entered.values_list("player_id", flat=True)),
         seed="done-when",
@@ -322,7 +322,7 @@ def test_an_organizer_enters_members_all_or_none_and_removes_one_before_the_star
     # a stranger in the list: nobody is entered
     with pytest.raises(InvalidValue) as error:
         poker_entrants_add(tournament=tournament, by=organizer, players=[*members, stranger])
-    assert error.value.code == "not_member" and not PokerEntrant.objects.filter(tournament=tournament).exists()
+    assert error.value.code == "not_member" and not PokerEntrant.objects.filter(competition=tournament).exists()
     # a member may not enter others
     with pytest.raises(PermissionDenied):
         poker_entrants_add(tournament=tournament, by=members[0], players=members[1:])
@@ -335,7 +335,7 @@ def test_an_organizer_enters_members_all_or_none_and_removes_one_before_the_star
     with pytest.raises(PermissionDenied):
         poker_tournament_withdraw(tournament=tournament, player=members[0], by=members[1])
     poker_tournament_withdraw(tournament=tournament, player=members[0], by=organizer)
-    assert sorted(PokerEntrant.objects.filter(tournament=tournament).values_list("player_id", flat=True)) == sorted(
+    assert sorted(PokerEntrant.objects.filter(competition=tournament).values_list("player_id", flat=True)) == sorted(
         p.pk for p in members[1:]
     )
 
@@ -357,7 +357,7 @@ def test_t_d8_a_forfeited_seat_annuls_the_hand_in_play_and_the_player_places_bel
     assert hand.table.status == Table.Status.ANNULLED and hand.stacks_end == hand.stacks_start
     [new_hand] = PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True)
     assert leaving.pk not in new_hand.players and len(new_hand.players) == 4
-    entrant = PokerEntrant.objects.get(tournament=tournament, player=leaving)
+    entrant = PokerEntrant.objects.get(competition=tournament, player=leaving)
     assert (entrant.place, entrant.table_number, entrant.stack) == (5, None, 0)
     tournament.refresh_from_db()
     assert tournament.state["busts"][0]["forfeit"] == "left for the army"
@@ -374,6 +374,6 @@ def test_t_d8_forfeits_down_to_one_player_finish_the_tournament_with_its_places(
     poker_seat_forfeit(tournament=tournament, player=players[1], by=organizer, reason="ill too")
     tournament.refresh_from_db()
     assert tournament.status == PokerTournament.Status.FINISHED and tournament.winner == players[2]
-    places = dict(PokerEntrant.objects.filter(tournament=tournament).values_list("player_id", "place"))
+    places = dict(PokerEntrant.objects.filter(competition=tournament).values_list("player_id", "place"))
     assert places == {players[0].pk: 3, players[1].pk: 2, players[2].pk: 1}
     assert not PokerHand.objects.filter(tournament=tournament, table__status=Table.Status.ACTIVE).exists()

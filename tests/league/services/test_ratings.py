@@ -23,7 +23,7 @@ GAME = "mini-poker"  # the game freezeout_played plays
 
 
 def _places(tournament: PokerTournament) -> dict[int, int]:
-    return dict(PokerEntrant.objects.filter(tournament=tournament).values_list("player_id", "place"))
+    return dict(PokerEntrant.objects.filter(competition=tournament).values_list("player_id", "place"))
 
 
 def test_a_finished_poker_tournament_is_rated_once_by_its_final_places():
@@ -51,7 +51,7 @@ def test_a_finished_poker_tournament_is_rated_once_by_its_final_places():
 def test_players_busted_in_the_same_hand_with_equal_stacks_share_their_place_and_their_rating():
     # given: three players all in on the ante of the same hand with the same stack: one wins, two bust together
     tournament = freezeout_played(count=3, seed="tie")
-    entrants = list(PokerEntrant.objects.filter(tournament=tournament).order_by("place"))
+    entrants = list(PokerEntrant.objects.filter(competition=tournament).order_by("place"))
     assert [(e.place, e.shared) for e in entrants] == [(1, 1), (2, 2), (2, 2)]
     # then: the two sharing place 2 move alike, below the winner
     ratings = {r.player_id: r for r in Rating.objects.filter(game=GAME)}

@@ -54,7 +54,7 @@ def test_each_kind_of_table_and_the_byes_become_outcomes_and_tables_in_play_do_n
     # given: five entrants over two rounds: a played duel, a forfeit, a table in play, an annulled table, byes
     season = _season("palace-infighting")
     players = PlayerFactory.create_batch(5)
-    e = [Entrant.objects.create(season=season, player=p) for p in players]
+    e = [Entrant.objects.create(competition=season, player=p) for p in players]
     first, second = (Round.objects.create(season=season, number=n) for n in (1, 2))
     played = _table(first, [players[0], players[1]], results=[(1, 5), (2, 3)])
     forfeit = _table(first, [players[2], players[3]], results=[(1, 9), (2, 0)])
@@ -80,8 +80,8 @@ def test_a_fixed_team_is_one_entry_placed_and_scored_as_its_first_seat():
     # given: two Coinche teams, partners opposite (seats 0+2 against 1+3), the first team won 162 to 0
     season = _season("coinche", partners=Season.Partners.FIXED)
     a1, b1, a2, b2 = PlayerFactory.create_batch(4)
-    team_a = Entrant.objects.create(season=season, player=a1, partner=a2)
-    team_b = Entrant.objects.create(season=season, player=b1, partner=b2)
+    team_a = Entrant.objects.create(competition=season, player=a1, partner=a2)
+    team_b = Entrant.objects.create(competition=season, player=b1, partner=b2)
     table = _table(
         Round.objects.create(season=season, number=1), [a1, b1, a2, b2], results=[(1, 162), (2, 0), (1, 162), (2, 0)]
     )
@@ -95,7 +95,7 @@ def test_a_rotating_partner_forfeit_places_the_whole_side_last():
     # given: four rotating-partner entrants; the player on seat 1 forfeits, so seats 1+3 lose (K-R1)
     season = _season("coinche", partners=Season.Partners.ROTATING)
     players = PlayerFactory.create_batch(4)
-    e = [Entrant.objects.create(season=season, player=p) for p in players]
+    e = [Entrant.objects.create(competition=season, player=p) for p in players]
     table = _table(Round.objects.create(season=season, number=1), players, results=[])
     _ruling(table, TableRuling.Kind.FORFEIT, [e[1]])
     # when / then: sides by seat parity; the forfeiting side shares 2nd
@@ -118,7 +118,7 @@ def test_recomputing_replaces_the_rows_with_the_same_table():
     # given: a played duel and its stored standings
     season = _season("palace-infighting")
     players = PlayerFactory.create_batch(2)
-    e = [Entrant.objects.create(season=season, player=p) for p in players]
+    e = [Entrant.objects.create(competition=season, player=p) for p in players]
     _table(Round.objects.create(season=season, number=1), players, results=[(2, 1), (1, 4)])
     fields = ("entrant_id", "rank", "points", "played", "wins", "byes", "tiebreaks", "lot")
     standings_recompute(season=season)
@@ -135,7 +135,7 @@ def test_with_players_only_the_tables_they_sat_at_and_their_byes_are_read_as_the
     # given: six entrants over two rounds: played duels, a forfeit, an annulled table, a table in play, byes
     season = _season("palace-infighting")
     players = PlayerFactory.create_batch(6)
-    e = [Entrant.objects.create(season=season, player=p) for p in players]
+    e = [Entrant.objects.create(competition=season, player=p) for p in players]
     first, second = (Round.objects.create(season=season, number=n) for n in (1, 2))
     _table(first, [players[0], players[1]], results=[(1, 5), (2, 3)])
     forfeit = _table(first, [players[2], players[3]], results=[(1, 9), (2, 0)])

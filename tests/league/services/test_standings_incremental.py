@@ -54,7 +54,7 @@ def _season(entrants: int, *, points_table: dict, players_per_table: int = 2) ->
         points_table=points_table,
     )
     players = [PlayerFactory() for _ in range(entrants)]
-    Entrant.objects.bulk_create(Entrant(season=season, player=p, seed_rank=i) for i, p in enumerate(players))
+    Entrant.objects.bulk_create(Entrant(competition=season, player=p, seed=i) for i, p in enumerate(players))
     standings_recompute(season=season)  # the season's start stores every entrant's row
     return season, players
 
@@ -96,7 +96,7 @@ def test_after_every_table_the_stored_standings_equal_the_full_recompute(entrant
         rng.shuffle(order)
         seated, rest = order[: len(order) // per_table * per_table], order[len(order) // per_table * per_table :]
         for player in rest:
-            Bye.objects.create(round=round_, entrant=Entrant.objects.get(season=season, player=player))
+            Bye.objects.create(round=round_, entrant=Entrant.objects.get(competition=season, player=player))
         standings_recompute(season=season)  # as round_start does once the round is paired
         for start in range(0, len(seated), per_table):
             # when one more table ends and the incremental update runs
@@ -138,7 +138,7 @@ def test_forfeited_and_annulled_tables_are_applied_as_the_full_recompute_counts_
     rng = random.Random(5)
     # given: a running duel season of 8 entrants, two rounds played and applied table by table
     season, players = _season(8, points_table={"places": {"2": [3, 0]}, "draw": 1, "bye": 3})
-    entrant = dict(Entrant.objects.filter(season=season).values_list("player_id", "id"))
+    entrant = dict(Entrant.objects.filter(competition=season).values_list("player_id", "id"))
     for number in (1, 2):
         round_ = Round.objects.create(season=season, number=number, status=Round.Status.RUNNING)
         order = players[:]
@@ -186,7 +186,7 @@ def test_rotating_partners_after_every_table_the_stored_standings_equal_the_full
         points_table={"places": {"2": [3, 0]}, "draw": 1, "bye": 3},
     )
     players = [PlayerFactory() for _ in range(8)]
-    Entrant.objects.bulk_create(Entrant(season=season, player=p, seed_rank=i) for i, p in enumerate(players))
+    Entrant.objects.bulk_create(Entrant(competition=season, player=p, seed=i) for i, p in enumerate(players))
     standings_recompute(season=season)
     for number in range(1, 5):
         round_ = Round.objects.create(season=season, number=number, status=Round.Status.RUNNING)
@@ -246,7 +246,7 @@ def test_standings_stored_under_other_tiebreaks_are_recomputed_whole():
 def test_an_entrant_without_a_stored_row_has_the_standings_recomputed_whole():
     # given: stored standings, then one more entrant whose row is not stored yet
     season, players = _season(5, points_table={"places": {"2": [3, 0]}, "draw": 1, "bye": 3})
-    late = Entrant.objects.create(season=season, player=PlayerFactory(), seed_rank=9)
+    late = Entrant.objects.create(competition=season, player=PlayerFactory(), seed=9)
     round_ = Round.objects.create(season=season, number=1, status=Round.Status.RUNNING)
     # when: a table ends
     table = _finish(round_, players[:2], random.Random(4))

@@ -17,7 +17,6 @@ from league.models import (
     Standing,
     Table,
     Tournament,
-    TournamentEntrant,
     TournamentTable,
 )
 from league.services.tables import table_annul
@@ -73,7 +72,7 @@ def _play_out(tournament, capture, *, seed=0, limit=200):
 
 def _places(tournament):
     return sorted(
-        TournamentEntrant.objects.filter(tournament=tournament).values_list("place", "shared"),
+        Entrant.objects.filter(competition=tournament).values_list("place", "shared"),
         key=lambda row: (row[0] is None, row[0]),
     )
 
@@ -136,7 +135,7 @@ def test_t_r1_five_entrants_three_byes_to_the_best_seeds(fake_game):
     tournament = tournament_start(tournament=tournament, by=organizer)
     # then: a bracket of 8, seeds 1-3 through by byes; 4 v 5 has a table, and so has 2 v 3 of the next round
     assert tournament.status == Tournament.Status.RUNNING
-    seeds = list(TournamentEntrant.objects.filter(tournament=tournament).order_by("seed").values_list("player_id"))
+    seeds = list(Entrant.objects.filter(competition=tournament).order_by("seed").values_list("player_id"))
     assert [p for (p,) in seeds] == [m.pk for m in members]
     byes = [m for m in state_of(tournament)["matches"] if m["decided"] == "bye"]
     assert len(byes) == 3
@@ -159,7 +158,7 @@ def test_t_r3_t_r5_single_elimination_played_to_the_end_places_points_and_rating
     assert tournament.status == Tournament.Status.FINISHED
     assert bracket.is_over(state_of(tournament))
     assert _places(tournament) == [(1, 1), (2, 1), (3, 2), (3, 2), (5, 2), (5, 2)]
-    points = sorted(TournamentEntrant.objects.filter(tournament=tournament).values_list("points", flat=True))
+    points = sorted(Entrant.objects.filter(competition=tournament).values_list("points", flat=True))
     assert [float(p) for p in points] == [0, 0, 3, 3, 6, 10]
     # every table counted for ratings (entering a rated tournament is the seats' agreement)
     tables = Table.objects.filter(tournament_link__tournament=tournament, status=Table.Status.FINISHED)
@@ -212,9 +211,9 @@ def test_t_d4_a_withdrawal_forfeits_the_match_in_play_and_annuls_its_table(fake_
     table.refresh_from_db()
     assert table.status == Table.Status.ANNULLED
     match = bracket.match_get(state_of(tournament), "W1.1")
-    seed4 = TournamentEntrant.objects.get(tournament=tournament, player=members[3])
+    seed4 = Entrant.objects.get(competition=tournament, player=members[3])
     assert (match["decided"], match["winner"]) == ("forfeit", seed4.pk)
-    assert TournamentEntrant.objects.get(tournament=tournament, player=members[0]).withdrawn
+    assert Entrant.objects.get(competition=tournament, player=members[0]).withdrawn
 
 
 def test_t_d4_an_organizer_rules_a_forfeit(fake_game):
@@ -245,7 +244,7 @@ def test_t_d1_a_draw_by_lot_is_the_committed_seeds_draw(fake_game):
     tournament, organizer, _ = _tournament(fake_game, 6, seeding="lot")
     commitment = draw_commitment(tournament)
     tournament = tournament_start(tournament=tournament, by=organizer)
-    entrants = TournamentEntrant.objects.filter(tournament=tournament)
+    entrants = Entrant.objects.filter(competition=tournament)
     in_order = list(entrants.order_by("entered_at", "id").values_list("id", flat=True))
     drawn = list(entrants.order_by("seed").values_list("id", flat=True))
     assert drawn == seeds_by_lot(in_order, seed=tournament.draw_seed)
@@ -256,7 +255,7 @@ def test_t_r11_a_two_stage_playoff_takes_the_top_k_of_its_finished_season(fake_g
     club, organizer, members = club_with_members(5)
     season = Season.objects.create(club=club, name="League", game=fake_game, status=Season.Status.RUNNING)
     for rank, member in enumerate(reversed(members), start=1):
-        entrant = Entrant.objects.create(season=season, player=member)
+        entrant = Entrant.objects.create(competition=season, player=member)
         Standing.objects.create(
             season=season, entrant=entrant, rank=rank, points=10 - rank, lot=rank, computed_at=timezone.now()
         )
@@ -268,7 +267,7 @@ def test_t_r11_a_two_stage_playoff_takes_the_top_k_of_its_finished_season(fake_g
         tournament_start(tournament=tournament, by=organizer)
     Season.objects.filter(pk=season.pk).update(status=Season.Status.FINISHED)
     tournament = tournament_start(tournament=tournament, by=organizer)
-    seeded = TournamentEntrant.objects.filter(tournament=tournament).order_by("seed")
+    seeded = Entrant.objects.filter(competition=tournament).order_by("seed")
     assert [e.player_id for e in seeded] == [m.pk for m in list(reversed(members))[:4]]
     # T-R2: seed 1 meets seed 4 and seed 2 meets seed 3 in the semifinals
     tables = _tables_in_play(tournament)
@@ -306,7 +305,7 @@ def test_an_organizer_enters_several_members_at_once_all_or_none(fake_game):
     with pytest.raises(InvalidValue) as error:
         tournament_entrants_add(tournament=tournament, by=organizer, players=members)
     assert error.value.code == "already_entered" and members[2].display_name in error.value.message
-    assert TournamentEntrant.objects.filter(tournament=tournament).count() == 1
+    assert Entrant.objects.filter(competition=tournament).count() == 1
     with pytest.raises(PermissionDenied):
         tournament_entrants_add(tournament=tournament, by=members[0], players=members[:2])
     added = tournament_entrants_add(tournament=tournament, by=organizer, players=members[:2])
@@ -323,8 +322,13 @@ def test_t_d4_a_group_match_forfeit_keeps_its_reason_and_the_page_lists_it(
     )
     tournament_start(tournament=tournament, by=organizer)
     tournament.refresh_from_db()
+<<<<<<< HEAD
     match = state_of(tournament)["group_matches"][0]
     loser = TournamentEntrant.objects.get(pk=match["entrants"][0])
+=======
+    match = tournament.state["group_matches"][0]
+    loser = Entrant.objects.get(pk=match["entrants"][0])
+>>>>>>> fall-b
     tournament_match_forfeit(tournament=tournament, match=match["id"], player=loser.player, by=organizer, reason="ill")
     tournament.refresh_from_db()
     assert tournament_forfeits(tournament=tournament) == [

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from league.errors import InvalidValue, PermissionDenied, WrongStatus
-from league.models import Entrant, Rating, RatingEvent, Result, Season, Standing, Table, Tournament, TournamentEntrant
+from league.models import Entrant, Rating, RatingEvent, Result, Season, Standing, Table, Tournament
 from league.services.tournaments import (
     TournamentSpec,
     tournament_create,
@@ -80,7 +80,7 @@ def test_an_organizer_enters_each_team_of_two_members_and_a_player_plays_in_one_
     # a member cannot enter a team, even their own
     with pytest.raises(PermissionDenied):
         tournament_register(tournament=tournament, player=members[2], partner=members[3], by=members[2])
-    assert TournamentEntrant.objects.filter(tournament=tournament).count() == 1
+    assert Entrant.objects.filter(competition=tournament).count() == 1
 
 
 def test_a_game_without_teams_takes_no_partner(fake_game):
@@ -127,11 +127,11 @@ def test_t_r3_t_r5_a_team_single_elimination_is_played_to_the_end_by_team_places
     tournament.refresh_from_db()
     # then: the teams are placed 1, 2, 3–4 (T-R5), and every table's winner is the team whose two seats came first
     assert tournament.status == Tournament.Status.FINISHED
-    placed = sorted(TournamentEntrant.objects.filter(tournament=tournament).values_list("place", "shared"))
+    placed = sorted(Entrant.objects.filter(competition=tournament).values_list("place", "shared"))
     assert placed == [(1, 1), (2, 1), (3, 2), (3, 2)]
-    points = sorted(TournamentEntrant.objects.filter(tournament=tournament).values_list("points", flat=True))
+    points = sorted(Entrant.objects.filter(competition=tournament).values_list("points", flat=True))
     assert [float(p) for p in points] == [3, 3, 6, 10]
-    teams = {e.pk: {e.player_id, e.partner_id} for e in TournamentEntrant.objects.filter(tournament=tournament)}
+    teams = {e.pk: {e.player_id, e.partner_id} for e in Entrant.objects.filter(competition=tournament)}
     for match in state_of(tournament)["matches"]:
         for played in match["tables"]:
             if played["winner"] is None:
@@ -152,8 +152,8 @@ def test_t_d4_a_partner_who_withdraws_withdraws_the_team(fake_team_game):
     tournament_withdraw(tournament=tournament, player=members[1], by=members[1])
     # then: the team is withdrawn, its table annulled, the other team through
     tournament.refresh_from_db()
-    team = TournamentEntrant.objects.get(tournament=tournament, player=members[0])
-    other = TournamentEntrant.objects.get(tournament=tournament, player=members[2])
+    team = Entrant.objects.get(competition=tournament, player=members[0])
+    other = Entrant.objects.get(competition=tournament, player=members[2])
     assert team.withdrawn
     table.refresh_from_db()
     assert table.status == Table.Status.ANNULLED
@@ -164,7 +164,7 @@ def test_t_d4_a_partner_who_withdraws_withdraws_the_team(fake_team_game):
 def test_t_d4_an_organizers_forfeit_names_either_partner_and_a_decided_match_is_refused(fake_team_game):
     tournament, organizer, members = _team_cup(fake_team_game, 4)
     tournament = tournament_start(tournament=tournament, by=organizer)
-    teams = {e.player_id: e.pk for e in TournamentEntrant.objects.filter(tournament=tournament)}
+    teams = {e.player_id: e.pk for e in Entrant.objects.filter(competition=tournament)}
     match_id = next(m["id"] for m in state_of(tournament)["matches"] if teams[members[0].pk] in m["entrants"])
     match = bracket.match_get(state_of(tournament), match_id)
     # when: the organizer rules that the partner of seed 1's team forfeits
@@ -190,7 +190,7 @@ def test_t_r11_a_fixed_partnership_season_sends_its_teams_to_the_playoff(fake_te
         status=Season.Status.FINISHED,
     )
     for rank, i in enumerate((6, 4, 2, 0), start=1):
-        entrant = Entrant.objects.create(season=season, player=m[i], partner=m[i + 1])
+        entrant = Entrant.objects.create(competition=season, player=m[i], partner=m[i + 1])
         Standing.objects.create(
             season=season, entrant=entrant, rank=rank, points=10 - rank, lot=rank, computed_at=timezone.now()
         )
@@ -201,7 +201,7 @@ def test_t_r11_a_fixed_partnership_season_sends_its_teams_to_the_playoff(fake_te
     # when: the playoff starts
     tournament = tournament_start(tournament=tournament, by=organizer)
     # then: the top two teams enter as teams, in the season's order, and meet at one table of four
-    seeded = TournamentEntrant.objects.filter(tournament=tournament).order_by("seed")
+    seeded = Entrant.objects.filter(competition=tournament).order_by("seed")
     assert [(e.player_id, e.partner_id) for e in seeded] == [(m[6].pk, m[7].pk), (m[4].pk, m[5].pk)]
     (table,) = _tables_in_play(tournament)
     assert _seats(table) == [m[6].pk, m[4].pk, m[7].pk, m[5].pk]
@@ -220,7 +220,7 @@ def test_t_d2_a_coinche_team_final_is_played_by_its_four_seats_to_the_end(django
     tournament.refresh_from_db()
     # then: the team whose seats the engine placed first is the champion
     winners = set(Result.objects.filter(table=table, place=1).values_list("player_id", flat=True))
-    champion = TournamentEntrant.objects.get(tournament=tournament, place=1)
+    champion = Entrant.objects.get(competition=tournament, place=1)
     assert tournament.status == Tournament.Status.FINISHED
     assert winners == {champion.player_id, champion.partner_id}
 
@@ -234,5 +234,5 @@ def test_t_d1_teams_are_seeded_by_their_players_mean_rating(fake_team_game):
     # when: the tournament starts
     tournament_start(tournament=tournament, by=organizer)
     # then: the third team (25) first, the second (20) next, the first (its one rated player: 5) last
-    seeded = TournamentEntrant.objects.filter(tournament=tournament).order_by("seed")
+    seeded = Entrant.objects.filter(competition=tournament).order_by("seed")
     assert [e.player_id for e in seeded] == [m[4].pk, m[2].pk, m[0].pk]

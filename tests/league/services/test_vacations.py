@@ -51,7 +51,7 @@ def test_an_organizer_cancels_anyones_vacation_in_their_season_and_no_other(fake
         vacation = vacation_grant(season=season, by=organizer, player=player, starts_at=at(3), days=2)
         with pytest.raises(PermissionDenied):
             vacation_revoke(season=season, by=other, vacation_id=vacation.pk)
-        elsewhere = Season.objects.create(club=season.club, game=season.game, name="Other")
+        elsewhere = Season.objects.create(club=season.club, game=season.game, name="Other", status=Season.Status.DRAFT)
         with pytest.raises(NotFound):
             vacation_revoke(season=elsewhere, by=organizer, vacation_id=vacation.pk)
         # not begun: removed, its days given back

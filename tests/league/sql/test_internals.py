@@ -131,7 +131,7 @@ def _adapted(value: object) -> tuple[object, ...]:
         (Table, "version", [0, 7, 2**31 - 1, True, "12", None]),  # a positive integer
         (Seat, "index", [0, 3, False]),  # a positive small integer
         (Move, "seat", [1]),
-        (Entrant, "seed_rank", [5, None]),
+        (Entrant, "seed", [5, None]),
         (Table, "step_open", [True, False, 1, None]),  # a boolean
         (Table, "status", ["active", Table.Status.FINISHED, ""]),  # text
         (Table, "annul_reason", ["", "a reason"]),

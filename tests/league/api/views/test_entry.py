@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 import pytest
 
-from league.models import Club, Entrant, Player, PokerEntrant, PokerTournament, Season, Tournament, TournamentEntrant
+from league.models import Club, Entrant, Player, PokerEntrant, PokerTournament, Season, Tournament
 from league.services.seasons import SeasonSpec, season_create, season_open_registration
 from league.services.tournaments import TournamentSpec, tournament_create
 from tests.league.api.helpers import error
@@ -30,12 +30,11 @@ def _poker(club: Club, organizer: Player) -> tuple[str, PokerTournament]:
     return "poker-tournaments", small_freezeout(club=club, by=organizer)
 
 
-FORMATS = {"season": (_season, Entrant), "bracket": (_bracket, TournamentEntrant), "poker": (_poker, PokerEntrant)}
+FORMATS = {"season": (_season, Entrant), "bracket": (_bracket, Entrant), "poker": (_poker, PokerEntrant)}
 
 
 def _entered(model: type, competition: object, player: Player) -> bool:
-    field = "season" if model is Entrant else "tournament"
-    return bool(model.objects.filter(**{field: competition, "player": player}).exists())
+    return bool(model.objects.filter(competition=competition, player=player).exists())
 
 
 @pytest.mark.parametrize("name", FORMATS)
@@ -98,4 +97,4 @@ def test_the_old_bracket_endpoints_are_gone(client_for: Callable) -> None:
     for old in ("register", "withdraw"):
         gone = client_for(members[0]).post(f"/api/tournaments/{tournament.pk}/{old}/")
         assert gone.status_code == 404 and gone.json()["error"]["code"] == "no_such_endpoint"
-    assert not TournamentEntrant.objects.exists()
+    assert not Entrant.objects.filter(competition__as_tournament__isnull=False).exists()

@@ -92,7 +92,7 @@ def test_members_enter_and_leave_then_the_organizer_starts_it(club, organizer, c
     assert detail.json()["seed"] is None
     assert detail.json()["seed_commitment"] == hashlib.sha256(seed.encode()).hexdigest()
     assert client_for(players[1]).delete(entry).status_code == 409
-    assert PokerEntrant.objects.filter(tournament_id=tournament["id"]).count() == 6
+    assert PokerEntrant.objects.filter(competition_id=tournament["id"]).count() == 6
 
 
 def test_an_unknown_tournament_is_404(client_for, organizer):

@@ -85,7 +85,7 @@ def test_standings_list_every_entrant(client_for, club, organizer, members) -> N
     rows = client.get(f"/api/seasons/{season['id']}/standings/").json()
 
     assert sorted(r["rank"] for r in rows) == [1, 2, 3, 4]
-    entrants = Entrant.objects.filter(season_id=season["id"]).values_list("pk", flat=True)
+    entrants = Entrant.objects.filter(competition_id=season["id"]).values_list("pk", flat=True)
     assert {r["entrant_id"] for r in rows} == set(entrants)
     assert all(r["played"] == 0 for r in rows)
 
@@ -136,7 +136,7 @@ def test_forfeit_awards_the_table(client_for, club, organizer, members) -> None:
     client = client_for(organizer)
     season = _running(client, club, members)
     table = Table.objects.filter(round__season_id=season["id"]).first()
-    loser = Entrant.objects.get(season_id=season["id"], player=table.seats.get(index=0).player)
+    loser = Entrant.objects.get(competition_id=season["id"], player=table.seats.get(index=0).player)
 
     response = client.post(f"/api/tables/{table.pk}/forfeit/", {"entrants": [loser.pk]}, format="json")
 
@@ -147,7 +147,7 @@ def test_forfeit_awards_the_table(client_for, club, organizer, members) -> None:
 def test_withdrawing_an_entrant(client_for, club, organizer, members) -> None:
     client = client_for(organizer)
     season = _running(client, club, members)
-    entrant = Entrant.objects.filter(season_id=season["id"]).first()
+    entrant = Entrant.objects.filter(competition_id=season["id"]).first()
 
     response = client.post(f"/api/seasons/{season['id']}/entrants/{entrant.pk}/withdraw/", {}, format="json")
 
@@ -258,9 +258,9 @@ def _registered(club, organizer, count: int, *, name: str = "Open") -> Season:
 def test_the_entrants_come_a_page_at_a_time_in_seed_order_each_once(anon, club, organizer, monkeypatch) -> None:
     # given: 7 entrants, two of them sharing a seed rank, and pages of 3
     season = _registered(club, organizer, 7)
-    Entrant.objects.filter(season=season).update(seed_rank=5)
-    Entrant.objects.filter(pk=Entrant.objects.filter(season=season).order_by("-pk")[0].pk).update(seed_rank=1)
-    whole = list(Entrant.objects.filter(season=season).order_by("seed_rank", "id").values_list("pk", flat=True))
+    Entrant.objects.filter(competition=season).update(seed=5)
+    Entrant.objects.filter(pk=Entrant.objects.filter(competition=season).order_by("-pk")[0].pk).update(seed=1)
+    whole = list(Entrant.objects.filter(competition=season).order_by("seed", "id").values_list("pk", flat=True))
     monkeypatch.setattr(season_selectors, "ENTRANTS_PAGE", 3)
     # when: a client follows the Link headers
     pages = pages_followed(anon, f"/api/seasons/{season.pk}/entrants/")
@@ -280,7 +280,7 @@ def test_a_bad_after_on_the_entrants_is_400_on_after(anon, club, organizer, afte
 
 def test_an_after_that_is_another_seasons_entrant_is_400_on_after(anon, club, organizer) -> None:
     season, other = _registered(club, organizer, 1), _registered(club, organizer, 1, name="Other")
-    stranger = Entrant.objects.get(season=other)
+    stranger = Entrant.objects.get(competition=other)
 
     response = anon.get(f"/api/seasons/{season.pk}/entrants/?after={stranger.pk}")
 

@@ -6,7 +6,7 @@ still carries its bracket whole."""
 import pytest
 
 from league.api.views import tournaments as tournament_views
-from league.models import Tournament, TournamentEntrant
+from league.models import Entrant, Tournament
 from league.selectors import tournament_pages
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
 from tests.league.api.helpers import pages_followed
@@ -31,7 +31,7 @@ def test_a_large_tournaments_detail_leaves_its_bracket_out_and_links_its_lists(c
     # given: a bracket of 8 above a (lowered) limit of 4 inline, one of its players reading
     monkeypatch.setattr(tournament_views, "BRACKET_INLINE", 4)
     tournament = _started(8)
-    entry = TournamentEntrant.objects.get(tournament=tournament, seed=3)
+    entry = Entrant.objects.get(competition=tournament, seed=3)
     # when
     body = client_for(entry.player).get(f"/api/tournaments/{tournament.pk}/").json()
     # then: no bracket, entrants nor tables; their count, the round under way, the reader's entry and match, links
@@ -65,7 +65,7 @@ def test_the_matches_of_a_round_come_a_page_at_a_time_in_the_brackets_order(anon
     assert [len(page) for page in pages] == [3, 3, 2]
     matches = [m for page in pages for m in page]
     assert [m["id"] for m in matches] == [f"W1.{n}" for n in range(1, 9)]
-    names = dict(TournamentEntrant.objects.filter(tournament=tournament).values_list("id", "player__display_name"))
+    names = dict(Entrant.objects.filter(competition=tournament).values_list("id", "player__display_name"))
     first = matches[0]
     assert (first["kind"], first["bracket"], first["round"], first["number"]) == ("bracket", "W", 1, 1)
     assert first["names"] == [names[e] for e in first["entrants"]]
@@ -92,7 +92,7 @@ def test_every_match_comes_once_without_a_round(anon, monkeypatch):
 def test_postgresql_and_python_list_the_same_matches_in_every_format(client_for, monkeypatch, fmt, game, options):
     # given: a started tournament of each shape of state (bracket, groups, multiplayer tables), read by an entrant
     tournament = _started(8, fmt, game, **options)
-    client = client_for(TournamentEntrant.objects.filter(tournament=tournament).order_by("pk").last().player)
+    client = client_for(Entrant.objects.filter(competition=tournament).order_by("pk").last().player)
     base = f"/api/tournaments/{tournament.pk}/"
 
     def read() -> tuple:
@@ -113,7 +113,7 @@ def test_postgresql_and_python_list_the_same_matches_in_every_format(client_for,
 def test_a_decided_match_shows_how_and_its_winner(client_for, monkeypatch):
     tournament = _started(4)
     organizer = tournament.club.memberships.get(role="organizer").player
-    loser = TournamentEntrant.objects.get(tournament=tournament, seed=1)
+    loser = Entrant.objects.get(competition=tournament, seed=1)
     ruling = {"match": "W1.1", "player_id": loser.player_id, "reason": "absent"}
     ruled = client_for(organizer).post(f"/api/tournaments/{tournament.pk}/forfeit/", ruling, format="json")
     assert ruled.status_code == 200
@@ -166,7 +166,7 @@ def test_the_entrants_come_a_page_at_a_time_in_standing_order(anon, client_for, 
     # given: a bracket of 4 whose first match is ruled (its loser placed), pages of 3
     tournament = _started(4, third_place=False)
     organizer = tournament.club.memberships.get(role="organizer").player
-    loser = TournamentEntrant.objects.get(tournament=tournament, seed=1)
+    loser = Entrant.objects.get(competition=tournament, seed=1)
     ruling = {"match": "W1.1", "player_id": loser.player_id}
     client_for(organizer).post(f"/api/tournaments/{tournament.pk}/forfeit/", ruling, format="json")
     monkeypatch.setattr(tournament_pages, "ENTRANTS_PAGE", 3)
@@ -190,7 +190,7 @@ def test_a_bad_after_on_the_entrants_is_400_on_after(anon, after):
 
 def test_an_after_that_is_another_tournaments_entrant_is_400_on_after(anon):
     tournament, other = _started(4), _started(4)
-    stranger = TournamentEntrant.objects.filter(tournament=other).first()
+    stranger = Entrant.objects.filter(competition=other).first()
 
     response = anon.get(f"/api/tournaments/{tournament.pk}/entrants/?after={stranger.pk}")
 

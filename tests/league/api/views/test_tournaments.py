@@ -2,7 +2,7 @@
 
 import pytest
 
-from league.models import Tournament, TournamentEntrant
+from league.models import Entrant, Tournament
 from tests.league.factories import ClubFactory, TournamentFactory
 from tests.league.seasons.support import club_with_members
 
@@ -66,7 +66,7 @@ def test_a_player_withdraws_before_the_start(client_for):
     tid = client_for(organizer).post(f"/api/clubs/{club.pk}/tournaments/", CUP, format="json").json()["id"]
     client_for(members[0]).post(f"/api/tournaments/{tid}/entry/")
     assert client_for(members[0]).delete(f"/api/tournaments/{tid}/entry/").status_code == 204
-    assert not TournamentEntrant.objects.filter(tournament_id=tid).exists()
+    assert not Entrant.objects.filter(competition_id=tid).exists()
 
 
 def test_unknown_tournament_is_a_404_in_the_error_format(anon):
@@ -104,7 +104,7 @@ def test_t_d4_an_organizer_rules_a_forfeit_and_a_decided_match_answers_409(clien
     ruled = client_for(organizer).post(f"/api/tournaments/{tid}/forfeit/", ruling, format="json")
     assert ruled.status_code == 200, ruled.json()
     match = next(m for m in ruled.json()["bracket"]["matches"] if m["id"] == "W1.1")
-    loser = TournamentEntrant.objects.get(tournament_id=tid, player=members[0])
+    loser = Entrant.objects.get(competition_id=tid, player=members[0])
     assert (match["decided"], match["loser"]) == ("forfeit", loser.pk)
     again = client_for(organizer).post(f"/api/tournaments/{tid}/forfeit/", ruling, format="json")
     assert again.status_code == 409 and again.json()["error"]["code"] == "match_decided"
