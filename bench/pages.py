@@ -484,6 +484,7 @@ def bracket_fill(
 def poker_fill(club: Any, organizer: Any, players: list[Any]) -> int:
     """A freezeout created, entered and started through its services (the draw, every table's first hand)."""
     from league.services.poker_tournaments import (
+        PokerTournamentSpec,
         poker_tournament_create,
         poker_tournament_register,
         poker_tournament_start,
@@ -492,14 +493,16 @@ def poker_fill(club: Any, organizer: Any, players: list[Any]) -> int:
     tournament = poker_tournament_create(
         club=club,
         by=organizer,
-        game="mini-poker",
-        name="Bench freezeout",
-        starting_stack=1000,
-        table_size=6,
-        level_hands=8,
-        levels=POKER_LEVELS,
-        points_table=[100, 60, 40, 30, 20, 10],
-        options={"limit": "no_limit"},
+        spec=PokerTournamentSpec(
+            game="mini-poker",
+            name="Bench freezeout",
+            starting_stack=1000,
+            table_size=6,
+            level_hands=8,
+            levels=POKER_LEVELS,
+            points_table=[100, 60, 40, 30, 20, 10],
+            options={"limit": "no_limit"},
+        ),
     )
     for player in players:
         poker_tournament_register(tournament=tournament, player=player)

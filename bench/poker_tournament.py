@@ -141,6 +141,7 @@ def run(args: argparse.Namespace) -> None:
     from league.services import moves
     from league.services import poker_tournaments as poker_services
     from league.services.poker_tournaments import (
+        PokerTournamentSpec,
         poker_tournament_create,
         poker_tournament_register,
         poker_tournament_start,
@@ -184,14 +185,16 @@ def run(args: argparse.Namespace) -> None:
     tournament = poker_tournament_create(
         club=club,
         by=organizer,
-        game="mini-poker",
-        name="Bench freezeout",
-        starting_stack=args.stack,
-        table_size=args.seats,
-        level_hands=args.level_hands,
-        levels=[{"ante": int(a)} for a in args.antes.split(",")] if args.antes else LEVELS,
-        points_table=[100, 60, 40, 30, 20, 10],
-        options={"limit": "no_limit"},
+        spec=PokerTournamentSpec(
+            game="mini-poker",
+            name="Bench freezeout",
+            starting_stack=args.stack,
+            table_size=args.seats,
+            level_hands=args.level_hands,
+            levels=[{"ante": int(a)} for a in args.antes.split(",")] if args.antes else LEVELS,
+            points_table=[100, 60, 40, 30, 20, 10],
+            options={"limit": "no_limit"},
+        ),
     )
     for player in field:
         poker_tournament_register(tournament=tournament, player=player)

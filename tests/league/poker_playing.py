@@ -8,6 +8,7 @@ from games import get_engine
 from league.models import Club, Membership, Player, PokerHand, PokerTournament, Seat, Table
 from league.services.moves import move_submit
 from league.services.poker_tournaments import (
+    PokerTournamentSpec,
     poker_hand_finished,
     poker_tournament_create,
     poker_tournament_register,
@@ -48,7 +49,7 @@ def small_freezeout(*, club: Club, by: Player, **overrides) -> PokerTournament:
         "levels": [{"ante": 1}],
         **overrides,
     }
-    return poker_tournament_create(club=club, by=by, **options)
+    return poker_tournament_create(club=club, by=by, spec=PokerTournamentSpec(**options))
 
 
 def freezeout_started(
@@ -86,13 +87,15 @@ def freezeout_played(
     tournament = poker_tournament_create(
         club=club,
         by=organizer,
-        game="mini-poker",
-        name=name,
-        starting_stack=10,
-        table_size=6,
-        level_hands=1,
-        levels=[{"ante": 10}],
-        rated=rated,
+        spec=PokerTournamentSpec(
+            game="mini-poker",
+            name=name,
+            starting_stack=10,
+            table_size=6,
+            level_hands=1,
+            levels=[{"ante": 10}],
+            rated=rated,
+        ),
     )
     for player in players:
         poker_tournament_register(tournament=tournament, player=player)

@@ -1,5 +1,5 @@
-"""The admin of poker tournaments (league/admin/, league/admin/poker_actions.py): read-only and club-scoped pages that
-never show the state (it holds the seed of the draws), and the start action through the service."""
+"""The admin of poker tournaments (league/admin/, league/admin/competition_actions.py): read-only and club-scoped
+pages that never show the state (it holds the seed of the draws), and the start action through the service."""
 
 import pytest
 from django.contrib.auth.models import Permission
@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from league.models import Membership, PokerHand, PokerTournament
 from league.services.poker_tournaments import (
+    PokerTournamentSpec,
     poker_tournament_create,
     poker_tournament_register,
     poker_tournament_start,
@@ -30,12 +31,14 @@ def _tournament(club, organizer, players: int = 4) -> PokerTournament:
     tournament = poker_tournament_create(
         club=club,
         by=organizer,
-        game="mini-poker",
-        name=f"Freezeout of {club.name}",
-        starting_stack=200,
-        table_size=4,
-        level_hands=2,
-        levels=[{"ante": 5}, {"ante": 10}],
+        spec=PokerTournamentSpec(
+            game="mini-poker",
+            name=f"Freezeout of {club.name}",
+            starting_stack=200,
+            table_size=4,
+            level_hands=2,
+            levels=[{"ante": 5}, {"ante": 10}],
+        ),
     )
     for _ in range(players):
         poker_tournament_register(tournament=tournament, player=MembershipFactory(club=club).player)
@@ -68,7 +71,7 @@ def test_the_start_action_goes_through_the_service(organizer):
     tournament = _tournament(club, player, players=5)
     response = client.post(
         reverse("admin:league_pokertournament_changelist"),
-        {"action": "start_tournament", "_selected_action": [tournament.pk]},
+        {"action": "competitions_start", "_selected_action": [tournament.pk]},
         follow=True,
     )
     assert response.status_code == 200
@@ -77,7 +80,7 @@ def test_the_start_action_goes_through_the_service(organizer):
     # a second start is refused with the service's message, nothing changes
     response = client.post(
         reverse("admin:league_pokertournament_changelist"),
-        {"action": "start_tournament", "_selected_action": [tournament.pk]},
+        {"action": "competitions_start", "_selected_action": [tournament.pk]},
         follow=True,
     )
     assert "running" in response.content.decode()

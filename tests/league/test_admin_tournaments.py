@@ -50,7 +50,7 @@ def test_the_start_action_goes_through_the_service(staff_organizer):
     tournament = _cup(club, player, entrants=4)
     response = client.post(
         reverse("admin:league_tournament_changelist"),
-        {"action": "tournaments_start", "_selected_action": [tournament.pk]},
+        {"action": "competitions_start", "_selected_action": [tournament.pk]},
         follow=True,
     )
     assert response.status_code == 200

@@ -17,7 +17,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from league.models import Player, Table
 from league.services.clubs import club_create, invitation_create, join_request_create
-from league.services.poker_tournaments import poker_tournament_create
+from league.services.poker_tournaments import PokerTournamentSpec, poker_tournament_create
 from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register
@@ -151,12 +151,14 @@ def _world() -> dict[str, Any]:
     freezeout = poker_tournament_create(
         club=club,
         by=organizer,
-        game="mini-poker",
-        name="Friday freezeout",
-        starting_stack=500,
-        table_size=3,
-        level_hands=4,
-        levels=[{"ante": 1}, {"ante": 2}],
+        spec=PokerTournamentSpec(
+            game="mini-poker",
+            name="Friday freezeout",
+            starting_stack=500,
+            table_size=3,
+            level_hands=4,
+            levels=[{"ante": 1}, {"ante": 2}],
+        ),
     )
     outsider = PlayerFactory(display_name="Newbie")
     invitation = invitation_create(club=club, by=organizer, player=outsider)

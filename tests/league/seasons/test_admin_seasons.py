@@ -22,7 +22,7 @@ def test_an_organizer_starts_a_season_from_the_admin(client, fake_game):
     season, organizer, _ = season_with_entrants(fake_game, entrants=4)
     _staff(client, organizer)
     url = reverse("admin:league_season_changelist")
-    response = client.post(url, {"action": "start_season", "_selected_action": [season.pk]}, follow=True)
+    response = client.post(url, {"action": "competitions_start", "_selected_action": [season.pk]}, follow=True)
     assert response.status_code == 200
     season.refresh_from_db()
     assert season.status == Season.Status.RUNNING
@@ -33,6 +33,6 @@ def test_a_member_who_is_staff_but_not_organizer_is_refused(client, fake_game):
     season, _, members = season_with_entrants(fake_game, entrants=4)
     _staff(client, members[0])
     url = reverse("admin:league_season_changelist")
-    client.post(url, {"action": "start_season", "_selected_action": [season.pk]}, follow=True)
+    client.post(url, {"action": "competitions_start", "_selected_action": [season.pk]}, follow=True)
     season.refresh_from_db()
     assert season.status == Season.Status.REGISTRATION

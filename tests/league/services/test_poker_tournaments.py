@@ -17,6 +17,7 @@ from league.errors import InvalidValue, PermissionDenied, WrongStatus
 from league.models import Membership, PokerEntrant, PokerHand, PokerTournament, Table
 from league.selectors.poker_tournaments import poker_seed_revealed
 from league.services.poker_tournaments import (
+    PokerTournamentSpec,
     hand_options,
     poker_entrants_add,
     poker_hand_finished,
@@ -59,7 +60,7 @@ def _tournament(count: int = 30, *, game: str = "mini-poker", **extra):
         "points_table": [100, 60, 40, 25, 20, 15, 10, 5],
         "options": {"limit": "no_limit"},
     } | extra
-    tournament = poker_tournament_create(club=club, by=organizer, **spec)
+    tournament = poker_tournament_create(club=club, by=organizer, spec=PokerTournamentSpec(**spec))
     for player in players:
         poker_tournament_register(tournament=tournament, player=player)
     return tournament, organizer, players
@@ -207,29 +208,45 @@ def test_create_refuses_a_game_without_stacks_and_forced_bets_and_bad_levels():
     club, organizer, _players = _club_with(0)
     spec = {"name": "x", "starting_stack": 100, "table_size": 6, "level_hands": 2, "levels": LEVELS}
     with pytest.raises(InvalidValue) as error:
-        poker_tournament_create(club=club, by=organizer, game="coinche", **spec)
+        poker_tournament_create(club=club, by=organizer, spec=PokerTournamentSpec(game="coinche", **spec))
     assert error.value.code == "not_a_poker_game"
     for levels in ([], [{"ante": 10}, {"ante": 5}], [{"blind": 5}], [{"ante": 0}], "ante"):
         with pytest.raises(InvalidValue) as error:
-            poker_tournament_create(club=club, by=organizer, game="mini-poker", **(spec | {"levels": levels}))
+            poker_tournament_create(
+                club=club, by=organizer, spec=PokerTournamentSpec(game="mini-poker", **(spec | {"levels": levels}))
+            )
         assert error.value.field == "levels"
     with pytest.raises(InvalidValue) as error:
-        poker_tournament_create(club=club, by=organizer, game="mini-poker", **spec, options={"seat_stacks": [1, 2]})
+        poker_tournament_create(
+            club=club,
+            by=organizer,
+            spec=PokerTournamentSpec(game="mini-poker", **spec, options={"seat_stacks": [1, 2]}),
+        )
     assert error.value.code == "option_set_by_tournament"
     # every level is checked with the other options: a capped bet below a later ante would stop the tournament
     with pytest.raises(InvalidValue) as error:
         poker_tournament_create(
-            club=club, by=organizer, game="mini-poker", **spec, options={"limit": "max_bet", "bet_cap": 50}
+            club=club,
+            by=organizer,
+            spec=PokerTournamentSpec(game="mini-poker", **spec, options={"limit": "max_bet", "bet_cap": 50}),
         )
     assert error.value.field == "options"
     with pytest.raises(InvalidValue) as error:
-        poker_tournament_create(club=club, by=organizer, game="mini-poker", **(spec | {"table_size": 2}))
+        poker_tournament_create(
+            club=club, by=organizer, spec=PokerTournamentSpec(game="mini-poker", **(spec | {"table_size": 2}))
+        )
     assert error.value.code == "bad_table_size"
     with pytest.raises(InvalidValue) as error:
-        poker_tournament_create(club=club, by=organizer, game="mini-poker", **spec, points_table=[10, -1])
+        poker_tournament_create(
+            club=club, by=organizer, spec=PokerTournamentSpec(game="mini-poker", **spec, points_table=[10, -1])
+        )
     assert error.value.code == "bad_points"
     with pytest.raises(InvalidValue) as error:
-        poker_tournament_create(club=club, by=organizer, game="mini-poker", **spec, time_per_move=timedelta(seconds=1))
+        poker_tournament_create(
+            club=club,
+            by=organizer,
+            spec=PokerTournamentSpec(game="mini-poker", **spec, time_per_move=timedelta(seconds=1)),
+        )
     assert error.value.code == "time_per_move_too_short"
     assert not PokerTournament.objects.exists()
 
@@ -241,12 +258,9 @@ def test_only_organizers_create_and_start_and_only_members_enter():
         poker_tournament_create(
             club=tournament.club,
             by=players[0],
-            game="mini-poker",
-            name="mine",
-            starting_stack=100,
-            table_size=6,
-            level_hands=2,
-            levels=LEVELS,
+            spec=PokerTournamentSpec(
+                game="mini-poker", name="mine", starting_stack=100, table_size=6, level_hands=2, levels=LEVELS
+            ),
         )
     with pytest.raises(InvalidValue) as error:
         poker_tournament_register(tournament=tournament, player=stranger)

@@ -322,13 +322,8 @@ def test_t_d4_a_group_match_forfeit_keeps_its_reason_and_the_page_lists_it(
     )
     tournament_start(tournament=tournament, by=organizer)
     tournament.refresh_from_db()
-<<<<<<< HEAD
     match = state_of(tournament)["group_matches"][0]
-    loser = TournamentEntrant.objects.get(pk=match["entrants"][0])
-=======
-    match = tournament.state["group_matches"][0]
     loser = Entrant.objects.get(pk=match["entrants"][0])
->>>>>>> fall-b
     tournament_match_forfeit(tournament=tournament, match=match["id"], player=loser.player, by=organizer, reason="ill")
     tournament.refresh_from_db()
     assert tournament_forfeits(tournament=tournament) == [

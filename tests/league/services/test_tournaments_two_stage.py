@@ -140,13 +140,8 @@ def test_t_r11_t_r12_groups_then_a_playoff_played_to_the_end(fake_game, django_c
 def test_t_d4_a_group_match_is_forfeited_and_a_withdrawal_forfeits_the_rest(fake_game):
     tournament, organizer, _members = _groups_cup(fake_game, 4, groups=1, stage_top=2)
     tournament = tournament_start(tournament=tournament, by=organizer)
-<<<<<<< HEAD
     match = state_of(tournament)["group_matches"][0]
-    loser = TournamentEntrant.objects.get(pk=match["entrants"][0])
-=======
-    match = tournament.state["group_matches"][0]
     loser = Entrant.objects.get(pk=match["entrants"][0])
->>>>>>> fall-b
     tournament_match_forfeit(tournament=tournament, match=match["id"], player=loser.player, by=organizer)
     tournament.refresh_from_db()
     ruled = next(m for m in state_of(tournament)["group_matches"] if m["id"] == match["id"])
@@ -165,13 +160,8 @@ def test_t_d4_an_entrant_out_in_the_groups_has_nothing_left_to_withdraw_from(fak
     # given: one group of three, the top one through, every match ruled for the better seed
     tournament, organizer, members = _groups_cup(fake_game, 3, groups=1, stage_top=2)
     tournament = tournament_start(tournament=tournament, by=organizer)
-<<<<<<< HEAD
     for match in list(state_of(tournament)["group_matches"]):
-        worse = TournamentEntrant.objects.filter(pk__in=match["entrants"]).order_by("-seed").first()
-=======
-    for match in list(tournament.state["group_matches"]):
         worse = Entrant.objects.filter(pk__in=match["entrants"]).order_by("-seed").first()
->>>>>>> fall-b
         tournament_match_forfeit(tournament=tournament, match=match["id"], player=worse.player, by=organizer)
         tournament.refresh_from_db()
     assert "group_stage" in tournament.state
