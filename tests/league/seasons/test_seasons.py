@@ -107,9 +107,10 @@ def test_status_moves_draft_registration_running(fake_game, django_capture_on_co
 
 def test_a_season_needs_enough_entrants(fake_game):
     season, organizer, _ = season_with_entrants(fake_game, entrants=1)
-    with pytest.raises(InvalidValue) as error:
+    # refused as a bracket's and a poker tournament's start are: the competition's state (409), not bad input
+    with pytest.raises(WrongStatus) as error:
         season_start(season=season, by=organizer)
-    assert error.value.code == "too_few_entrants"
+    assert (error.value.code, error.value.field) == ("too_few_entrants", "entrants")
 
 
 def test_withdrawal_forfeits_tables_in_play_and_standings_follow(fake_game):
