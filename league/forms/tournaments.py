@@ -32,7 +32,7 @@ PLAYOFFS = [
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=100)
+    name = forms.CharField(label=_("Name"), max_length=120)
     game = forms.ChoiceField(label=_("Game"))
     format = forms.ChoiceField(label=_("Format"), choices=FORMATS)
     seeding = forms.ChoiceField(label=_("Seeding"), choices=SEEDINGS, initial=Tournament.Seeding.RATING)

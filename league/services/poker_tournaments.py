@@ -187,7 +187,7 @@ def poker_tournament_create(*, club: Club, by: Player, spec: PokerTournamentSpec
     engine = engine_for(game)
     name = (spec.name or "").strip()
     if not 1 <= len(name) <= 120:
-        raise InvalidValue(_("A tournament has a name of 1 to 120 characters."), code="bad_name", field="name")
+        raise InvalidValue(_("A tournament has a name of 1 to 120 characters."), field="name")
     most = min(10, engine.max_players)
     if not isinstance(table_size, int) or not 3 <= table_size <= most:
         raise InvalidValue(

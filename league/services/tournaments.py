@@ -123,14 +123,14 @@ def tournaments_create_per_division(*, club: Club, by: Player, spec: TournamentS
 
 def _division_name(name: str, division: Season) -> str:
     label = division.division_name or _("Division %(level)s") % {"level": division.division_level}
-    return f"{name.strip()} · {label}"[:100]
+    return f"{name.strip()} · {label}"[:120]
 
 
 def tournament_values(*, club: Club, spec: TournamentSpec) -> dict[str, Any]:
     """The checked fields of a tournament from its spec; InvalidValue naming the field at fault."""
     name = spec.name.strip()
-    if not name or len(name) > 100:
-        raise InvalidValue(_("A tournament's name has 1 to 100 characters."), field="name")
+    if not 1 <= len(name) <= 120:  # a competition's name, whatever its format
+        raise InvalidValue(_("A tournament has a name of 1 to 120 characters."), field="name")
     if spec.format not in Tournament.Format.values:
         raise InvalidValue(_("No such tournament format."), field="format")
     if spec.seeding not in Tournament.Seeding.values:

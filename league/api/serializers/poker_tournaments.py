@@ -3,19 +3,16 @@
 from rest_framework import serializers
 
 from games import GAME_NAMES
+from league.api.serializers.competitions import CompetitionSerializer
 from league.api.serializers.fields import JsonObjectField, enum_field
-from league.api.serializers.refs import ClubRefSerializer
 
 PokerStatusField = enum_field("registration", "running", "finished")
 
 
-class PokerTournamentSerializer(serializers.Serializer):
+class PokerTournamentSerializer(CompetitionSerializer):
     """A freezeout: the same stack for everyone, levels of forced bets by hands played, places by bust order."""
 
-    id = serializers.IntegerField(read_only=True)
-    club = ClubRefSerializer(read_only=True)
     game = serializers.ChoiceField(choices=list(GAME_NAMES), help_text="The Court, Black Card or Mini Poker.")
-    name = serializers.CharField(min_length=1, max_length=120)
     starting_stack = serializers.IntegerField(min_value=1, max_value=1_000_000_000)
     table_size = serializers.IntegerField(min_value=3, max_value=10, help_text="The most seats at a table.")
     level_hands = serializers.IntegerField(
@@ -48,9 +45,6 @@ class PokerTournamentSerializer(serializers.Serializer):
         read_only=True, help_text="SHA-256 of the seed of the draws (seats, tables broken), published at the start."
     )
     winner_id = serializers.IntegerField(read_only=True, allow_null=True)
-    created_at = serializers.DateTimeField(read_only=True)
-    started_at = serializers.DateTimeField(read_only=True, allow_null=True)
-    finished_at = serializers.DateTimeField(read_only=True, allow_null=True)
 
 
 class PokerEntrantSerializer(serializers.Serializer):

@@ -5,10 +5,11 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games import GAME_NAMES, available_games
+from games import available_games
 from league.api.serializers.clocks import ClockSerializer
+from league.api.serializers.competitions import CompetitionSerializer
 from league.api.serializers.fields import INT_MAX, SMALL_MAX, JsonObjectField, enum_field, id_field
-from league.api.serializers.refs import ClubRefSerializer, PlayerRefSerializer
+from league.api.serializers.refs import PlayerRefSerializer
 from league.api.serializers.tables import TableSummarySerializer
 from league.engines import TOURNAMENT_ONLY_ROLES, engine_for
 
@@ -72,13 +73,9 @@ class SeasonOptionsField(JsonObjectField):
     """A season's rule options: a JSON object, documented per game."""
 
 
-class SeasonSerializer(serializers.Serializer):
+class SeasonSerializer(CompetitionSerializer):
     """A season: game, format, match format, points table and tiebreaks (docs/standings.md), dates and status."""
 
-    id = serializers.IntegerField(read_only=True)
-    club = ClubRefSerializer(read_only=True)
-    game = serializers.ChoiceField(choices=list(GAME_NAMES))
-    name = serializers.CharField(min_length=1, max_length=120)
     league = serializers.CharField(
         max_length=80, required=False, help_text="The league this season is an edition of (default: the name)."
     )
@@ -115,9 +112,6 @@ class SeasonSerializer(serializers.Serializer):
     starts_on = serializers.DateField(required=False, allow_null=True)
     ends_on = serializers.DateField(required=False, allow_null=True)
     status = SeasonStatusField(read_only=True)
-    created_at = serializers.DateTimeField(read_only=True)
-    started_at = serializers.DateTimeField(read_only=True, allow_null=True)
-    finished_at = serializers.DateTimeField(read_only=True, allow_null=True)
 
 
 class EntrantSerializer(serializers.Serializer):

@@ -5,9 +5,8 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
-from games import GAME_NAMES
+from league.api.serializers.competitions import CompetitionSerializer
 from league.api.serializers.fields import SMALL_MAX, JsonObjectField, enum_field, id_field
-from league.api.serializers.refs import ClubRefSerializer
 from league.models import Tournament
 
 # the statuses a tournament goes through (it opens for registration at once, and is never archived)
@@ -26,13 +25,9 @@ class TournamentFormatField(serializers.ChoiceField):
     pass
 
 
-class TournamentSerializer(serializers.Serializer):
+class TournamentSerializer(CompetitionSerializer):
     """A bracket tournament: its format and options (docs/formats.md), status and dates."""
 
-    id = serializers.IntegerField(read_only=True)
-    club = ClubRefSerializer(read_only=True)
-    name = serializers.CharField(min_length=1, max_length=100)
-    game = serializers.ChoiceField(choices=list(GAME_NAMES))
     format = TournamentFormatField(choices=Tournament.Format.values)
     seeding = serializers.ChoiceField(choices=Tournament.Seeding.values, required=False, default="rating")
     season_id = id_field(
@@ -77,9 +72,6 @@ class TournamentSerializer(serializers.Serializer):
     status = TournamentStatusField(read_only=True)
     draw_commitment = serializers.CharField(read_only=True, help_text="SHA-256 of the seed of a draw by lot.")
     draw_seed = serializers.CharField(read_only=True, allow_null=True, help_text="Shown once the draw is made.")
-    created_at = serializers.DateTimeField(read_only=True)
-    started_at = serializers.DateTimeField(read_only=True, allow_null=True)
-    finished_at = serializers.DateTimeField(read_only=True, allow_null=True)
 
 
 # the component's name in the schema is the one it has always had
