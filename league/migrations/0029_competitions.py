@@ -347,6 +347,10 @@ def _removed(model_name: str, names: Iterable[str]) -> list[migrations.RemoveFie
     return [migrations.RemoveField(model_name=model_name, name=name) for name in names]
 
 
+def _key(related_name: str, to: str, on_delete: str = "CASCADE") -> models.ForeignKey:
+    return models.ForeignKey(on_delete=getattr(django.db.models.deletion, on_delete), related_name=related_name, to=to)
+
+
 def _club(related_name: str) -> models.ForeignKey:
     return models.ForeignKey(
         null=True, on_delete=django.db.models.deletion.PROTECT, related_name=related_name, to="league.club"
@@ -477,41 +481,11 @@ class Migration(migrations.Migration):
             name="forfeiting_merged",
             field=models.ManyToManyField(blank=True, related_name="+", to="league.tournamententrant"),
         ),
-        migrations.AlterField(
-            model_name="bye",
-            name="entrant",
-            field=models.ForeignKey(
-                null=True, on_delete=django.db.models.deletion.CASCADE, related_name="byes", to="league.entrant"
-            ),
-        ),
-        migrations.AlterField(
-            model_name="standing",
-            name="entrant",
-            field=models.ForeignKey(
-                null=True,
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="standings",
-                to="league.entrant",
-            ),
-        ),
+        _nullable("bye", "entrant", _key("byes", "league.entrant")),
+        _nullable("standing", "entrant", _key("standings", "league.entrant")),
         # the poker entrant's common columns become nullable, as the competitions' above
-        migrations.AlterField(
-            model_name="pokerentrant",
-            name="tournament",
-            field=models.ForeignKey(
-                null=True,
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="entrants",
-                to="league.pokertournament",
-            ),
-        ),
-        migrations.AlterField(
-            model_name="pokerentrant",
-            name="player",
-            field=models.ForeignKey(
-                null=True, on_delete=django.db.models.deletion.PROTECT, related_name="poker_entries", to="league.player"
-            ),
-        ),
+        _nullable("pokerentrant", "tournament", _key("entrants", "league.pokertournament")),
+        _nullable("pokerentrant", "player", _key("poker_entries", "league.player", on_delete="PROTECT")),
         migrations.RunPython(entrants_fill, entrants_unfill),
         migrations.RemoveConstraint(model_name="bye", name="bye_unique_round_entrant"),
         migrations.RemoveConstraint(model_name="standing", name="standing_unique_season_entrant"),
