@@ -137,11 +137,12 @@ def test_0012_keeps_the_entrants_timestamps_and_points_and_the_tables_rating_eve
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
 
-    from league.models import PokerEntrant, RatingEvent, TournamentEntrant
+    from league.models import Entrant, PokerEntrant, RatingEvent
 
     moved = PokerEntrant.objects.get()
     assert (moved.entered_at, moved.place, moved.shared) == (registered, 2, 2)
-    assert TournamentEntrant.objects.get().points == Decimal("123456789.125")
+    # the bracket's entrant, an `Entrant` of its competition since 0029
+    assert Entrant.objects.get(poker=None).points == Decimal("123456789.125")
     assert list(RatingEvent.objects.values_list("table_id", "poker_tournament_id")) == [(table.pk, None)]
 
 

@@ -282,7 +282,8 @@ def _season_references_follow(apps, mapping: Mapping[int, int]) -> None:
 
 
 def _mapped(mapping: Mapping[int, int], entrant: int | None) -> int | None:
-    return None if entrant is None else mapping[entrant]
+    """The entrant's new id; a bye (None) stays one, and an id that named no entrant is kept as it was, not lost."""
+    return None if entrant is None else mapping.get(entrant, entrant)
 
 
 def entrants_unfill(apps, schema_editor):
