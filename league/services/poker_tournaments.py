@@ -24,7 +24,7 @@ from games import GAME_NAMES, IllegalMove
 from league.engines import engine_for
 from league.errors import InvalidValue, NotFound, WrongStatus
 from league.fairness import commitment_of
-from league.models import Membership, Player, PokerEntrant, PokerHand, PokerTournament, Result, Table
+from league.models import Entrant, Membership, Player, PokerEntrant, PokerHand, PokerTournament, Result, Table
 from league.models.clubs import Club
 from league.server_seeds import seed_new
 from league.services.follow_up import follow_up_enqueue
@@ -496,19 +496,24 @@ def _entrants_sync(tournament: PokerTournament, players: Iterable[int]) -> None:
             if seat is not None:
                 where[seat["player"]] = (table["id"], index, seat["stack"])
     busts = {row["player"]: row for row in state["busts"]}
-    fields = ["stack", "table_number", "seat", "place", "shared", "bust_hand"]
-    changed = []
+    # the chips and seat are the poker entrant's own row, the place every entrant's (`Entrant`): each is written
+    # where it changed, the places only for those just out (a bulk update of both would write both tables)
+    seated, placed = ["stack", "table_number", "seat", "bust_hand"], ["place", "shared"]
+    moved, out = [], []
     for entrant in PokerEntrant.objects.filter(competition=tournament, player_id__in=list(players)):
-        before = [getattr(entrant, name) for name in fields]
+        before = [getattr(entrant, name) for name in (*seated, *placed)]
         table_number, seat, stack = where.get(entrant.player_id, (None, None, 0))
         entrant.table_number, entrant.seat, entrant.stack = table_number, seat, stack
         bust = busts.get(entrant.player_id)
         if bust is not None:
             entrant.place, entrant.shared, entrant.bust_hand = bust["place"], bust["shared"], bust["hand"]
-        if [getattr(entrant, name) for name in fields] != before:
-            changed.append(entrant)
+        if [getattr(entrant, name) for name in seated] != before[: len(seated)]:
+            moved.append(entrant)
+        if [getattr(entrant, name) for name in placed] != before[len(seated) :]:
+            out.append(entrant)
     # batches: one UPDATE of n rows is a CASE of n branches evaluated for each of them (the start seats everyone)
-    PokerEntrant.objects.bulk_update(changed, fields, batch_size=100)
+    PokerEntrant.objects.bulk_update(moved, seated, batch_size=100)
+    Entrant.objects.bulk_update(out, placed, batch_size=100)
 
 
 def _finish(tournament: PokerTournament) -> None:

@@ -603,7 +603,7 @@ def _round_changed(
     rows.changes_write(changed)
     tournament.state = header
     tournament.state_version += 1
-    fields = ["state_version", "status", "finished_at"]
+    fields = ["state_version", *_ended_fields(tournament)]
     tournament.save(update_fields=[*fields, "state"] if closed else fields)
 
 
@@ -677,7 +677,13 @@ def _bracket_changed(
         _tables_for(tournament, wanted, counts)
     rows.changes_write(changed)
     tournament.state_version += 1
-    tournament.save(update_fields=["state_version", "status", "finished_at"])
+    tournament.save(update_fields=["state_version", *_ended_fields(tournament)])
+
+
+def _ended_fields(tournament: Tournament) -> list[str]:
+    """The status and end, written only when the step ended the tournament: they are the competition's row's, and
+    writing them unchanged after every table was a statement more for nothing."""
+    return ["status", "finished_at"] if tournament.status == Tournament.Status.FINISHED else []
 
 
 def _rows_over(tournament: Tournament, changed: dict[str, dict[str, Any]]) -> bool:
