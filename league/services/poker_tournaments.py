@@ -158,7 +158,6 @@ def hand_options_of(
 # --- writes ----------------------------------------------------------------------------------------------------------
 
 
-@transaction.atomic
 @dataclass(frozen=True)
 class PokerTournamentSpec:
     """What an organizer chooses for a freezeout, as `TournamentSpec` is for a bracket; the pages' form, the API's
@@ -178,6 +177,7 @@ class PokerTournamentSpec:
     rated: bool = True
 
 
+@transaction.atomic
 def poker_tournament_create(*, club: Club, by: Player, spec: PokerTournamentSpec) -> PokerTournament:
     """An organizer's freezeout, open for registration. Everything is checked here, once: the game's roles, the
     levels (the engine's forced bets, within their bounds, never falling), the points table, the other options."""
