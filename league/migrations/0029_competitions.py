@@ -147,9 +147,10 @@ def competitions_fill(apps, schema_editor):
     Season = apps.get_model("league", "Season")
     Tournament = apps.get_model("league", "Tournament")
     Poker = apps.get_model("league", "PokerTournament")
+    # a season keeps its id, which is its competition's
     rows = [
-        Competition(id=s["id"], rated=True, **s_values(s))
-        for s in Season.objects.order_by("id").values("id", *COMMON, *SEASON_ONLY)
+        Competition(rated=True, **season)
+        for season in Season.objects.order_by("id").values("id", *COMMON, *SEASON_ONLY)
     ]
     Competition.objects.bulk_create(rows, batch_size=BATCH)
     next_id = _next_id(Season.objects.all(), Tournament.objects.all(), Poker.objects.all())
@@ -158,17 +159,13 @@ def competitions_fill(apps, schema_editor):
         mapping, rows = {}, []
         for t in model.objects.order_by("id").values("id", *COMMON, *TOURNAMENT_ONLY):
             mapping[t["id"]] = next_id
-            rows.append(Competition(id=next_id, **{k: v for k, v in t.items() if k != "id"}))
+            rows.append(Competition(**(t | {"id": next_id})))
             next_id += 1
         Competition.objects.bulk_create(rows, batch_size=BATCH)
         mappings[model.__name__] = mapping
     _tournaments_renumbered(apps, mappings["Tournament"], mappings["PokerTournament"])
     _sequence_reset(schema_editor, Competition)
     _checked_now(schema_editor)
-
-
-def s_values(season: dict) -> dict:
-    return {k: v for k, v in season.items() if k != "id"}
 
 
 def _tournaments_renumbered(apps, brackets: Mapping[int, int], pokers: Mapping[int, int]) -> None:
@@ -352,12 +349,6 @@ def _key(related_name: str, to: str, on_delete: str = "CASCADE") -> models.Forei
     return models.ForeignKey(on_delete=getattr(django.db.models.deletion, on_delete), related_name=related_name, to=to)
 
 
-def _club(related_name: str) -> models.ForeignKey:
-    return models.ForeignKey(
-        null=True, on_delete=django.db.models.deletion.PROTECT, related_name=related_name, to="league.club"
-    )
-
-
 class Migration(migrations.Migration):
     dependencies = [
         ("league", "0028_result_finished_at"),
@@ -423,14 +414,14 @@ class Migration(migrations.Migration):
             },
         ),
         # the moved columns that have no default become nullable, so that the way back can re-add them empty
-        _nullable("season", "club", _club("seasons")),
+        _nullable("season", "club", _key("seasons", "league.club", on_delete="PROTECT")),
         _nullable("season", "game", models.CharField(choices=GAMES, max_length=32)),
         _nullable("season", "name", models.CharField(max_length=120)),
         _nullable("season", "league", models.CharField(max_length=80)),
-        _nullable("tournament", "club", _club("tournaments")),
+        _nullable("tournament", "club", _key("tournaments", "league.club", on_delete="PROTECT")),
         _nullable("tournament", "game", models.CharField(choices=GAMES, max_length=32)),
         _nullable("tournament", "name", models.CharField(max_length=100)),
-        _nullable("pokertournament", "club", _club("poker_tournaments")),
+        _nullable("pokertournament", "club", _key("poker_tournaments", "league.club", on_delete="PROTECT")),
         _nullable("pokertournament", "game", models.CharField(choices=GAMES, max_length=32)),
         _nullable("pokertournament", "name", models.CharField(max_length=120)),
         migrations.RunPython(competitions_fill, competitions_unfill),
