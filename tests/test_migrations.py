@@ -566,3 +566,49 @@ def test_0030_carries_group_stages_and_multiplayer_tables_into_rows_and_back_wit
         tournament.refresh_from_db()
         assert tournament.state == (bracket.header_of(state) if "matches" in state else state)
         assert tournament_state_read(tournament_id=tournament.pk)[0] == state
+
+
+@pytest.mark.django_db
+def test_0031_stores_a_freezeouts_state_with_lz4_and_back_with_pglz():
+    """The migration sets the column's method where the server has LZ4 (this one: the state is rewritten after every
+    hand, and pglz was half of that write), and its reverse sets pglz again; a value stored either way reads back."""
+    import importlib
+
+    from django.apps import apps
+    from django.db import connection
+
+    from league.models import PokerTournament
+    from tests.league.factories import ClubFactory
+
+    migration = importlib.import_module("league.migrations.0031_poker_state_lz4")
+
+    class Editor:  # what the operation's function reads of its schema editor
+        pass
+
+    editor = Editor()
+    editor.connection = connection
+
+    def method() -> str:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT attcompression FROM pg_attribute WHERE attrelid = 'league_pokertournament'::regclass "
+                "AND attname = 'state'"
+            )
+            return cursor.fetchone()[0]
+
+    state = {
+        "tables": [{"id": n, "seats": [{"player": n * 10 + s, "stack": 1000} for s in range(6)]} for n in range(99)]
+    }
+    assert method() == "l"
+    tournament = PokerTournament.objects.create(
+        club=ClubFactory(), game="mini-poker", name="lz4", starting_stack=1000, table_size=6, level_hands=1,
+        levels=[{"ante": 10}], state=state,
+    )  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # the insert's deferred checks, which ALTER TABLE refuses
+    migration.compression_set("pglz")(apps, editor)
+    assert method() == "p"
+    tournament.refresh_from_db()
+    assert tournament.state == state
+    migration.compression_set("lz4")(apps, editor)
+    assert method() == "l"
