@@ -30,7 +30,8 @@ from league.server_seeds import seed_new
 from league.services.follow_up import follow_up_enqueue
 from league.services.permissions import organizer_check
 from league.services.ratings import poker_tournament_rate
-from league.services.tables import TableSpec, table_annul, tables_open, time_per_move_check
+from league.services.tables import Opening, TableSpec, table_annul, tables_deal, tables_write, time_per_move_check
+from league.sql.writes import Write, update_of, writes_run
 from league.tournaments import freezeout
 from league.tournaments.places import awards, points_decimal, points_table_check
 
@@ -38,6 +39,8 @@ from league.tournaments.places import awards, points_decimal, points_table_check
 NEEDED_ROLES = ("seat_stacks", "button", "hand_limit", "forced_bet")
 # options the tournament sets at every hand: the organizer's own options may not name them
 SET_BY_TOURNAMENT = ("stack", "seat_stacks", "button", "hand_limit", "target_score", "forced_bet")
+# entrant rows one UPDATE changes at most (the start changes every one)
+ENTRANTS_BATCH = 100
 Event = dict[str, Any]
 
 
@@ -341,10 +344,10 @@ def poker_tournament_start(*, tournament: PokerTournament, by: Player, seed: str
     tournament.seed_commitment = commitment_of(seed)
     tournament.status = PokerTournament.Status.RUNNING
     tournament.started_at = timezone.now()
-    _entrants_sync(tournament, players)
-    _hands_open(tournament, roles)
+    touched = _hands_open(tournament, roles)
+    _step_write(tournament, [], set(players) | touched)
     # the first hands may end it as they are dealt (every player all in on the forced bets): its winner and end too
-    tournament.save(update_fields=["state", "seed_commitment", "status", "started_at", "winner", "finished_at"])
+    tournament.save(update_fields=["seed_commitment", "status", "started_at", "winner", "finished_at"])
     # the entrants hear of it (in the app, and by push for those who chose it)
     follow_up_enqueue(task="league.tasks.tournament_news", tournament_id=tournament.pk, poker=True)
     return tournament
@@ -364,9 +367,9 @@ def poker_hand_finished(*, table_id: int) -> list[Event]:
         hand = PokerHand.objects.select_related("table").get(table_id=table_id)
         if hand.stacks_end is not None or hand.table.status not in (Table.Status.FINISHED, Table.Status.ANNULLED):
             return []
-        events = _hand_close(tournament, hand)
-        _hands_open(tournament, poker_roles(tournament.game))
-        tournament.save(update_fields=["state", "status", "winner", "finished_at"])
+        events, touched = _hands_end(tournament, [hand])
+        touched |= _hands_open(tournament, poker_roles(tournament.game))
+        _step_write(tournament, [hand], touched)
         return events
 
 
@@ -388,17 +391,16 @@ def poker_seat_forfeit(*, tournament: PokerTournament, player: Player, by: Playe
     ]
     for hand in in_play:
         table_annul(table_id=hand.table_id, reason=_("forfeit: %(reason)s") % {"reason": reason})
-        _hand_close(tournament, PokerHand.objects.select_related("table").get(pk=hand.pk))
+    annulled = list(PokerHand.objects.select_related("table").filter(pk__in=[hand.pk for hand in in_play]))
+    _events, touched = _hands_end(tournament, annulled)
     try:
         state, events = freezeout.player_forfeit(tournament.state, player.pk, reason=reason[:200])
     except ValueError as error:
         raise InvalidValue(_("This player has no seat in play."), code="not_in_play", field="player") from error
     tournament.state = state
-    _entrants_sync(tournament, {player.pk} | {e["player"] for e in events if e["type"] == "moved"})
-    if state["over"]:
-        _finish(tournament)
-    _hands_open(tournament, poker_roles(tournament.game))
-    tournament.save(update_fields=["state", "status", "winner", "finished_at"])
+    touched |= {player.pk} | {e["player"] for e in events if e["type"] == "moved"}
+    touched |= _hands_open(tournament, poker_roles(tournament.game))
+    _step_write(tournament, annulled, touched)
     return events
 
 
@@ -416,40 +418,83 @@ def poker_hands_settle(*, limit: int = 500) -> int:
 # --- internals -------------------------------------------------------------------------------------------------------
 
 
-def _hand_close(tournament: PokerTournament, hand: PokerHand) -> list[Event]:
-    """End the hand in the freezeout with the stacks at its end: the engine's outcome (each seat's final chips,
-    its `Result` score) for a finished table, the stacks it started with for an annulled one."""
-    table = hand.table
-    if table.status == Table.Status.FINISHED:
-        scores = dict(Result.objects.filter(table=table).values_list("seat", "score"))
-        stacks = [scores[seat] for seat in range(len(hand.players))]
-    else:
-        stacks = list(hand.stacks_start)
-    state, events = freezeout.hand_end(tournament.state, hand.table_number, stacks=stacks)
+def _hands_end(tournament: PokerTournament, hands: list[PokerHand]) -> tuple[list[Event], set[int]]:
+    """End these hands in the freezeout, one after the other, with the stacks at their end: the engine's outcome
+    (each seat's final chips, its `Result` score) for a finished table, the stacks it started with for an annulled
+    one. Only the state and the hands in memory change: the step writes them once (`_step_write`). Returns the
+    events and the players whose entrant rows the state now contradicts."""
+    finished = [hand.table_id for hand in hands if hand.table.status == Table.Status.FINISHED]
+    scores: dict[int, dict[int, int]] = {}
+    for table_id, seat, score in Result.objects.filter(table_id__in=finished).values_list("table_id", "seat", "score"):
+        scores.setdefault(table_id, {})[seat] = score
+    events: list[Event] = []
+    touched: set[int] = set()
+    for hand in hands:
+        if hand.table.status == Table.Status.FINISHED:
+            stacks = [scores[hand.table_id][seat] for seat in range(len(hand.players))]
+        else:
+            stacks = list(hand.stacks_start)
+        events += _hand_end(tournament, hand, stacks, touched)
+    return events, touched
+
+
+def _hand_end(tournament: PokerTournament, hand: PokerHand, stacks: list[int], touched: set[int]) -> list[Event]:
+    """End one hand in the freezeout with these stacks: the state and the hand in memory, the players it touched
+    added to `touched`."""
+    tournament.state, events = freezeout.hand_end(tournament.state, hand.table_number, stacks=stacks)
     hand.stacks_end, hand.events, hand.ended_at = stacks, events, timezone.now()
-    hand.save(update_fields=["stacks_end", "events", "ended_at"])
-    tournament.state = state
-    touched = set(hand.players) | {e["player"] for e in events if e["type"] in ("moved", "busted")}
-    _entrants_sync(tournament, touched)
-    if state["over"]:
-        _finish(tournament)
+    touched |= set(hand.players) | {e["player"] for e in events if e["type"] in ("moved", "busted")}
     return events
 
 
-def _hands_open(tournament: PokerTournament, roles: Mapping[str, list[dict[str, Any]]]) -> None:
+def _hands_open(tournament: PokerTournament, roles: Mapping[str, list[dict[str, Any]]]) -> set[int]:
     """Deal the next hand at every table ready for one (T-D7: none with a hand in progress or a move waiting). A
-    hand the engine ends as it deals (every player all in on the forced bets) is closed at once, and the tables
-    ready after it deal in turn."""
-    while True:
-        opened = _hands_deal(tournament, roles)
-        over = [hand for hand in opened if hand.table.status == Table.Status.FINISHED]
-        if not over:
-            return
-        for hand in over:
-            _hand_close(tournament, hand)
+    hand the engine ends as it deals (every player all in on the forced bets) is ended at once, and the tables
+    ready after it deal in turn. It is all dealt in memory and written at the end, the tables in one
+    `tables_write` and the hands in one insert, those already over with their end: at the last levels one step
+    deals a dozen hands in turn, and a round of writes for each made the slowest steps. Returns the players whose
+    entrant rows the hands so ended touched, for `_step_write`."""
+    people: dict[int, Player] = {}
+    hands: list[PokerHand] = []
+    openings: list[Opening] = []
+    touched: set[int] = set()
+    while dealt := _hands_deal(tournament, roles, people):
+        for hand, opening in dealt:
+            if opening.table.status == Table.Status.FINISHED:
+                _hand_end(tournament, hand, [row["score"] for row in opening.results()], touched)
+            hands.append(hand)
+            openings.append(opening)
+        if all(opening.table.status != Table.Status.FINISHED for _hand, opening in dealt):
+            break
+    if openings:
+        tables_write(openings=openings)
+        PokerHand.objects.bulk_create(hands)
+    return touched
 
 
-def _hands_deal(tournament: PokerTournament, roles: Mapping[str, list[dict[str, Any]]]) -> list[PokerHand]:
+def _step_write(tournament: PokerTournament, hands: list[PokerHand], players: set[int]) -> None:
+    """Write what a step changed, as one statement: the freezeout's state, the hands it ended and the entrant rows
+    of the players it touched. Then, when the step ended the tournament, its end (`_finish`)."""
+    ended = {
+        hand.pk: {"stacks_end": hand.stacks_end, "events": hand.events, "ended_at": hand.ended_at} for hand in hands
+    }
+    writes_run(
+        [
+            update_of(PokerTournament, {tournament.pk: {"state": tournament.state}}),
+            update_of(PokerHand, ended),
+            *_entrants_writes(tournament, players),
+        ]
+    )
+    if tournament.state["over"]:
+        _finish(tournament)
+        tournament.save(update_fields=["status", "winner", "finished_at"])
+
+
+def _hands_deal(
+    tournament: PokerTournament, roles: Mapping[str, list[dict[str, Any]]], people: dict[int, Player]
+) -> list[tuple[PokerHand, Opening]]:
+    """Deal a hand at every table ready for one, in memory: the freezeout's deal, and its league table dealt by
+    the engine (`tables_deal`), neither written. `people` keeps the players read so far in the step."""
     state = tournament.state
     dealt = []
     for table_id in freezeout.tables_ready(state):
@@ -458,8 +503,8 @@ def _hands_deal(tournament: PokerTournament, roles: Mapping[str, list[dict[str, 
     tournament.state = state
     if not dealt:
         return []
-    people = Player.objects.in_bulk({p for hand in dealt for p in hand["players"]})
-    tables = tables_open(
+    people |= Player.objects.in_bulk({p for hand in dealt for p in hand["players"]} - set(people))
+    openings = tables_deal(
         specs=[
             TableSpec(
                 club=tournament.club,
@@ -472,48 +517,59 @@ def _hands_deal(tournament: PokerTournament, roles: Mapping[str, list[dict[str, 
             for hand in dealt
         ]
     )
-    out = [
-        PokerHand(
-            tournament=tournament,
-            number=hand["number"],
-            table_number=hand["table"],
-            level=hand["level"],
-            table=table,
-            players=hand["players"],
-            stacks_start=hand["stacks"],
+    return [
+        (
+            PokerHand(
+                tournament=tournament,
+                number=hand["number"],
+                table_number=hand["table"],
+                level=hand["level"],
+                table=opening.table,
+                players=hand["players"],
+                stacks_start=hand["stacks"],
+            ),
+            opening,
         )
-        for hand, table in zip(dealt, tables, strict=True)
+        for hand, opening in zip(dealt, openings, strict=True)
     ]
-    return PokerHand.objects.bulk_create(out)
 
 
-def _entrants_sync(tournament: PokerTournament, players: Iterable[int]) -> None:
-    """Mirror the state onto these players' entrant rows: stack, table and seat, place once out."""
+def _entrants_writes(tournament: PokerTournament, players: Iterable[int]) -> list[Write | None]:
+    """The writes that mirror the state onto these players' entrant rows: stack, table and seat, place once out."""
     state = tournament.state
-    where: dict[int, tuple[int, int, int]] = {}
+    players = set(players)
+    where: dict[int, tuple[int | None, int | None, int]] = {}
     for table in freezeout.tables_live(state):
         for index, seat in enumerate(table["seats"]):
-            if seat is not None:
+            if seat is not None and seat["player"] in players:
                 where[seat["player"]] = (table["id"], index, seat["stack"])
     busts = {row["player"]: row for row in state["busts"]}
-    # the chips and seat are the poker entrant's own row, the place every entrant's (`Entrant`): each is written
-    # where it changed, the places only for those just out (a bulk update of both would write both tables)
-    seated, placed = ["stack", "table_number", "seat", "bust_hand"], ["place", "shared"]
-    moved, out = [], []
-    for entrant in PokerEntrant.objects.filter(competition=tournament, player_id__in=list(players)):
-        before = [getattr(entrant, name) for name in (*seated, *placed)]
-        table_number, seat, stack = where.get(entrant.player_id, (None, None, 0))
-        entrant.table_number, entrant.seat, entrant.stack = table_number, seat, stack
-        bust = busts.get(entrant.player_id)
-        if bust is not None:
-            entrant.place, entrant.shared, entrant.bust_hand = bust["place"], bust["shared"], bust["hand"]
-        if [getattr(entrant, name) for name in seated] != before[: len(seated)]:
-            moved.append(entrant)
-        if [getattr(entrant, name) for name in placed] != before[len(seated) :]:
-            out.append(entrant)
-    # batches: one UPDATE of n rows is a CASE of n branches evaluated for each of them (the start seats everyone)
-    PokerEntrant.objects.bulk_update(moved, seated, batch_size=100)
-    Entrant.objects.bulk_update(out, placed, batch_size=100)
+    # read as plain values and written with the step: the chips and seat are the poker entrant's own row, the place
+    # every entrant's (`Entrant`), each written only where it changed (model instances and bulk_update made this,
+    # run after every hand, some 15 ms for six rows)
+    seated, placed = {}, {}
+    rows = PokerEntrant.objects.filter(competition=tournament, player_id__in=list(players)).values_list(
+        "pk", "player_id", "stack", "table_number", "seat", "bust_hand", "place", "shared"
+    )
+    for pk, player, *seat_before, place, shared in rows:
+        table_number, seat, stack = where.get(player, (None, None, 0))
+        bust = busts.get(player)
+        seat_now = [stack, table_number, seat, bust["hand"] if bust else seat_before[3]]
+        if seat_now != seat_before:
+            seated[pk] = dict(zip(("stack", "table_number", "seat", "bust_hand"), seat_now, strict=True))
+        if bust is not None and (bust["place"], bust["shared"]) != (place, shared):
+            placed[pk] = {"place": bust["place"], "shared": bust["shared"]}
+    # the start seats everyone: in batches
+    return [*_batched_updates(PokerEntrant, seated), *_batched_updates(Entrant, placed)]
+
+
+def _batched_updates(model: type[Entrant], changes: dict[int, dict[str, Any]]) -> list[Write | None]:
+    """`update_of` these rows' changes, `ENTRANTS_BATCH` rows a statement: an UPDATE of n rows is a CASE of n
+    branches evaluated for each of them."""
+    rows = list(changes.items())
+    return [
+        update_of(model, dict(rows[start : start + ENTRANTS_BATCH])) for start in range(0, len(rows), ENTRANTS_BATCH)
+    ]
 
 
 def _finish(tournament: PokerTournament) -> None:
@@ -522,15 +578,18 @@ def _finish(tournament: PokerTournament) -> None:
     state = tournament.state
     rows = freezeout.places(state)
     values = awards(rows, list(tournament.points_table))
-    entrants = list(PokerEntrant.objects.filter(competition=tournament))
     placed = {row["entrant"]: row for row in rows}
-    for entrant in entrants:
-        row = placed[entrant.player_id]
-        entrant.place, entrant.shared = row["place"], row["shared"]
-        entrant.points = points_decimal(values[entrant.player_id])
-        if entrant.player_id == state["winner"]:
-            entrant.stack = freezeout.chips_total(state)
-    PokerEntrant.objects.bulk_update(entrants, ["place", "shared", "points", "stack"], batch_size=100)
+    entrants = dict(PokerEntrant.objects.filter(competition=tournament).values_list("player_id", "pk"))
+    final = {
+        pk: {
+            "place": placed[player]["place"],
+            "shared": placed[player]["shared"],
+            "points": points_decimal(values[player]),
+        }
+        for player, pk in entrants.items()
+    }
+    winner = {entrants[state["winner"]]: {"stack": freezeout.chips_total(state)}} if state["winner"] else {}
+    writes_run([update_of(PokerEntrant, winner), *_batched_updates(Entrant, final)])
     tournament.status = PokerTournament.Status.FINISHED
     tournament.winner_id = state["winner"]
     tournament.finished_at = timezone.now()

@@ -92,7 +92,7 @@ def table_create(
 
 
 @dataclass
-class _Opening:
+class Opening:
     """A table being opened: its spec checked, its row, and what the deal gave (when it is dealt at once)."""
 
     spec: TableSpec
@@ -102,8 +102,11 @@ class _Opening:
     to_act: list[int]
     clocks: dict[int, SeatClock] = field(default_factory=dict)  # a season table's, by seat index (`_clocks_deal`)
 
+    def results(self) -> list[dict[str, Any]]:
+        """A table over at the deal: its result rows' values, one per seat (`results_from_outcome`)."""
+        return results_from_outcome(self.engine.outcome(self.table.state), players=self.table.players)
 
-@transaction.atomic
+
 def tables_open(*, specs: list[TableSpec]) -> list[Table]:
     """Open tables, many at once: each spec is checked first (nothing is written when one is refused), then the
     tables, their seats, their commitments to the server seeds, the seats' clocks, the ledger rows of the deal and
@@ -111,8 +114,21 @@ def tables_open(*, specs: list[TableSpec]) -> list[Table]:
     of 500 tables opens in a few statements, not 500 times eight). A table without an entropy window is dealt at
     once, its engine seed being the server seed itself (docs/fairness.md); one with a window waits in `seeding`
     for `table_seed_finalize`."""
+    return tables_write(openings=tables_deal(specs=specs))
+
+
+def tables_deal(*, specs: list[TableSpec]) -> list[Opening]:
+    """`tables_open`'s first half, which writes nothing: each spec checked and its table dealt in memory. A caller
+    that deals again from what a deal gave (a poker hand over as it is dealt) deals on before it writes them all
+    with `tables_write`."""
     now = timezone.now()
-    openings = [_opening(spec, now=now) for spec in specs]
+    return [_opening(spec, now=now) for spec in specs]
+
+
+@transaction.atomic
+def tables_write(*, openings: list[Opening]) -> list[Table]:
+    """`tables_open`'s second half: write the tables dealt by `tables_deal` and everything that comes with them."""
+    now = timezone.now()
     _clocks_deal([o for o in openings if o.to_act and o.spec.round is not None], now=now)
     Table.objects.bulk_create([opening.table for opening in openings])
     seats = Seat.objects.bulk_create(
@@ -154,9 +170,15 @@ def tables_open(*, specs: list[TableSpec]) -> list[Table]:
             for index, row in enumerate(o.engine.ledger(o.table.state))
         ]
     )
-    for o in dealt:
-        if o.table.status == Table.Status.FINISHED:  # over at the deal: its results now
-            record_end(table=o.table, engine=o.engine, state=o.table.state, now=now)
+    # over at the deal: their results now, the seats' players known here (`record_end` reads them)
+    Result.objects.bulk_create(
+        [
+            Result(table=o.table, player=o.spec.players[row["seat"]], finished_at=o.table.finished_at, **row)
+            for o in dealt
+            if o.table.status == Table.Status.FINISHED
+            for row in o.results()
+        ]
+    )
     # "your move" to the first seats to act, as after every move (league.services.reminders.turn_notices_drain)
     follow_ups_defer(
         task="league.tasks.turn_notify",
@@ -165,7 +187,7 @@ def tables_open(*, specs: list[TableSpec]) -> list[Table]:
     return [o.table for o in openings]
 
 
-def _opening(spec: TableSpec, *, now: datetime) -> _Opening:
+def _opening(spec: TableSpec, *, now: datetime) -> Opening:
     """Check a spec as a person's form would be checked, and deal its table when it has no entropy window."""
     engine = engine_for(spec.game)
     count = len(spec.players)
@@ -213,10 +235,10 @@ def _opening(spec: TableSpec, *, now: datetime) -> _Opening:
             # a season's table gets its deadline from its seats' clocks (`_clocks_start`)
             if to_act and spec.round is None:
                 table.deadline = now + time_per_move
-    return _Opening(spec=spec, engine=engine, seed=seed, table=table, to_act=to_act)
+    return Opening(spec=spec, engine=engine, seed=seed, table=table, to_act=to_act)
 
 
-def _clocks_deal(openings: list[_Opening], *, now: datetime) -> None:
+def _clocks_deal(openings: list[Opening], *, now: datetime) -> None:
     """The seats' clocks of season tables being dealt, started now under each season's time control (bank, weekly
     pause, vacations), and each table's deadline the earliest of its seats to act (`clock_open` for many tables:
     one query for the seasons and one for the vacations). The clocks get their seats once those are written."""

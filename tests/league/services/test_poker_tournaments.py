@@ -14,7 +14,7 @@ import pytest
 
 from games import get_engine
 from league.errors import InvalidValue, PermissionDenied, WrongStatus
-from league.models import Membership, PokerEntrant, PokerHand, PokerTournament, Table
+from league.models import Membership, PokerEntrant, PokerHand, PokerTournament, Result, Table
 from league.selectors.poker_tournaments import poker_seed_revealed
 from league.services.poker_tournaments import (
     PokerTournamentSpec,
@@ -323,6 +323,30 @@ def test_a_tournament_that_ends_as_its_first_hands_are_dealt_keeps_its_winner_an
     assert tournament.status == PokerTournament.Status.FINISHED
     assert (tournament.winner_id, tournament.finished_at) == (started.winner_id, started.finished_at)
     assert tournament.winner_id is not None and tournament.finished_at is not None
+
+
+def test_hands_over_as_they_are_dealt_are_written_closed_with_their_tables_results(monkeypatch):
+    """The step deals on in memory and writes at the end: every hand ended at its deal is written closed, with the
+    stacks its table's results hold, each table with one result per seat, the entrants' places as the state's."""
+    numbers = itertools.count()
+    monkeypatch.setattr(secrets, "token_hex", lambda size: f"instant-hand-{next(numbers)}")
+    # two tables whose first hands end as they are dealt, then the final table's, the ante having risen above every
+    # stack by then
+    tournament, organizer, players = _tournament(
+        12, starting_stack=10, level_hands=1, levels=[{"ante": 10}, {"ante": 1000}], points_table=[]
+    )
+    poker_tournament_start(tournament=tournament, by=organizer, seed="instant")
+    tournament.refresh_from_db()
+    hands = list(PokerHand.objects.filter(tournament=tournament).order_by("number"))
+    assert len(hands) > 1 and all(hand.stacks_end is not None and hand.ended_at is not None for hand in hands)
+    assert [hand.number for hand in hands] == list(range(1, len(hands) + 1))
+    for hand in hands:
+        results = dict(Result.objects.filter(table_id=hand.table_id).values_list("seat", "score"))
+        assert [results[seat] for seat in range(len(hand.players))] == hand.stacks_end
+        assert Table.objects.get(pk=hand.table_id).status == Table.Status.FINISHED
+    places = {row["entrant"]: row["place"] for row in fz.places(tournament.state)}
+    stored = dict(PokerEntrant.objects.filter(competition=tournament).values_list("player_id", "place"))
+    assert stored == places and sorted(stored) == sorted(player.pk for player in players)
 
 
 # --- the organizer's entrants and forfeits (issue 34) ---------------------------------------------------------------
