@@ -217,8 +217,11 @@ def run(args: argparse.Namespace) -> None:
     gc.collect()
     gc.freeze()
     while True:
+        # in a set order, so that one seed plays one tournament whatever order the database returns rows in
         open_hands = list(
-            PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True).values_list("pk", "table_id")
+            PokerHand.objects.filter(tournament=tournament, stacks_end__isnull=True)
+            .order_by("pk")
+            .values_list("pk", "table_id")
         )
         if not open_hands or stop or (args.hands and hands >= args.hands):
             break
