@@ -31,7 +31,7 @@ from league.services.follow_up import follow_up_enqueue
 from league.services.permissions import organizer_check
 from league.services.ratings import poker_tournament_rate
 from league.services.tables import Opening, TableSpec, table_annul, tables_deal, tables_write, time_per_move_check
-from league.sql.writes import Write, update_of, writes_run
+from league.sql.writes import Write, sets_of, update_of, writes_run
 from league.tournaments import freezeout
 from league.tournaments.places import awards, points_decimal, points_table_check
 
@@ -39,8 +39,9 @@ from league.tournaments.places import awards, points_decimal, points_table_check
 NEEDED_ROLES = ("seat_stacks", "button", "hand_limit", "forced_bet")
 # options the tournament sets at every hand: the organizer's own options may not name them
 SET_BY_TOURNAMENT = ("stack", "seat_stacks", "button", "hand_limit", "target_score", "forced_bet")
-# entrant rows one UPDATE changes at most (the start changes every one)
-ENTRANTS_BATCH = 100
+# what a poker entrant's row mirrors of the state after a hand: its chips and seat, and its place once out
+SEATED = ("stack", "table_number", "seat", "bust_hand")
+PLACED = ("place", "shared")
 Event = dict[str, Any]
 
 
@@ -547,29 +548,19 @@ def _entrants_writes(tournament: PokerTournament, players: Iterable[int]) -> lis
     # read as plain values and written with the step: the chips and seat are the poker entrant's own row, the place
     # every entrant's (`Entrant`), each written only where it changed (model instances and bulk_update made this,
     # run after every hand, some 15 ms for six rows)
-    seated, placed = {}, {}
+    seated, placed = [], []
     rows = PokerEntrant.objects.filter(competition=tournament, player_id__in=list(players)).values_list(
-        "pk", "player_id", "stack", "table_number", "seat", "bust_hand", "place", "shared"
+        "pk", "player_id", *SEATED, *PLACED
     )
     for pk, player, *seat_before, place, shared in rows:
         table_number, seat, stack = where.get(player, (None, None, 0))
         bust = busts.get(player)
         seat_now = [stack, table_number, seat, bust["hand"] if bust else seat_before[3]]
         if seat_now != seat_before:
-            seated[pk] = dict(zip(("stack", "table_number", "seat", "bust_hand"), seat_now, strict=True))
+            seated.append((pk, *seat_now))
         if bust is not None and (bust["place"], bust["shared"]) != (place, shared):
-            placed[pk] = {"place": bust["place"], "shared": bust["shared"]}
-    # the start seats everyone: in batches
-    return [*_batched_updates(PokerEntrant, seated), *_batched_updates(Entrant, placed)]
-
-
-def _batched_updates(model: type[Entrant], changes: dict[int, dict[str, Any]]) -> list[Write | None]:
-    """`update_of` these rows' changes, `ENTRANTS_BATCH` rows a statement: an UPDATE of n rows is a CASE of n
-    branches evaluated for each of them."""
-    rows = list(changes.items())
-    return [
-        update_of(model, dict(rows[start : start + ENTRANTS_BATCH])) for start in range(0, len(rows), ENTRANTS_BATCH)
-    ]
+            placed.append((pk, bust["place"], bust["shared"]))
+    return [sets_of(PokerEntrant, SEATED, seated), sets_of(Entrant, PLACED, placed)]
 
 
 def _finish(tournament: PokerTournament) -> None:
@@ -580,16 +571,12 @@ def _finish(tournament: PokerTournament) -> None:
     values = awards(rows, list(tournament.points_table))
     placed = {row["entrant"]: row for row in rows}
     entrants = dict(PokerEntrant.objects.filter(competition=tournament).values_list("player_id", "pk"))
-    final = {
-        pk: {
-            "place": placed[player]["place"],
-            "shared": placed[player]["shared"],
-            "points": points_decimal(values[player]),
-        }
+    final = [
+        (pk, placed[player]["place"], placed[player]["shared"], points_decimal(values[player]))
         for player, pk in entrants.items()
-    }
+    ]
     winner = {entrants[state["winner"]]: {"stack": freezeout.chips_total(state)}} if state["winner"] else {}
-    writes_run([update_of(PokerEntrant, winner), *_batched_updates(Entrant, final)])
+    writes_run([update_of(PokerEntrant, winner), sets_of(Entrant, (*PLACED, "points"), final)])
     tournament.status = PokerTournament.Status.FINISHED
     tournament.winner_id = state["winner"]
     tournament.finished_at = timezone.now()

@@ -123,15 +123,19 @@ def rows_insert(model: type[models.Model], rows: list[dict[str, Any]]) -> None:
 
 def rows_set(model: type[models.Model], fields: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
     """UPDATE rows by primary key (each row: its pk, then the values of `fields`), the same fields of each, in one
-    statement. On PostgreSQL the rows come as one JSON document (`UPDATE ... FROM jsonb_to_recordset(%s)`): one
-    parameter whatever the number of rows, where a CASE per column (`rows_update`) or an array per column costs the
-    client a parameter to adapt and escape per value, and the server a comparison per row and case
-    (bench/sweep.py). Values are the fields' Python values (a model's attributes)."""
+    statement (`sets_of`). Values are the fields' Python values (a model's attributes)."""
+    writes_run([sets_of(model, fields, rows)])
+
+
+def sets_of(model: type[models.Model], fields: tuple[str, ...], rows: list[tuple[Any, ...]]) -> Write | None:
+    """`rows_set`'s statement, to run with others (`writes_run`); None when there is no row. On PostgreSQL the rows
+    come as one JSON document (`UPDATE ... FROM jsonb_to_recordset(%s)`): one parameter whatever the number of
+    rows, where a CASE per column (`update_of`) or an array per column costs the client a parameter to adapt and
+    escape per value, and the server a comparison per row and case (bench/sweep.py). Elsewhere, `update_of`."""
     if not rows:
-        return
+        return None
     if connection.vendor != "postgresql":
-        rows_update(model, {row[0]: dict(zip(fields, row[1:], strict=True)) for row in rows})
-        return
+        return update_of(model, {row[0]: dict(zip(fields, row[1:], strict=True)) for row in rows})
     columns = [model._meta.pk, *(names.field(model, name) for name in fields)]
     quoted = [names.quoted(one.column) for one in columns]
     sets = ", ".join(f"{column} = v.{column}" for column in quoted[1:])
@@ -139,8 +143,7 @@ def rows_set(model: type[models.Model], fields: tuple[str, ...], rows: list[tupl
         f"UPDATE {names.table(model)} AS t SET {sets} FROM jsonb_to_recordset(%s::jsonb) AS v({_record(columns)}) "
         f"WHERE t.{quoted[0]} = v.{quoted[0]}"
     )
-    with cursor() as statement:
-        statement.execute(sql, [_document(columns, rows)])
+    return Write(sql, [_document(columns, rows)])
 
 
 def rows_add(model: type[models.Model], fields: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
