@@ -491,6 +491,13 @@ def tournament_advance(*, table_id: int) -> Tournament | None:
     return tournament
 
 
+def _table_winner(results: dict[int, Result], seats: dict[int, int], entrant_of: dict[int, int]) -> int | None:
+    """The entrant alone in first place (a team by its seats, which the engine places together); None when the
+    table is drawn (T-D3)."""
+    firsts = {entrant_of[seats[seat]] for seat, result in results.items() if result.place == 1}
+    return firsts.pop() if len(firsts) == 1 else None
+
+
 def _bracket_record(
     tournament: Tournament,
     match: str,
@@ -504,8 +511,7 @@ def _bracket_record(
     changed: dict[str, dict[str, Any]] = {}
     # decided meanwhile (a forfeit, a withdrawal): this table no longer counts
     if rows.match(match)["decided"] is None:
-        firsts = {entrant_of[seats[seat]] for seat, result in results.items() if result.place == 1}
-        winner = firsts.pop() if len(firsts) == 1 else None
+        winner = _table_winner(results, seats, entrant_of)
         changed, _events = bracket.part_results_record(tournament.state, rows, [(match, winner)])
     _bracket_changed(tournament, rows, changed, again=match)
 
@@ -523,9 +529,7 @@ def _group_record(
     changed: dict[str, dict[str, Any]] = {}
     # decided meanwhile (a forfeit, a withdrawal): this table no longer counts
     if rows.match(match)["decided"] is None:
-        firsts = {entrant_of[seats[seat]] for seat, result in results.items() if result.place == 1}
-        winner = firsts.pop() if len(firsts) == 1 else None
-        changed = two_stage.part_group_match_record(rows, match, winner=winner)
+        changed = two_stage.part_group_match_record(rows, match, winner=_table_winner(results, seats, entrant_of))
     _groups_changed(tournament, rows, changed, again=match)
 
 
