@@ -1,9 +1,11 @@
 """The bounds and fields every resource's shapes share: ids, enum strings, checked JSON objects."""
 
+from datetime import timedelta
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.fields import empty
 
 from league.errors import BadInput
 from league.input import json_check
@@ -18,6 +20,24 @@ INT_MAX = 2_147_483_647  # PositiveIntegerField
 def id_field(**kwargs: Any) -> serializers.IntegerField:
     """An id in a body, refused outside a bigint primary key's range (`ID_MAX`)."""
     return serializers.IntegerField(min_value=1, max_value=ID_MAX, **kwargs)
+
+
+class SecondsField(serializers.IntegerField):
+    """A duration: whole seconds on the wire, a `timedelta` once validated (what every spec takes), so that no view
+    converts it. The bounds are checked on the seconds, before the conversion."""
+
+    def run_validation(self, data: Any = empty) -> Any:
+        value = super().run_validation(data)
+        return None if value is None else timedelta(seconds=value)
+
+    def to_representation(self, value: Any) -> int:
+        return int(value.total_seconds()) if isinstance(value, timedelta) else super().to_representation(value)
+
+
+def time_per_move_field(**kwargs: Any) -> SecondsField:
+    """How long each turn may take, at most 30 days, as every competition and table takes it."""
+    kwargs.setdefault("help_text", "Seconds each turn may take.")
+    return SecondsField(min_value=1, max_value=30 * 86400, required=False, **kwargs)
 
 
 def enum_field(*values: str) -> type[serializers.CharField]:

@@ -4,7 +4,7 @@ from rest_framework import serializers
 
 from games import GAME_NAMES
 from league.api.serializers.competitions import CompetitionSerializer
-from league.api.serializers.fields import JsonObjectField, enum_field
+from league.api.serializers.fields import JsonObjectField, enum_field, time_per_move_field
 
 PokerStatusField = enum_field("registration", "running", "finished")
 
@@ -32,9 +32,7 @@ class PokerTournamentSerializer(CompetitionSerializer):
         help_text="Points or prizes by place, place 1 first.",
     )
     options = JsonObjectField(required=False, default=dict, help_text="The engine's other options, at every hand.")
-    time_per_move = serializers.IntegerField(
-        min_value=1, max_value=30 * 86400, required=False, default=86400, help_text="Seconds each turn may take."
-    )
+    time_per_move = time_per_move_field(default=86400)
     rated = serializers.BooleanField(
         required=False,
         default=True,

@@ -8,7 +8,7 @@ from rest_framework import serializers
 from games import available_games
 from league.api.serializers.clocks import ClockSerializer
 from league.api.serializers.competitions import CompetitionSerializer
-from league.api.serializers.fields import INT_MAX, SMALL_MAX, JsonObjectField, enum_field, id_field
+from league.api.serializers.fields import INT_MAX, SMALL_MAX, JsonObjectField, enum_field, id_field, time_per_move_field
 from league.api.serializers.refs import PlayerRefSerializer
 from league.api.serializers.tables import TableSummarySerializer
 from league.engines import TOURNAMENT_ONLY_ROLES, engine_for
@@ -93,9 +93,7 @@ class SeasonSerializer(CompetitionSerializer):
     starting_stack = _int(required=False, allow_null=True)
     hand_limit = _int(required=False, allow_null=True)
     target_score = _int(required=False, allow_null=True)
-    time_per_move = serializers.IntegerField(
-        min_value=1, max_value=30 * 86400, required=False, default=86400, help_text="Seconds each turn may take."
-    )
+    time_per_move = time_per_move_field(default=86400)
     clock = ClockSerializer(
         allow_null=True,
         default=None,

@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from games import GAME_NAMES
-from league.api.serializers.fields import JsonObjectField, enum_field, id_field
+from league.api.serializers.fields import JsonObjectField, enum_field, id_field, time_per_move_field
 from league.api.serializers.refs import ClubRefSerializer
 
 TableStatusField = enum_field("seeding", "active", "finished", "annulled")
@@ -18,11 +18,8 @@ class TableCreateSerializer(serializers.Serializer):
         help_text="Player ids in seat order; each must be a member of the club.",
     )
     options = JsonObjectField(required=False, default=dict, help_text="The game's variant options (see the rules).")
-    time_per_move = serializers.IntegerField(
-        min_value=1,
-        max_value=30 * 86400,
-        required=False,
-        help_text="Seconds each turn may take (default a day; at least the site's floor, an hour by default).",
+    time_per_move = time_per_move_field(
+        help_text="Seconds each turn may take (default a day; at least the site's floor, an hour by default)."
     )
     rated = serializers.BooleanField(
         required=False,

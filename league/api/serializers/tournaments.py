@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from league.api.serializers.competitions import CompetitionSerializer
-from league.api.serializers.fields import SMALL_MAX, JsonObjectField, enum_field, id_field
+from league.api.serializers.fields import SMALL_MAX, JsonObjectField, enum_field, id_field, time_per_move_field
 from league.models import Tournament
 
 # the statuses a tournament goes through (it opens for registration at once, and is never archived)
@@ -58,9 +58,7 @@ class TournamentSerializer(CompetitionSerializer):
     )
     playoff = serializers.ChoiceField(choices=Tournament.Playoff.values, required=False, default="single_elim")
     options = JsonObjectField(required=False, default=dict, help_text="The engine options of every table.")
-    time_per_move = serializers.IntegerField(
-        min_value=1, max_value=30 * 86400, required=False, default=86400, help_text="Seconds each turn may take."
-    )
+    time_per_move = time_per_move_field(default=86400)
     points = serializers.ListField(
         child=serializers.IntegerField(min_value=0, max_value=100_000),
         max_length=1024,

@@ -1,7 +1,6 @@
 """Clubs: list, create, detail; membership with the player's consent (an organizer's invitation the player accepts,
 or the player's request an organizer approves), roles and removal; a club's friendly tables."""
 
-from datetime import timedelta
 from typing import Any
 
 from django.urls import reverse
@@ -331,13 +330,12 @@ class ClubTablesView(ApiView):
         serializer = TableCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        seconds = data.get("time_per_move")
         table = table_create(
             club=club,
             game=data["game"],
             players=club_members_in_order(club=club, player_ids=data["players"]),
             options=data["options"],
-            time_per_move=timedelta(seconds=seconds) if seconds else None,
+            time_per_move=data.get("time_per_move"),
             rated=data["rated"],
         )
         view = table_view_for(table=table, player=caller)

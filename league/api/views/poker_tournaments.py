@@ -1,7 +1,6 @@
 """Poker tournaments (issue 22): a club's tournaments, create one (organizers), enter or leave it, start it; the
 tournament with its level and places; its seating chart a part at a time."""
 
-from datetime import timedelta
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
@@ -78,7 +77,6 @@ class ClubPokerTournamentsView(ReplicaReadsMixin, ApiView):
         serializer = PokerTournamentSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
-        data["time_per_move"] = timedelta(seconds=data["time_per_move"])
         tournament = poker_tournament_create(club=club, by=player, spec=PokerTournamentSpec(**data))
         return Response(PokerTournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 

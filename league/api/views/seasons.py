@@ -2,7 +2,6 @@
 tables; leaderboards per game."""
 
 from dataclasses import replace
-from datetime import timedelta
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -134,8 +133,6 @@ class ClubSeasonsView(ReplicaReadsMixin, ApiView):
 def _spec(data: dict[str, Any], base: SeasonSpec | None = None, zone: str = "UTC") -> SeasonSpec:
     """The season's settings from the API's fields (seconds as durations, the clock as its spec), over `base`; a
     clock without a time zone keeps the season's, or a new one takes `zone` (the organizer's)."""
-    if "time_per_move" in data:
-        data["time_per_move"] = timedelta(seconds=data["time_per_move"])
     if "clock" in data and data["clock"] is not None:
         kept = base.clock.time_zone if base is not None and base.clock is not None else zone
         data["clock"] = ClockSpec(**{"time_zone": kept, **data["clock"]})

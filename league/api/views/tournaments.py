@@ -2,7 +2,6 @@
 it (`entry/`, the shape of every format: league.api.views.entry), start it and rule forfeits (organizers)."""
 
 import re
-from datetime import timedelta
 from typing import Any
 
 from django.urls import reverse
@@ -139,7 +138,6 @@ class ClubTournamentsView(ReplicaReadsMixin, ApiView):
         data = dict(serializer.validated_data)
         season_id = data.pop("season_id")
         season = None if season_id is None else club_season_get(club=club, season_id=season_id)
-        data["time_per_move"] = timedelta(seconds=data["time_per_move"])
         tournament = tournament_create(club=club, by=player, spec=TournamentSpec(season=season, **data))
         return Response(_tournament(tournament), status=status.HTTP_201_CREATED)
 
