@@ -66,6 +66,9 @@ def test_each_games_table_and_replay_on_a_phone_and_a_desktop(live_server, chrom
             # the hand and the moves are held at the bottom of the first screen
             assert dock["y"] + dock["height"] <= SCREENS["phone"]["height"] + 1
             assert dock["y"] < SCREENS["phone"]["height"] - 40
+            # and leave the felt's centre (the pot, the trick, the rows) in view above them
+            centre = page.locator(".felt .centre").bounding_box()
+            assert centre is not None and centre["y"] + centre["height"] <= dock["y"] + 1, (game, centre, dock)
         else:
             # the seats sit round the table, the reader at the bottom
             tops = {round(box["y"]) for box in (s.bounding_box() for s in seats.all()) if box}
