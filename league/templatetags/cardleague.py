@@ -336,8 +336,11 @@ def poker_places_rows(context: template.Context, entrants: Any, forfeits: Any, r
             '<button type="submit" class="secondary small" aria-label="{label}">'
             f"{escape(gettext('Remove'))}</button></form>"
         )
+    # before the start there is no place yet: the entrants are numbered as they are listed, and the bust and points
+    # columns are left out (the template's head does the same)
+    registering = tournament.status == "registration"
     rows = []
-    for e in entrants:
+    for number, e in enumerate(entrants, start=1):
         name = escape(e.name)
         place = f"{e.place}{'=' if e.shared and e.shared > 1 else ''}" if e.place else still_in
         reason = forfeits.get(e.player_id)
@@ -352,8 +355,9 @@ def poker_places_rows(context: template.Context, entrants: Any, forfeits: Any, r
             if removable
             else ""
         )
-        rows.append(
-            f'<tr><td>{place}</td><td><a href="{profile.format(id=e.player_id)}">{name}</a>{button}</td>'
-            f"<td>{e.stack}</td><td>{out}</td><td>{points}</td></tr>"
-        )
+        player = f'<td><a href="{profile.format(id=e.player_id)}">{name}</a>{button}</td>'
+        if registering:
+            rows.append(f"<tr><td>{number}</td>{player}<td>{e.stack}</td></tr>")
+            continue
+        rows.append(f"<tr><td>{place}</td>{player}<td>{e.stack}</td><td>{out}</td><td>{points}</td></tr>")
     return mark_safe("".join(rows))  # every value escaped above

@@ -104,6 +104,11 @@ def test_players_enter_the_organizer_starts_and_the_page_shows_the_seating_chart
     assert PokerEntrant.objects.filter(competition=tournament).count() == 4
     page = _client(members[1]).get(url).content.decode()
     assert "Leave the tournament" in page and "Start the tournament" not in page
+    # before the start the entrants are numbered, with no place, bust or points yet
+    places = page.split('class="poker-places"')[1].split("</table>")[0]
+    assert [re.sub("<[^>]+>", "", h) for h in re.findall("<th[^>]*>.*?</th>", places)] == ["#", "Player", "Chips"]
+    assert [int(n) for n in re.findall(r"<tr><td>(\d+)</td>", places)] == [1, 2, 3, 4]
+    assert "still in" not in places
     # only an organizer starts it
     _client(members[1]).post(f"{url}start/")
     assert PokerTournament.objects.get().status == "registration"
@@ -116,6 +121,8 @@ def test_players_enter_the_organizer_starts_and_the_page_shows_the_seating_chart
     assert "Seating chart" in text and "Level 1 of 2" in text and "Ante 5" in text
     assert "1: 60 · 2: 30 · 3: 10" in text  # the points table as people write it
     assert text.count('class="poker-table"') == 2 and "Hand 1 in play" in text
+    places = text.split('class="poker-places"')[1].split("</table>")[0]
+    assert "Out in hand" in places and places.count("still in") == 4
     for entrant in PokerEntrant.objects.filter(competition=tournament).select_related("player"):
         assert entrant.player.display_name in text
     assert tournament.state["seed"] not in text
