@@ -111,8 +111,9 @@ def turn_notify_drain(limit: int = 500) -> int:
 
 @shared_task(acks_late=True, **DATABASE_RETRY)
 def tournament_news(tournament_id: int, poker: bool = False) -> int:
-    """A tournament started: its players hear of it (in the app, and by push as each chose); once per player."""
-    return reminders.tournament_news_send(tournament_id=tournament_id, poker=poker, now=timezone.now())
+    """A tournament started: its players hear of it (in the app, and by push as each chose); once per player.
+    `poker` is no longer read (the competition knows its format); it stays for the tasks queued before."""
+    return reminders.tournament_news_send(tournament_id=tournament_id, now=timezone.now())
 
 
 @shared_task(acks_late=True)

@@ -612,3 +612,48 @@ def test_0031_stores_a_freezeouts_state_with_lz4_and_back_with_pglz():
     assert tournament.state == state
     migration.compression_set("lz4")(apps, editor)
     assert method() == "l"
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_0032_names_each_notifications_competition_by_one_key_and_back():
+    """A notification about a season, a bracket or a poker tournament keeps what it is about: taken back to 0031 the
+    format's own key is set, and forward again the one competition key, for each format."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+    from django.utils import timezone
+
+    from league.models import Competition, Membership, Notification, Season
+    from league.services.notifications import notification_add
+    from tests.league.factories import ClubFactory, MembershipFactory, PlayerFactory, TournamentFactory
+    from tests.league.poker_playing import small_freezeout
+
+    club, player = ClubFactory(), PlayerFactory()
+    season = Season.objects.create(club=club, name="Spring", game="coinche")
+    bracket = TournamentFactory(club=club)
+    poker = small_freezeout(club=club, by=MembershipFactory(club=club, role=Membership.Role.ORGANIZER).player)
+    about = {"season_id": season.pk, "tournament_id": bracket.pk, "poker_tournament_id": poker.pk}
+    for key, pk in about.items():
+        competition = Competition.objects.get(pk=pk)
+        notification_add(player=player, kind="tournament_start", key=key, now=timezone.now(), competition=competition)
+    notification_add(player=player, kind="your_move", key="turn", now=timezone.now())
+    before, leaves = [("league", "0031_poker_state_lz4")], MigrationExecutor(connection).loader.graph.leaf_nodes()
+    try:
+        MigrationExecutor(connection).migrate(before)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT key, season_id, tournament_id, poker_tournament_id FROM league_notification ORDER BY key"
+            )
+            rows = {key: ids for key, *ids in cursor.fetchall()}
+        # then: each names its competition by its format's key, and only by it
+        assert rows == {
+            "poker_tournament_id": [None, None, poker.pk],
+            "season_id": [season.pk, None, None],
+            "tournament_id": [None, bracket.pk, None],
+            "turn": [None, None, None],
+        }
+    finally:
+        MigrationExecutor(connection).migrate(leaves)
+    # and forward: one key again, the same competition
+    named = dict(Notification.objects.values_list("key", "competition_id"))
+    assert named == {**about, "turn": None}

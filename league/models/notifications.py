@@ -4,10 +4,8 @@ calendar feed's secret), the in-app notifications with their read mark, and the 
 from django.db import models
 
 from league.models.clubs import Player
-from league.models.poker_tournaments import PokerTournament
-from league.models.seasons import Season
+from league.models.competitions import Competition
 from league.models.tables import Table
-from league.models.tournaments import Tournament
 
 
 class Account(models.Model):
@@ -36,7 +34,7 @@ class Account(models.Model):
 
 class Notification(models.Model):
     """One thing the player should know, shown in their list with an unread count in the header; the text is written
-    at reading time, in the reader's language, from the kind and the table or season."""
+    at reading time, in the reader's language, from the kind and the table or competition."""
 
     class Kind(models.TextChoices):
         YOUR_MOVE = "your_move", "your move"
@@ -47,11 +45,8 @@ class Notification(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=16, choices=Kind.choices)
     table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    poker_tournament = models.ForeignKey(
-        PokerTournament, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
-    )
+    # the season of a new round, the tournament that started: whatever its format, one link
+    competition = models.ForeignKey(Competition, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     # what makes it one notification (a kind and what it is about): a second pass never adds it again; "your move"
     # is one per table (`turn:<table>`), raised again, unread, when the table comes back to the player
     key = models.CharField(max_length=120)

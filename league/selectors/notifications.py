@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 
 from league.engines import engine_for
 from league.models import Account, Notification, Player
+from league.selectors.competition_pages import FORMAT_PAGES, FORMAT_STATES, competition_page
 
 DEFAULT_TIME_ZONE = "UTC"
 
@@ -80,11 +81,10 @@ def notifications_of(player: Player, *, limit: int = 100, unread: bool = False) 
     found = Notification.objects.filter(player=player)
     if unread:
         found = found.filter(read_at__isnull=True)
-    # without the states of what they name, which the words never read: a tournament's is its whole bracket (2 MB
-    # at 4,096 entrants, in each of its entrants' lists)
-    return found.select_related("table", "season", "tournament", "poker_tournament").defer(
-        "table__state", "tournament__state", "poker_tournament__state"
-    )[:limit]
+    # with the competition's format (its page), without the states of what they name, which the words never read
+    formats = [f"competition__{link}" for link in FORMAT_PAGES]
+    states = [f"competition__{state}" for state in FORMAT_STATES]
+    return found.select_related("table", *formats).defer("table__state", *states)[:limit]
 
 
 def notification_words(notification: Notification) -> str:
@@ -95,23 +95,18 @@ def notification_words(notification: Notification) -> str:
         if notification.kind == Notification.Kind.YOUR_MOVE:
             return gettext("Your move at %(game)s (table %(id)s)") % words
         return gettext("Your time at %(game)s (table %(id)s) is nearly up") % words
+    name = notification.competition.name if notification.competition else ""
     if notification.kind == Notification.Kind.TOURNAMENT_START:
-        tournament = notification.tournament or notification.poker_tournament
-        return gettext("%(tournament)s has started") % {"tournament": tournament.name if tournament else ""}
-    season = notification.season
-    return gettext("A new round of %(season)s has started") % {"season": season.name if season else ""}
+        return gettext("%(tournament)s has started") % {"tournament": name}
+    return gettext("A new round of %(season)s has started") % {"season": name}
 
 
 def notification_target(notification: Notification) -> str:
     """The path of what the notification is about (its table, season or tournament), else the list's."""
     if notification.table_id:
         return reverse("table", args=[notification.table_id])
-    if notification.season_id:
-        return reverse("season", args=[notification.season_id])
-    if notification.tournament_id:
-        return reverse("tournament", args=[notification.tournament_id])
-    if notification.poker_tournament_id:
-        return reverse("poker_tournament", args=[notification.poker_tournament_id])
+    if notification.competition is not None:
+        return reverse(competition_page(notification.competition), args=[notification.competition_id])
     return reverse("notifications")
 
 

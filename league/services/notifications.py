@@ -7,7 +7,7 @@ from datetime import datetime
 from django.db import DatabaseError, IntegrityError, transaction
 
 from league.metrics import NOTIFICATIONS
-from league.models import Notification, Player, PokerTournament, Season, Table, Tournament
+from league.models import Competition, Notification, Player, Table
 
 
 def notification_add(
@@ -17,9 +17,7 @@ def notification_add(
     key: str,
     now: datetime,
     table: Table | None = None,
-    season: Season | None = None,
-    tournament: Tournament | None = None,
-    poker_tournament: PokerTournament | None = None,
+    competition: Competition | None = None,
 ) -> bool:
     """Add the notification unless one with this key exists; True when added."""
     key = key[:120]
@@ -33,9 +31,7 @@ def notification_add(
                 kind=kind,
                 key=key,
                 table=table,
-                season=season,
-                tournament=tournament,
-                poker_tournament=poker_tournament,
+                competition=competition,
                 created_at=now,
             )
     except IntegrityError:

@@ -350,7 +350,7 @@ def poker_tournament_start(*, tournament: PokerTournament, by: Player, seed: str
     # the first hands may end it as they are dealt (every player all in on the forced bets): its winner and end too
     tournament.save(update_fields=["seed_commitment", "status", "started_at", "winner", "finished_at"])
     # the entrants hear of it (in the app, and by push for those who chose it)
-    follow_up_enqueue(task="league.tasks.tournament_news", tournament_id=tournament.pk, poker=True)
+    follow_up_enqueue(task="league.tasks.tournament_news", tournament_id=tournament.pk)
     return tournament
 
 

@@ -36,18 +36,18 @@ from league.errors import InvalidValue
 from league.links import site_link, site_url
 from league.models import (
     Account,
+    Competition,
     Entrant,
     OutboxMessage,
     Player,
-    PokerTournament,
     ReminderSent,
     Round,
     Season,
     Seat,
     SeatClock,
     Table,
-    Tournament,
 )
+from league.selectors.competition_pages import competition_page
 from league.selectors.notifications import DEFAULT_TIME_ZONE, account_or_default, email_verified, time_zone_valid
 from league.services.clocks import Policy, seat_clocks_for, seat_deadline, table_policy, vacations_for
 from league.services.clubs import NOTIFICATION_DEFAULTS
@@ -243,7 +243,7 @@ def season_news_send(*, now: datetime) -> int:
             player = entrant.player
             key = f"round:{round_.pk}"
             account = account_or_default(player)
-            if notification_add(player=player, kind="season_news", key=key, season=round_.season, now=now):
+            if notification_add(player=player, kind="season_news", key=key, competition=round_.season, now=now):
                 push_send(player=player, event="season_news", message=_season_push(player, round_), now=now)
             if email_verified(player, account) and notification_settings(player)["season_news"]:
                 context = {"season": round_.season, "round": round_}
@@ -251,37 +251,27 @@ def season_news_send(*, now: datetime) -> int:
     return sent
 
 
-def tournament_news_send(*, tournament_id: int, poker: bool, now: datetime) -> int:
-    """A tournament started: a notification to each of its players (both of a team), pushed to those who chose
-    tournament starts; its tables tell each their first move as every new table does. Returns the pushes sent."""
-    model = PokerTournament if poker else Tournament
-    tournament = model.objects.filter(pk=tournament_id).first()
+def tournament_news_send(*, tournament_id: int, now: datetime) -> int:
+    """A tournament started, whatever its format: a notification to each of its players (both of a team), pushed to
+    those who chose tournament starts; its tables tell each their first move as every new table does. Returns the
+    pushes sent."""
+    tournament = Competition.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return 0
-    if poker:
-        people = set(Entrant.objects.filter(competition_id=tournament_id).values_list("player_id", flat=True))
-    else:
-        entrants = Entrant.objects.filter(competition_id=tournament_id, withdrawn=False)
-        people = set(entrants.values_list("player_id", flat=True))
-        people |= set(entrants.exclude(partner=None).values_list("partner_id", flat=True))
-    path = ("poker_tournament" if poker else "tournament", tournament.pk)
+    entrants = Entrant.objects.filter(competition_id=tournament_id, withdrawn=False)
+    people = set(entrants.values_list("player_id", flat=True))
+    people |= set(entrants.exclude(partner=None).values_list("partner_id", flat=True))
+    page = competition_page(tournament)
     sent = 0
     for player in Player.objects.filter(pk__in=people, is_bot=False).order_by("pk"):
-        key = f"{path[0]}:{tournament.pk}"
-        added = notification_add(
-            player=player,
-            kind="tournament_start",
-            key=key,
-            now=now,
-            tournament=tournament if isinstance(tournament, Tournament) else None,
-            poker_tournament=tournament if isinstance(tournament, PokerTournament) else None,
-        )
+        key = f"{page}:{tournament.pk}"
+        added = notification_add(player=player, kind="tournament_start", key=key, now=now, competition=tournament)
         if not added:
             continue
         with translation.override(player.language):
             title = gettext("%(tournament)s has started") % {"tournament": tournament.name}
             body = gettext("Your first table is on your turn list.")
-        message = PushMessage(title=title, body=body, url=site_link(*path), tag=key)
+        message = PushMessage(title=title, body=body, url=site_link(page, tournament.pk), tag=key)
         sent += push_send(player=player, event="tournament_start", message=message, now=now)
     return sent
 

@@ -370,7 +370,7 @@ def tournament_start(*, tournament: Tournament, by: Player) -> Tournament:
     tournament.started_at = timezone.now()
     _state_save(tournament, state)
     # the entrants hear of it (in the app, and by push for those who chose it)
-    follow_up_enqueue(task="league.tasks.tournament_news", tournament_id=tournament.pk, poker=False)
+    follow_up_enqueue(task="league.tasks.tournament_news", tournament_id=tournament.pk)
     return tournament
 
 

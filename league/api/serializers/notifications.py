@@ -11,9 +11,9 @@ class NotificationSerializer(serializers.Serializer):
     text = serializers.CharField(help_text="The notification in words, in the caller's language.")
     url = serializers.CharField(help_text="The page it is about (its table, season or tournament), from SITE_URL.")
     table_id = serializers.IntegerField(allow_null=True)
-    season_id = serializers.IntegerField(allow_null=True)
-    tournament_id = serializers.IntegerField(allow_null=True)
-    poker_tournament_id = serializers.IntegerField(allow_null=True)
+    competition_id = serializers.IntegerField(
+        allow_null=True, help_text="The season or tournament it is about, whatever its format (the url shows which)."
+    )
     created_at = serializers.DateTimeField(
         help_text='When it was raised ("your move": raised again each time the table comes back).'
     )

@@ -111,9 +111,7 @@ def _notification(notification: Notification) -> dict:
         "text": notification_words(notification),
         "url": site_url(notification_target(notification)),
         "table_id": notification.table_id,
-        "season_id": notification.season_id,
-        "tournament_id": notification.tournament_id,
-        "poker_tournament_id": notification.poker_tournament_id,
+        "competition_id": notification.competition_id,
         "created_at": notification.created_at,
         "read_at": notification.read_at,
     }

@@ -13,14 +13,17 @@ from django.core.mail import BadHeaderError
 from django.utils import timezone
 
 from league.models import Account, Notification, OutboxMessage, Player, ReminderSent, Seat, Table, Tournament
+from league.selectors.notifications import notification_target, notification_words, notifications_of
 from league.services import reminders
 from league.services.moves import move_submit
 from league.services.notifications import notifications_read
+from league.services.poker_tournaments import poker_tournament_register, poker_tournament_start
 from league.services.push import push_subscription_add
 from league.services.reminders import reminders_send, tournament_news_send, turn_notices_drain
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
 from tests.league.factories import PlayerFactory, table_for
 from tests.league.playing import random_move
+from tests.league.poker_playing import small_freezeout
 from tests.league.push_support import push_service
 from tests.league.seasons.support import club_with_members
 
@@ -214,9 +217,35 @@ def test_a_tournaments_start_reaches_each_player_once_in_the_app_and_by_push(set
         push_subscription_add(player=members[0], endpoint=browser.endpoint, now=timezone.now(), **keys)
 
         tournament_start(tournament=tournament, by=organizer)  # the task runs in process (tests run tasks eagerly)
-        tournament_news_send(tournament_id=tournament.pk, poker=False, now=timezone.now())  # twice: nothing more
+        tournament_news_send(tournament_id=tournament.pk, now=timezone.now())  # twice: nothing more
 
-    told = Notification.objects.filter(kind="tournament_start", tournament=tournament)
+    told = Notification.objects.filter(kind="tournament_start", competition=tournament)
     assert sorted(told.values_list("player_id", flat=True)) == sorted(m.pk for m in members)
     [message] = service.messages_for(browser)
     assert message["title"] == "Winter Cup has started" and message["url"].endswith(f"/tournaments/{tournament.pk}/")
+    # the list names it and links to its page
+    [listed] = notifications_of(members[0])
+    assert notification_words(listed) == "Winter Cup has started"
+    assert notification_target(listed) == f"/tournaments/{tournament.pk}/"
+
+
+def test_a_poker_tournaments_start_reaches_each_player_once_and_links_to_its_page(settings):
+    club, organizer, members = club_with_members(4)
+    tournament = small_freezeout(club=club, by=organizer, name="Friday freezeout")
+    for member in members:
+        poker_tournament_register(tournament=tournament, player=member)
+    with push_service(settings) as service:
+        browser = service.browser("phone")
+        keys = browser.subscription()["keys"]
+        push_subscription_add(player=members[0], endpoint=browser.endpoint, now=timezone.now(), **keys)
+
+        poker_tournament_start(tournament=tournament, by=organizer)  # the task runs in process
+        tournament_news_send(tournament_id=tournament.pk, now=timezone.now())  # twice: nothing more
+
+    told = Notification.objects.filter(kind="tournament_start", competition=tournament)
+    assert sorted(told.values_list("player_id", flat=True)) == sorted(m.pk for m in members)
+    [message] = service.messages_for(browser)
+    assert message["url"].endswith(f"/poker-tournaments/{tournament.pk}/")
+    [listed] = [n for n in notifications_of(members[0]) if n.kind == "tournament_start"]
+    assert notification_words(listed) == "Friday freezeout has started"
+    assert notification_target(listed) == f"/poker-tournaments/{tournament.pk}/"

@@ -1,0 +1,24 @@
+"""Which page shows a competition. A competition's format is the format's row that shares its id (Django's
+multi-table inheritance, league.models.competitions); each format has its page."""
+
+from django.core.exceptions import ObjectDoesNotExist
+
+from league.models import Competition
+
+# the link from a competition to its format's row, and the name of the format's page
+FORMAT_PAGES = {"as_season": "season", "as_tournament": "tournament", "as_poker_tournament": "poker_tournament"}
+# what a read of the formats' rows leaves out: their states, which no link reads (a bracket's is 2 MB at 4,096
+# entrants)
+FORMAT_STATES = ("as_tournament__state", "as_poker_tournament__state")
+
+
+def competition_page(competition: Competition) -> str:
+    """The name of the page that shows the competition (its URL takes the competition's id). Reads the format's rows
+    unless they were selected with it (`select_related(*FORMAT_PAGES)`)."""
+    for link, page in FORMAT_PAGES.items():
+        try:
+            getattr(competition, link)
+        except ObjectDoesNotExist:
+            continue
+        return page
+    raise LookupError(f"competition {competition.pk} has no format")
