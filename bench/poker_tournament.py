@@ -124,7 +124,7 @@ def rate_only(args: argparse.Namespace) -> None:
     again = [_timed(lambda: poker_tournament_rate(tournament=tournament)) for _ in range(args.repeat)]
     print(line("  the same again (already rated: nothing)", again))
     print(line("ratings_recompute (the game)", [_timed(lambda: ratings_recompute(game="mini-poker"))]))
-    assert RatingEvent.objects.filter(poker_tournament=tournament).count() == args.players
+    assert RatingEvent.objects.filter(competition=tournament).count() == args.players
     assert Rating.objects.filter(game="mini-poker").count() == args.players
     profile = cProfile.Profile()
     profile.runcall(ratings_update, {}, sides=sides, places=ranks)

@@ -143,7 +143,7 @@ def test_0012_keeps_the_entrants_timestamps_and_points_and_the_tables_rating_eve
     assert (moved.entered_at, moved.place, moved.shared) == (registered, 2, 2)
     # the bracket's entrant, an `Entrant` of its competition since 0029
     assert Entrant.objects.get(poker=None).points == Decimal("123456789.125")
-    assert list(RatingEvent.objects.values_list("table_id", "poker_tournament_id")) == [(table.pk, None)]
+    assert list(RatingEvent.objects.values_list("table_id", "competition_id")) == [(table.pk, None)]
 
 
 @pytest.mark.slow

@@ -25,22 +25,22 @@ class RatingAdmin(ReadOnlyAdmin):
 @admin.register(RatingEvent)
 class RatingEventAdmin(ReadOnlyAdmin):
     club_path = "table__club"
-    list_display = ["player", "game", "table", "poker_tournament", "mu_before", "mu_after", "at"]
+    list_display = ["player", "game", "table", "competition", "mu_before", "mu_after", "at"]
     list_filter = ["game"]
-    search_fields = ["player__display_name", "=table__id", "poker_tournament__name"]
+    search_fields = ["player__display_name", "=table__id", "competition__name"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[RatingEvent]:
-        # a poker tournament's events have no table: they are the organizer's by the tournament's club
+        # a competition rated whole (a poker tournament) has events with no table: the organizer's by its club
         events: QuerySet[RatingEvent] = (
             super(ClubScoped, self)
             .get_queryset(request)
-            .select_related("player", "table", "poker_tournament")
-            .defer("poker_tournament__state", "table__state")
+            .select_related("player", "table", "competition")
+            .defer("table__state")
         )
         if request.user.is_superuser:
             return events
         clubs = organized_clubs(request)
-        return events.filter(Q(table__club__in=clubs) | Q(poker_tournament__club__in=clubs))
+        return events.filter(Q(table__club__in=clubs) | Q(competition__club__in=clubs))
 
 
 # --- bracket tournaments (read-only here: they change through league.services.tournaments) -------------------------

@@ -62,16 +62,16 @@ def chart_points(events: Sequence[Any]) -> list[Point]:
 
 
 def _rated_name(event: Any) -> str:
-    if getattr(event, "poker_tournament_id", None) is not None:
-        # the name annotated on the events (league.views.accounts), else the row itself
-        return str(getattr(event, "tournament_name", None) or event.poker_tournament.name)
+    if getattr(event, "competition_id", None) is not None:
+        # the name annotated on the events (league.selectors.profiles.rating_charts)
+        return str(event.competition_name)
     table_id = getattr(event, "table_id", None)
     return _("Table #%(id)s") % {"id": table_id} if table_id is not None else ""
 
 
 def _rated_link(event: Any) -> str:
-    if getattr(event, "poker_tournament_id", None) is not None:
-        return reverse("poker_tournament", args=[event.poker_tournament_id])
+    if getattr(event, "competition_id", None) is not None:
+        return reverse(event.competition_page, args=[event.competition_id]) if event.competition_page else ""
     table_id = getattr(event, "table_id", None)
     return reverse("table", args=[table_id]) if table_id is not None else ""
 

@@ -204,18 +204,19 @@ class Rating(models.Model):
 
 
 class RatingEvent(models.Model):
-    """One rated table's or one rated poker tournament's change to one player's rating; replaying them in order
-    rebuilds the Rating rows. A poker tournament is rated once, by its final places, not hand by hand: its hands are
-    short tables that players move between, and a hand is not a game (league.services.ratings)."""
+    """One rated table's or one competition's change to one player's rating; replaying them in order rebuilds the
+    Rating rows. A competition rated whole is rated once, by its final places: a poker tournament, whose hands are
+    short tables that players move between, and a hand is not a game (league.services.ratings). The other formats
+    are rated table by table."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_events")
     game = models.CharField(max_length=32, choices=[(name, name) for name in GAME_NAMES])
-    # what was rated: a table, or a poker tournament (exactly one of the two)
+    # what was rated: a table, or a competition by its final places (exactly one of the two)
     table = models.ForeignKey(
         "league.Table", null=True, blank=True, on_delete=models.CASCADE, related_name="rating_events"
     )
-    poker_tournament = models.ForeignKey(
-        "league.PokerTournament", null=True, blank=True, on_delete=models.CASCADE, related_name="rating_events"
+    competition = models.ForeignKey(
+        "league.Competition", null=True, blank=True, on_delete=models.CASCADE, related_name="rating_events"
     )
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
@@ -226,17 +227,17 @@ class RatingEvent(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["table", "player"], name="ratingevent_unique_table_player"),
-            models.UniqueConstraint(fields=["poker_tournament", "player"], name="ratingevent_unique_poker_player"),
+            models.UniqueConstraint(fields=["competition", "player"], name="ratingevent_unique_competition_player"),
             models.CheckConstraint(
-                condition=models.Q(table__isnull=False, poker_tournament__isnull=True)
-                | models.Q(table__isnull=True, poker_tournament__isnull=False),
-                name="ratingevent_table_or_poker_tournament",
+                condition=models.Q(table__isnull=False, competition__isnull=True)
+                | models.Q(table__isnull=True, competition__isnull=False),
+                name="ratingevent_table_or_competition",
             ),
         ]
         ordering = ["game", "at", "id"]
 
     def __str__(self) -> str:
-        rated = self.table if self.table_id is not None else self.poker_tournament
+        rated = self.table if self.table_id is not None else self.competition
         return f"{self.player} {self.mu_before:.1f} -> {self.mu_after:.1f} at {rated}"
 
 

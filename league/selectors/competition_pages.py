@@ -2,6 +2,7 @@
 multi-table inheritance, league.models.competitions); each format has its page."""
 
 from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import Case, CharField, Value, When
 
 from league.models import Competition
 
@@ -22,3 +23,10 @@ def competition_page(competition: Competition) -> str:
             continue
         return page
     raise LookupError(f"competition {competition.pk} has no format")
+
+
+def page_of(path: str) -> Case:
+    """The name of the page of the competition that `path` leads to, as a query's value ("" where there is none): for
+    the rows of a list, read with them."""
+    formats = (When(**{f"{path}__{link}__isnull": False}, then=Value(page)) for link, page in FORMAT_PAGES.items())
+    return Case(*formats, default=Value(""), output_field=CharField())

@@ -9,6 +9,7 @@ from django.db.models.functions import RowNumber
 from django.urls import reverse
 
 from league.models import Entrant, Player, RatingEvent, Result
+from league.selectors.competition_pages import page_of
 
 HISTORY_LENGTH = 50
 # the rating chart's points per game: the last rated tables (a chart 640 points wide; all 5,000 of a player's tables
@@ -43,9 +44,10 @@ def rating_charts(*, player: Player, points: int = CHART_POINTS) -> dict[str, li
     """Each game's rating events of the player, the last `points` of them, oldest first (one query)."""
     events = (
         RatingEvent.objects.filter(player=player)
-        # a poker tournament's point is named by the tournament (its whole state is not needed for that)
+        # a competition's point (a poker tournament's) is named by it and links to its format's page
         .annotate(
-            tournament_name=F("poker_tournament__name"),
+            competition_name=F("competition__name"),
+            competition_page=page_of("competition"),
             from_last=Window(RowNumber(), partition_by=[F("game")], order_by=[F("at").desc(), F("id").desc()]),
         )
         .filter(from_last__lte=points)

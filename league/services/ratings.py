@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from league.engines import engine_for
 from league.models import (
+    Competition,
     Player,
     PokerEntrant,
     PokerHand,
@@ -79,7 +80,7 @@ def poker_tournament_rateable(tournament: PokerTournament) -> bool:
 def poker_tournament_rate(*, tournament: PokerTournament) -> list[RatingEvent]:
     """Rate a finished poker tournament once, by its entrants' final places; a second call, or a tournament not
     rated, changes nothing. Registering for a rated tournament is each player's agreement that it counts."""
-    if not poker_tournament_rateable(tournament) or RatingEvent.objects.filter(poker_tournament=tournament).exists():
+    if not poker_tournament_rateable(tournament) or RatingEvent.objects.filter(competition=tournament).exists():
         return []
     rows = [
         {"entrant": player_id, "place": place, "shared": shared}
@@ -89,7 +90,7 @@ def poker_tournament_rate(*, tournament: PokerTournament) -> list[RatingEvent]:
     ]
     sides, places = ratings_sides(rows)
     at = tournament.finished_at or timezone.now()
-    return _rate(tournament.game, sides, places, at=at, poker_tournament=tournament)
+    return _rate(tournament.game, sides, places, at=at, competition=tournament)
 
 
 def _rate(
@@ -99,7 +100,7 @@ def _rate(
     *,
     at: datetime,
     table: Table | None = None,
-    poker_tournament: PokerTournament | None = None,
+    competition: Competition | None = None,
 ) -> list[RatingEvent]:
     """One update of the players' ratings in `game` by these sides and places, and its events."""
     players = [p for side in sides for p in side]
@@ -123,7 +124,7 @@ def _rate(
                 player_id=player_id,
                 game=game,
                 table=table,
-                poker_tournament=poker_tournament,
+                competition=competition,
                 mu_before=before.mu,
                 sigma_before=before.sigma,
                 mu_after=skill.mu,

@@ -120,7 +120,7 @@ def test_an_organizer_sees_the_rating_events_of_their_clubs_poker_tournaments(or
     response = client.get(reverse("admin:league_ratingevent_changelist"))
 
     assert response.status_code == 200
-    assert {e.poker_tournament for e in response.context["cl"].result_list} == {mine}
+    assert {e.competition_id for e in response.context["cl"].result_list} == {mine.pk}
     assert "Ours" in response.content.decode() and "Theirs" not in response.content.decode()
 
 

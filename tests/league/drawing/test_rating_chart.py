@@ -34,9 +34,13 @@ def test_the_chart_draws_the_rating_line_its_band_value_ticks_and_dates() -> Non
 
 def test_each_point_names_and_links_what_was_rated_a_table_or_a_poker_tournament() -> None:
     # given: a table's event, then a poker tournament's (rated once by its final places: no table)
-    table = SimpleNamespace(**vars(_event(1, 25.0, 8.0)), table_id=7, poker_tournament_id=None)
+    table = SimpleNamespace(**vars(_event(1, 25.0, 8.0)), table_id=7, competition_id=None)
     tournament = SimpleNamespace(
-        **vars(_event(2, 27.0, 7.0)), table_id=None, poker_tournament_id=3, tournament_name="Friday <turbo>"
+        **vars(_event(2, 27.0, 7.0)),
+        table_id=None,
+        competition_id=3,
+        competition_name="Friday <turbo>",
+        competition_page="poker_tournament",
     )
 
     svg = str(rating_chart([table, tournament], "Rating in Mini Poker"))

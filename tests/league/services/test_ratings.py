@@ -34,7 +34,7 @@ def test_a_finished_poker_tournament_is_rated_once_by_its_final_places():
     # when: it finished, in the same step; then: one event per entrant, for the tournament and no table
     events = RatingEvent.objects.filter(game=GAME)
     assert sorted(events.values_list("player_id", flat=True)) == sorted(places)
-    assert set(events.values_list("poker_tournament_id", "table_id")) == {(tournament.pk, None)}
+    assert set(events.values_list("competition_id", "table_id")) == {(tournament.pk, None)}
     assert set(events.values_list("at", flat=True)) == {tournament.finished_at}
     mu = dict(Rating.objects.filter(game=GAME).values_list("player_id", "mu"))
     assert mu[tournament.winner_id] == max(mu.values()) > MU
@@ -88,10 +88,10 @@ def test_a_poker_hands_table_is_never_rated_on_its_own():
         assert not table_rateable(hand.table)
         assert table_rate(table=hand.table) == []
     assert not RatingEvent.objects.filter(table__isnull=False).exists()
-    assert RatingEvent.objects.filter(poker_tournament=tournament).count() == 3
+    assert RatingEvent.objects.filter(competition=tournament).count() == 3
     # and the recompute, which walks every finished table of the game, rates the tournament alone
     assert ratings_recompute(game=GAME) == 1
-    assert set(RatingEvent.objects.values_list("poker_tournament_id", "table_id")) == {(tournament.pk, None)}
+    assert set(RatingEvent.objects.values_list("competition_id", "table_id")) == {(tournament.pk, None)}
 
 
 def test_recompute_replays_tables_and_tournaments_in_finishing_order_as_they_were_rated():
@@ -122,13 +122,13 @@ def test_recompute_replays_tables_and_tournaments_in_finishing_order_as_they_wer
 
 def _events():
     return RatingEvent.objects.order_by("at", "player_id").values_list(
-        "player_id", "table_id", "poker_tournament_id", "mu_after", "sigma_after"
+        "player_id", "table_id", "competition_id", "mu_after", "sigma_after"
     )
 
 
 def test_a_rating_event_rates_a_table_or_a_tournament_never_both_nor_neither():
     tournament = freezeout_played(count=3)
-    event = RatingEvent.objects.filter(poker_tournament=tournament).first()
+    event = RatingEvent.objects.filter(competition=tournament).first()
     hand_table = PokerHand.objects.filter(tournament=tournament).first().table
     fields = {
         "player_id": event.player_id,
@@ -139,6 +139,6 @@ def test_a_rating_event_rates_a_table_or_a_tournament_never_both_nor_neither():
         "sigma_after": SIGMA,
         "at": timezone.now(),
     }
-    for rated in ({}, {"table": hand_table, "poker_tournament": tournament}):
+    for rated in ({}, {"table": hand_table, "competition": tournament}):
         with pytest.raises(IntegrityError), transaction.atomic():
             RatingEvent.objects.create(**fields, **rated)
