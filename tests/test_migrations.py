@@ -148,7 +148,7 @@ def test_0012_keeps_the_entrants_timestamps_and_points_and_the_tables_rating_eve
 
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
-def test_0023_says_what_each_existing_table_is_played_for():
+def test_0023_and_0034_say_what_each_existing_table_is_played_for_and_its_competition():
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
@@ -183,7 +183,15 @@ def test_0023_says_what_each_existing_table_is_played_for():
     from league.models import Table
 
     tables = {"friendly": friendly, "season": season_table, "bracket": bracket_table, "poker": poker_table}
-    assert {kind: Table.objects.get(pk=t.pk).competition for kind, t in tables.items()} == {k: k for k in tables}
+    assert {kind: Table.objects.get(pk=t.pk).played_for for kind, t in tables.items()} == {k: k for k in tables}
+    # 0034: the competition each is a match of, found through its match row (by name: 0029 gave new ids)
+    owners = {kind: Table.objects.get(pk=t.pk).competition for kind, t in tables.items()}
+    assert {kind: owner and owner.name for kind, owner in owners.items()} == {
+        "friendly": None,
+        "season": "Spring",
+        "bracket": "Cup",
+        "poker": "Turbo",
+    }
 
 
 def _history() -> dict[str, tuple[str, int, str]]:

@@ -20,7 +20,7 @@ class Table(models.Model):
         FINISHED = "finished", _("finished")
         ANNULLED = "annulled", _("annulled")
 
-    class Competition(models.TextChoices):
+    class PlayedFor(models.TextChoices):
         """What the table is played for, set when it opens: what its end sets going follows from it
         (league.services.after_tables), never from guessing at its links."""
 
@@ -30,8 +30,14 @@ class Table(models.Model):
         POKER = "poker", _("poker tournament")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tables")
-    competition = models.CharField(
-        max_length=16, choices=Competition.choices, default=Competition.FRIENDLY, db_default=Competition.FRIENDLY
+    played_for = models.CharField(
+        max_length=16, choices=PlayedFor.choices, default=PlayedFor.FRIENDLY, db_default=PlayedFor.FRIENDLY
+    )
+    # the season or tournament the table is a match of (its match row says which: a round, a bracket's
+    # TournamentTable, a PokerHand); null for a friendly table. Not indexed: a move rewrites every index of the row
+    # (see `status`), and the competition's tables are found through its match rows
+    competition = models.ForeignKey(
+        "league.Competition", null=True, blank=True, on_delete=models.PROTECT, related_name="+", db_index=False
     )
     game = models.CharField(max_length=32, choices=[(name, name) for name in GAME_NAMES])
     # the full options after engine.check_options, defaults filled in, so a replay never depends on new defaults

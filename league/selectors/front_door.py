@@ -37,7 +37,7 @@ def tables_to_watch(*, limit: int = LIVE_SHOWN) -> QuerySet[Table]:
         Table.objects.filter(status=Table.Status.ACTIVE)
         # a list names the game and the players; a state is a whole game's JSON
         .defer("state", "options", "opening_events")
-        .select_related("club", "round__season")
+        .select_related("club", "competition")
         .prefetch_related(Prefetch("seats", queryset=seats, to_attr="seats_in_order"))
         .order_by("-version", "-id")[:limit]
     )

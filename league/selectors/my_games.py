@@ -8,6 +8,7 @@ from datetime import datetime
 from django.db.models import Count, F, Prefetch, Q, QuerySet, Subquery
 
 from league.models import Club, Player, Result, Season, Seat, Table
+from league.selectors.competition_pages import page_of
 
 # finished tables listed on "my games": the most recent ones (the profile's history has the results)
 FINISHED_SHOWN = 50
@@ -35,7 +36,9 @@ def _tables_with_seats(tables: QuerySet[Table]) -> QuerySet[Table]:
     # decoded and then left, in the cycles of the prefetch (seat <-> table), to the collector's full collections
     return (
         tables.defer("state", "options")
-        .select_related("club", "round__season")
+        # where each belongs: its competition, whatever the format, and that format's page; a season's round
+        .select_related("club", "round", "competition")
+        .annotate(competition_page=page_of("competition"))
         .prefetch_related(Prefetch("seats", queryset=seats, to_attr="seats_in_order"))
     )
 
@@ -78,8 +81,7 @@ def games_of(*, player: Player) -> tuple[list[GameRow], list[GameRow]]:
 def club_live_tables(*, club: Club, limit: int = 30) -> QuerySet[Table]:
     """The club's tables in play, for spectators: the most recently started first, with their players."""
     tables = Table.objects.filter(club=club, status=Table.Status.ACTIVE).order_by("-created_at", "-id")[:limit]
-    # what each belongs to, for the organizer's forfeit links (issue 34)
-    return _tables_with_seats(tables).select_related("tournament_link__tournament", "poker_hand__tournament")
+    return _tables_with_seats(tables)
 
 
 @dataclass(frozen=True)

@@ -44,25 +44,25 @@ def _poker_hand_ended(*, table_id: int) -> None:
     poker_hand_finished(table_id=table_id)  # its places are rated when the tournament ends
 
 
-# what a table's end sets going, by what the table is played for (Table.competition, set when it opens): a friendly
+# what a table's end sets going, by what the table is played for (Table.played_for, set when it opens): a friendly
 # table is rated; a season's table is rated, its standings brought up to date and its round (and season) closed when
 # it was the last; a bracket's table is rated and moves its bracket on; a poker tournament's hand goes on to the
 # tournament's next step
 TABLE_ENDED: dict[str, Callable[..., None]] = {
-    Table.Competition.FRIENDLY: _season_table_ended,
-    Table.Competition.SEASON: _season_table_ended,
-    Table.Competition.BRACKET: _bracket_table_ended,
-    Table.Competition.POKER: _poker_hand_ended,
+    Table.PlayedFor.FRIENDLY: _season_table_ended,
+    Table.PlayedFor.SEASON: _season_table_ended,
+    Table.PlayedFor.BRACKET: _bracket_table_ended,
+    Table.PlayedFor.POKER: _poker_hand_ended,
 }
 
 
 def table_follow_up(*, table_id: int) -> None:
     """Run what the table's end sets going (`TABLE_ENDED`), once. Each step is idempotent and takes its own
     transaction and locks, so a task run twice does no harm."""
-    competition = Table.objects.filter(pk=table_id).values_list("competition", flat=True).first()
-    if competition is None:
+    played_for = Table.objects.filter(pk=table_id).values_list("played_for", flat=True).first()
+    if played_for is None:
         return
-    TABLE_ENDED[competition](table_id=table_id)
+    TABLE_ENDED[played_for](table_id=table_id)
     # done: the repair leaves the table alone from now on
     Table.objects.filter(pk=table_id, status__in=ENDED, followed_up_at__isnull=True).update(
         followed_up_at=timezone.now(), follow_up_retry_at=None

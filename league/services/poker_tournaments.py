@@ -513,7 +513,8 @@ def _hands_deal(
                 players=[people[p] for p in hand["players"]],
                 options=hand_options(tournament, roles, hand),
                 time_per_move=timedelta(seconds=tournament.time_per_move),
-                competition=Table.Competition.POKER,
+                played_for=Table.PlayedFor.POKER,
+                competition_id=tournament.pk,
             )
             for hand in dealt
         ]

@@ -59,8 +59,10 @@ class TableSpec:
     round: Round | None = None
     rated: bool = False
     agreed: bool = False
-    # what the table is played for, when not a season's round nor friendly (a bracket's match, a poker hand)
-    competition: str | None = None
+    # what the table is played for and the competition it is a match of, when not a season's round (which says
+    # both) nor friendly: a bracket's match, a poker hand
+    played_for: str | None = None
+    competition_id: int | None = None
 
 
 def table_create(
@@ -220,8 +222,8 @@ def _opening(spec: TableSpec, *, now: datetime) -> Opening:
         time_per_move=int(time_per_move.total_seconds()),
         round=spec.round,
         rated=spec.rated or spec.round is not None,
-        competition=spec.competition
-        or (Table.Competition.SEASON if spec.round is not None else Table.Competition.FRIENDLY),
+        played_for=spec.played_for or (Table.PlayedFor.SEASON if spec.round is not None else Table.PlayedFor.FRIENDLY),
+        competition_id=spec.competition_id or (spec.round.season_id if spec.round is not None else None),
     )
     to_act: list[int] = []
     if spec.entropy_window is None:

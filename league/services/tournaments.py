@@ -818,7 +818,8 @@ def _tables_for(tournament: Tournament, wanted: list[tuple[str, list[int]]], cou
                 rated=tournament.rated,
                 # entering a rated tournament is each seat's agreement that its tables count (league.services.ratings)
                 agreed=tournament.rated,
-                competition=Table.Competition.BRACKET,
+                played_for=Table.PlayedFor.BRACKET,
+                competition_id=tournament.pk,
             )
             for _, seats in wanted
         ]

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -20,6 +21,7 @@ from league.errors import IllegalMoveError, ServiceError
 from league.forms.tables import MoveForm, TableSettingsForm
 from league.labels import error_words
 from league.models import Table
+from league.selectors.competition_pages import page_of
 from league.selectors.move_history import table_ledger
 from league.selectors.tables import seat_choices_for, table_view_for, tables_waiting_for
 from league.services.clubs import player_update
@@ -56,8 +58,13 @@ def _context(request: HtmxHttpRequest, table: Table, **extra: Any) -> dict[str, 
     }
 
 
+def _with_owner() -> QuerySet[Table]:
+    """Tables with what the page's head names: the club, and the competition the table is a match of, with its page."""
+    return Table.objects.select_related("club", "competition").annotate(competition_page=page_of("competition"))
+
+
 def table_detail(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
-    table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
+    table = get_object_or_404(_with_owner(), pk=table_id)
     if not request.htmx and (player := player_or_none(request)) is not None:
         # the player came to the table: what the notifications said about it is read
         notifications_read(player=player, table_id=table.pk, now=timezone.now())
@@ -77,7 +84,7 @@ def table_version(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_move(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
-    table = get_object_or_404(Table.objects.select_related("club"), pk=table_id)
+    table = get_object_or_404(_with_owner(), pk=table_id)
     player = player_required(request)  # an account without a player profile: 403
     # the API's move limit holds here too: one counter per player for both doors (league/throttles.py)
     if (wait := move_attempt(user_id=player.user_id)) is not None:

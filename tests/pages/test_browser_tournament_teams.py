@@ -63,9 +63,9 @@ def test_t_d2_t_d4_a_coinche_team_bracket_runs_from_the_pages(live_server, brows
     page.reload()
     other = Entrant.objects.get(competition=tournament, player=m[2])
     match = next(x for x in state_of(Tournament.objects.get())["matches"] if other.pk in x["entrants"])
-    page.select_option("form[aria-labelledby=rule-forfeit] select[name=forfeit]", f"{match['id']}:{m[2].pk}")
-    page.fill("form[aria-labelledby=rule-forfeit] input[name=reason]", "no show")
-    page.click("form[aria-labelledby=rule-forfeit] button[type=submit]")
+    page.select_option("form[aria-labelledby=forfeit] select[name=forfeit]", f"{match['id']}:{m[2].pk}")
+    page.fill("form[aria-labelledby=forfeit] input[name=reason]", "no show")
+    page.click("form[aria-labelledby=forfeit] button[type=submit]")
     page.wait_for_selector("svg.bracket g.m.live")
     tables[1].refresh_from_db()
     assert tables[1].status == Table.Status.ANNULLED

@@ -123,7 +123,10 @@ def test_each_table_knows_what_it_is_played_for_and_its_end_runs_that_alone(fake
     poker_tournament_start(tournament=freezeout, by=organizer, seed="kinds")
     hand = PokerHand.objects.get(tournament=freezeout).table
     tables = {"friendly": friendly, "season": season_table, "bracket": match, "poker": hand}
-    assert {kind: table.competition for kind, table in tables.items()} == {kind: kind for kind in tables}
+    assert {kind: table.played_for for kind, table in tables.items()} == {kind: kind for kind in tables}
+    # and the competition it is a match of, set when it opened
+    owners = {"friendly": None, "season": season.pk, "bracket": cup.pk, "poker": freezeout.pk}
+    assert {kind: Table.objects.get(pk=table.pk).competition_id for kind, table in tables.items()} == owners
 
     # when each one's end is followed up, then only what its competition sets going runs
     ran = []
