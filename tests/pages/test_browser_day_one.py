@@ -112,6 +112,18 @@ def test_a_visitor_finds_a_season_lived_in_the_demo_in_korean_and_in_english(liv
                     capture(page, SHOTS / f"front-menu-phone-{language}.png")
                 context.close()
 
+    # --- on a phone a player logs out from the menu: the header keeps its places on two lines -----------------
+    context = player_context(browser, live_server, alice, viewport="phone", language="en")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/")
+    assert not page.locator(".top nav form.logout").is_visible()
+    header = page.locator("header.top").bounding_box()
+    assert header is not None and header["height"] <= 2 * 60  # two rows (of 44 px places and their padding), not three
+    page.click("details.phone-menu summary")
+    page.click(".phone-menu-links .menu-logout")
+    page.wait_for_selector(".top nav a[href='/login/']")
+    context.close()
+
 
 def test_an_organizer_runs_the_club_from_its_page_alone(live_server, browser):
     organizer = PlayerFactory(display_name="Olivia")
