@@ -16,6 +16,9 @@ from typing import Any
 import http_ece
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from django.utils import timezone
+
+from league.services.push import push_subscription_add
 
 
 def b64url(raw: bytes) -> str:
@@ -75,6 +78,13 @@ class PushService:
 
     def browser(self, name: str) -> Browser:
         return Browser(endpoint=f"{self.origin}/push/{name}")
+
+    def subscribed(self, player: Any, name: str = "phone") -> Browser:
+        """A browser of this service that the player's settings page subscribed (the service's own call)."""
+        browser = self.browser(name)
+        keys = browser.subscription()["keys"]
+        push_subscription_add(player=player, endpoint=browser.endpoint, now=timezone.now(), **keys)
+        return browser
 
     def messages_for(self, browser: Browser) -> list[dict[str, Any]]:
         path = browser.endpoint.removeprefix(self.origin)

@@ -14,7 +14,6 @@ from league.checks import site_url_check
 from league.models import Account
 from league.services.accounts import calendar_token_of
 from league.services.clubs import invitation_create
-from league.services.push import push_subscription_add
 from league.services.reminders import turn_notices_drain
 from tests.league.factories import PlayerFactory, table_for
 from tests.league.push_support import push_service
@@ -101,9 +100,7 @@ def test_the_reminder_mail_the_push_message_and_the_apis_links(site, settings):
         player.user.save(update_fields=["email"])
         Account.objects.create(player=player, verified_email=player.user.email)
     with push_service(settings) as service:
-        browser = service.browser("phone")
-        keys = browser.subscription()["keys"]
-        push_subscription_add(player=people[0], endpoint=browser.endpoint, now=timezone.now(), **keys)
+        browser = service.subscribed(people[0])
         table = table_for("palace-infighting", players=people)
         # the drain runs in the worker, where there is no request at all: the page's Host can reach it only through
         # a value stored or passed along, which this shows none does

@@ -18,7 +18,6 @@ from league.services import reminders
 from league.services.moves import move_submit
 from league.services.notifications import notifications_read
 from league.services.poker_tournaments import poker_tournament_register, poker_tournament_start
-from league.services.push import push_subscription_add
 from league.services.reminders import reminders_send, tournament_news_send, turn_notices_drain
 from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
 from tests.league.factories import PlayerFactory, table_for
@@ -127,11 +126,7 @@ def test_a_move_pushes_your_move_to_the_next_players_browsers_in_their_language_
     Player.objects.filter(pk__in=[p.pk for p in people]).update(language="ko")
     settings.SITE_URL = "https://cards.example.org"
     with push_service(settings) as service:
-        browsers = {}
-        for player in people:
-            browsers[player.pk] = service.browser(f"p{player.pk}")
-            keys = browsers[player.pk].subscription()["keys"]
-            push_subscription_add(player=player, endpoint=browsers[player.pk].endpoint, now=timezone.now(), **keys)
+        browsers = {player.pk: service.subscribed(player, f"p{player.pk}") for player in people}
         table = table_for("coinche", players=people, time_per_move=HOURS)
         turn_notices_drain(now=timezone.now())
         before = _to_act(table)
@@ -212,9 +207,7 @@ def test_a_tournaments_start_reaches_each_player_once_in_the_app_and_by_push(set
     for member in members:
         tournament_register(tournament=tournament, player=member)
     with push_service(settings) as service:
-        browser = service.browser("phone")
-        keys = browser.subscription()["keys"]
-        push_subscription_add(player=members[0], endpoint=browser.endpoint, now=timezone.now(), **keys)
+        browser = service.subscribed(members[0])
 
         tournament_start(tournament=tournament, by=organizer)  # the task runs in process (tests run tasks eagerly)
         tournament_news_send(tournament_id=tournament.pk, now=timezone.now())  # twice: nothing more
@@ -235,9 +228,7 @@ def test_a_poker_tournaments_start_reaches_each_player_once_and_links_to_its_pag
     for member in members:
         poker_tournament_register(tournament=tournament, player=member)
     with push_service(settings) as service:
-        browser = service.browser("phone")
-        keys = browser.subscription()["keys"]
-        push_subscription_add(player=members[0], endpoint=browser.endpoint, now=timezone.now(), **keys)
+        browser = service.subscribed(members[0])
 
         poker_tournament_start(tournament=tournament, by=organizer)  # the task runs in process
         tournament_news_send(tournament_id=tournament.pk, now=timezone.now())  # twice: nothing more
