@@ -8,12 +8,12 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from league.models import Entrant, Membership, PokerEntrant, SeasonClock, Vacation
+from league.models import Entrant, Membership, PokerEntrant, PokerHand, SeasonClock, Table, TournamentTable, Vacation
 from league.services.clubs import club_create
 from league.services.poker_tournaments import poker_entrants_add, poker_tournament_start
 from league.services.rounds import season_start
 from league.services.seasons import SeasonSpec, entrant_register, season_create, season_open_registration
-from league.services.tournaments import TournamentSpec, tournament_create
+from league.services.tournaments import TournamentSpec, tournament_create, tournament_register, tournament_start
 from tests.league.factories import MembershipFactory, PlayerFactory
 from tests.league.poker_playing import small_freezeout
 
@@ -162,3 +162,30 @@ def test_every_table_in_play_has_a_forfeit_link_for_the_organizer_and_the_season
     )
     assert response.status_code == 302
     assert "“no show”" in Client().get(f"/seasons/{season.pk}/").content.decode()
+
+
+def test_a_tournaments_tables_in_play_name_it_and_link_its_forfeit_form_on_the_club_page(club_setup):
+    club, organizer, members = club_setup
+    poker = small_freezeout(club=club, by=organizer, name="Friday freezeout")
+    poker_entrants_add(tournament=poker, by=organizer, players=members[:4])
+    poker_tournament_start(tournament=poker, by=organizer, seed="club")
+    spec = TournamentSpec(name="Winter Cup", game="palace-infighting", format="single_elim", seeding="entered")
+    cup = tournament_create(club=club, by=organizer, spec=spec)
+    for member in members[:2]:
+        tournament_register(tournament=cup, player=member)
+    tournament_start(tournament=cup, by=organizer)
+    hand = PokerHand.objects.get(tournament=poker).table
+    match = TournamentTable.objects.get(tournament=cup).table
+    # each table knows its competition
+    assert Table.objects.get(pk=hand.pk).competition_id == poker.pk
+    assert Table.objects.get(pk=match.pk).competition_id == cup.pk
+    client = _client(organizer)
+    page = client.get(f"/clubs/{club.slug}/").content.decode()
+    for table, name, path in ((hand, "Friday freezeout", "poker-tournaments"), (match, "Winter Cup", "tournaments")):
+        line = page.split(f'href="/tables/{table.pk}/"', 1)[1].split("</li>", 1)[0]
+        competition = table.competition_id
+        assert f" · {name} — " in line and f'href="/{path}/{competition}/#forfeit"' in line
+        assert 'id="forfeit"' in client.get(f"/{path}/{competition}/").content.decode()
+        # and the table's page leads back to it
+        crumbs = client.get(f"/tables/{table.pk}/").content.decode().split('class="crumbs"', 1)[1].split("</p>", 1)[0]
+        assert f'<a href="/{path}/{competition}/">{name}</a>' in crumbs
