@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 
 from league.engines import engine_for
 from league.models import Account, Notification, Player
-from league.selectors.competition_pages import FORMAT_PAGES, FORMAT_STATES, competition_page
+from league.selectors.competition_pages import competition_page, with_formats
 
 DEFAULT_TIME_ZONE = "UTC"
 
@@ -82,9 +82,7 @@ def notifications_of(player: Player, *, limit: int = 100, unread: bool = False) 
     if unread:
         found = found.filter(read_at__isnull=True)
     # with the competition's format (its page), without the states of what they name, which the words never read
-    formats = [f"competition__{link}" for link in FORMAT_PAGES]
-    states = [f"competition__{state}" for state in FORMAT_STATES]
-    return found.select_related("table", *formats).defer("table__state", *states)[:limit]
+    return with_formats(found.select_related("table").defer("table__state"), "competition")[:limit]
 
 
 def notification_words(notification: Notification) -> str:

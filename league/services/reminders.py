@@ -47,7 +47,7 @@ from league.models import (
     SeatClock,
     Table,
 )
-from league.selectors.competition_pages import FORMAT_PAGES, FORMAT_STATES, competition_page
+from league.selectors.competition_pages import competition_page, with_formats
 from league.selectors.notifications import DEFAULT_TIME_ZONE, account_or_default, email_verified, time_zone_valid
 from league.services.clocks import Policy, seat_clocks_for, seat_deadline, table_policy, vacations_for
 from league.services.clubs import NOTIFICATION_DEFAULTS
@@ -255,9 +255,7 @@ def tournament_news_send(*, tournament_id: int, now: datetime) -> int:
     """A tournament started, whatever its format: a notification to each of its players (both of a team), pushed to
     those who chose tournament starts; its tables tell each their first move as every new table does. Returns the
     pushes sent."""
-    # with its format's row (its page), without a bracket's or a freezeout's state
-    formats = Competition.objects.select_related(*FORMAT_PAGES).defer(*FORMAT_STATES)
-    tournament = formats.filter(pk=tournament_id).first()
+    tournament = with_formats(Competition.objects.filter(pk=tournament_id)).first()
     if tournament is None:
         return 0
     entrants = Entrant.objects.filter(competition_id=tournament_id, withdrawn=False)
