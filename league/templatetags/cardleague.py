@@ -342,14 +342,6 @@ def poker_places_rows(context: template.Context, entrants: Any, forfeits: Any, r
     rows = []
     for number, e in enumerate(entrants, start=1):
         name = escape(e.name)
-        place = f"{e.place}{'=' if e.shared and e.shared > 1 else ''}" if e.place else still_in
-        reason = forfeits.get(e.player_id)
-        out = (
-            f'<span class="forfeit">{forfeit}: “{escape(reason)}”</span>'
-            if reason
-            else ("" if e.bust_hand is None else e.bust_hand)
-        )
-        points = "" if e.points is None else floatformat(e.points, "-3")
         button = (
             remove.format(id=e.player_id, label=escape(gettext("Remove %(name)s") % {"name": e.name}))
             if removable
@@ -359,5 +351,13 @@ def poker_places_rows(context: template.Context, entrants: Any, forfeits: Any, r
         if registering:
             rows.append(f"<tr><td>{number}</td>{player}<td>{e.stack}</td></tr>")
             continue
+        place = f"{e.place}{'=' if e.shared and e.shared > 1 else ''}" if e.place else still_in
+        reason = forfeits.get(e.player_id)
+        out = (
+            f'<span class="forfeit">{forfeit}: “{escape(reason)}”</span>'
+            if reason
+            else ("" if e.bust_hand is None else e.bust_hand)
+        )
+        points = "" if e.points is None else floatformat(e.points, "-3")
         rows.append(f"<tr><td>{place}</td>{player}<td>{e.stack}</td><td>{out}</td><td>{points}</td></tr>")
     return mark_safe("".join(rows))  # every value escaped above
